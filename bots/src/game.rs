@@ -1,0 +1,72 @@
+//! The game-agnostic interface every engine implements and every bot uses.
+//!
+//! In the spirit of OpenSpiel's `State`: a value that knows whose turn it is, which actions are
+//! legal, how to apply one, when the game is over and what each seat got out of it. Games with
+//! simultaneous turns sequentialize them (seats choose one after another, a chosen action stays
+//! hidden until the turn resolves), so there is always exactly one player to move.
+//!
+//! Randomness is drawn when a game is set up and held in its state: `apply` is a pure function
+//! of state and action, and there are no chance nodes. Hidden information is modelled by
+//! [`Game::determinize`]: a bot that must not cheat looks at the game only through
+//! determinizations for its own seat.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::RngCore;
+
+/// The largest number of seats any game of the family seats (7 Wonders with 7 players, plus
+/// one spare so fixed-size buffers never need a special case).
+pub const MAX_PLAYERS: usize = 8;
+
+/// A game state, seen from the outside. Every engine of the project implements it; bots, the
+/// tournament runner and the simulator know games only through it.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One decision. Small and `Copy`: bots store millions of them. Equal actions must mean
+    /// the same decision in every determinization of an information set (so identify cards by
+    /// card, not by where they lie).
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Why `apply` refused an action.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Number of seats, 2..=[`MAX_PLAYERS`].
+    fn num_players(&self) -> usize;
+
+    /// The seat that decides next. Meaningless once [`Game::is_terminal`] is true.
+    fn current_player(&self) -> usize;
+
+    /// Clears `out` and fills it with every legal action of the player to move, in a
+    /// deterministic order. Empty exactly when the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Plays `action` for the player to move. An action that `legal_actions` would not list is
+    /// refused with an error and leaves the state unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// True once the game has ended.
+    fn is_terminal(&self) -> bool;
+
+    /// Per-seat outcome of a finished game, written into `out[..num_players()]`: 1 for a sole
+    /// winner, `1/k` for each of `k` seats sharing a victory, 0 for a loss. The values sum to 1.
+    fn returns(&self, out: &mut [f64]);
+
+    /// Per-seat raw score (victory points, or whatever the game's score pad totals), written
+    /// into `out[..num_players()]`.
+    fn scores(&self, out: &mut [i32]);
+
+    /// A heuristic estimate of [`Game::returns`] for a position that is not over: one value per
+    /// seat in `[0, 1]`, summing to 1. Used by the greedy bot and by MCTS rollout cut-offs. On
+    /// a terminal state it must equal `returns`.
+    fn evaluate(&self, out: &mut [f64]);
+
+    /// A copy of this state in which everything `observer` cannot see has been re-sampled at
+    /// random, consistently with everything it has seen (its own hand, public cards, the cards
+    /// it passed on, …). Seen facts are never changed.
+    fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self;
+
+    /// A short human-readable name for `action` in this state (for logs and error messages).
+    fn action_name(&self, action: Self::Action) -> String {
+        format!("{action:?}")
+    }
+}

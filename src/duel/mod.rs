@@ -1,0 +1,1 @@
+//! 7 Wonders Duel (2 players).
