@@ -37,7 +37,9 @@ impl BotSpec {
         };
         match kind {
             "random" if params.is_none() => Ok(BotSpec::Random),
-            "random" => Err(SpecError(format!("bot `random` takes no parameters (got `{text}`)"))),
+            "random" => Err(SpecError(format!(
+                "bot `random` takes no parameters (got `{text}`)"
+            ))),
             _ => Err(SpecError(format!("unknown bot `{kind}`; {BOTS_HELP}"))),
         }
     }

@@ -1,1 +1,10 @@
-//! 7 Wonders Duel (2 players).
+//! 7 Wonders Duel (2 players): the base game, exact to the last card.
+//!
+//! - [`data`]: the cards, Wonders, Progress tokens and Age layouts.
+//! - [`state`]: the game state and its rules ([`Duel`]).
+
+pub mod data;
+pub mod game;
+pub mod state;
+
+pub use state::{Action, Duel, DuelError, DuelOptions, Setup};

@@ -1,0 +1,95 @@
+//! 7 Wonders Duel through the game-agnostic [`Game`] interface.
+
+use rand::RngCore;
+use wonders_bots::Game;
+
+use super::data::{Color, Progress};
+use super::state::{describe, Action, Duel, DuelError};
+
+impl Game for Duel {
+    type Action = Action;
+    type Error = DuelError;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn current_player(&self) -> usize {
+        self.current()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_actions_into(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), DuelError> {
+        self.apply_action(action)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn returns(&self, out: &mut [f64]) {
+        out[..2].fill(0.0);
+        if let Some((_, winners)) = self.outcome() {
+            for &w in &winners {
+                out[w] = 1.0 / winners.len() as f64;
+            }
+        }
+    }
+
+    fn scores(&self, out: &mut [i32]) {
+        for (seat, o) in out.iter_mut().enumerate().take(2) {
+            *o = self.score(seat).total();
+        }
+    }
+
+    fn evaluate(&self, out: &mut [f64]) {
+        if self.is_over() {
+            self.returns(out);
+            return;
+        }
+        let diff = self.position_value(0) - self.position_value(1);
+        let p0 = 1.0 / (1.0 + (-diff / 8.0).exp());
+        out[0] = p0;
+        out[1] = 1.0 - p0;
+    }
+
+    fn determinize(&self, _observer: usize, rng: &mut dyn RngCore) -> Duel {
+        // Both seats see the same things in Duel: the observer does not matter.
+        self.determinized(rng)
+    }
+
+    fn action_name(&self, action: Action) -> String {
+        describe(action)
+    }
+}
+
+impl Duel {
+    /// A rough worth of `seat`'s position in victory points: the score pad so far, plus what
+    /// production, a military lead and scientific symbols promise for the rest of the game.
+    pub fn position_value(&self, seat: usize) -> f64 {
+        let p = self.player(seat);
+        let score = self.score(seat);
+        let mut v = score.total() as f64;
+        // Production saves coins for the rest of the game; worth less as the game goes on.
+        let ages_left = (3 - self.age()) as f64;
+        let production = p.production.total() as f64 + (p.choice_raw + p.choice_goods) as f64;
+        v += production * 0.9 * ages_left;
+        v += p.coins as f64 * 0.15;
+        // A military lead threatens supremacy.
+        let lead = if seat == 0 { self.pawn() } else { -self.pawn() } as f64;
+        if lead > 0.0 {
+            v += lead * lead * 0.35;
+        }
+        // Distinct scientific symbols threaten supremacy and pairs bring tokens.
+        let symbols = p.science.count_ones() as f64;
+        v += symbols * symbols * 0.5;
+        if p.has(Progress::Strategy) {
+            v += 2.0;
+        }
+        v += p.colors[Color::Yellow as usize] as f64 * 0.5;
+        v
+    }
+}

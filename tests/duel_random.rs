@@ -1,0 +1,110 @@
+//! Invariants over many uniformly random 7 Wonders Duel games.
+
+use rand::{Rng, SeedableRng};
+use wonders::common::{derive_seed, CardSet, GameRng};
+use wonders::duel::data::{DECK_STARTS, NUM_CARDS};
+use wonders::duel::{Action, Duel, DuelOptions};
+use wonders_bots::Game;
+
+fn all_cards_of_age(age: usize) -> CardSet {
+    let lo = DECK_STARTS[age];
+    let hi = if age == 2 {
+        NUM_CARDS as u8
+    } else {
+        DECK_STARTS[age + 1]
+    };
+    CardSet((1u128 << hi) - (1u128 << lo))
+}
+
+/// Every card of the current Age's deck (plus guilds in Age III) is in exactly one place.
+fn check_conservation(g: &Duel) {
+    let mut places = CardSet::EMPTY;
+    let mut count = 0u32;
+    let mut add = |s: CardSet| {
+        assert!(places.intersection(s).is_empty(), "a card is in two places");
+        places = places.union(s);
+        count += s.len();
+    };
+    for seat in 0..2 {
+        add(g.player(seat).city);
+        add(g.player(seat).tucked);
+    }
+    add(g.discard_pile());
+    let setup = g.setup();
+    for age in 0..3 {
+        add(setup.removed[age].iter().copied().collect());
+    }
+    add(setup.guilds_unused.iter().copied().collect());
+    let current = (g.age() - 1) as usize;
+    for age in 0..3 {
+        let layout: CardSet = setup.ages[age].iter().copied().collect();
+        if age > current || g.is_drafting() {
+            add(layout);
+        } else if age == current {
+            let untaken: CardSet = (0..20)
+                .filter(|s| g.taken_slots() >> s & 1 == 0)
+                .map(|s| setup.ages[age][s])
+                .collect();
+            add(untaken);
+        }
+    }
+    assert_eq!(count, 73, "every card somewhere exactly once");
+    let _ = all_cards_of_age(0);
+}
+
+#[test]
+fn random_games_keep_invariants() {
+    let games = 100_000u64;
+    let mut actions = Vec::new();
+    let mut history = Vec::new();
+    let mut civil = 0;
+    for i in 0..games {
+        let seed = derive_seed(12345, i);
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        history.clear();
+        let mut steps = 0;
+        while !g.is_terminal() {
+            g.legal_actions(&mut actions);
+            assert!(!actions.is_empty());
+            // Every legal action is accepted (checked on a copy for a sample of states).
+            if i % 100 == 0 {
+                for &a in &actions {
+                    let mut copy = g.clone();
+                    copy.apply(a)
+                        .unwrap_or_else(|e| panic!("legal action refused: {e}"));
+                }
+            }
+            let a = actions[rng.random_range(0..actions.len())];
+            g.apply(a).unwrap();
+            history.push(a);
+            if i % 10 == 0 {
+                check_conservation(&g);
+            }
+            steps += 1;
+            assert!(steps < 400);
+        }
+        let mut r = [0.0; 2];
+        g.returns(&mut r);
+        assert!((r[0] + r[1] - 1.0).abs() < 1e-9);
+        for seat in 0..2 {
+            let s = g.score(seat);
+            assert_eq!(s.total(), s.categories().iter().sum::<i32>());
+        }
+        if g.outcome().unwrap().0 == wonders::duel::state::Victory::Civilian {
+            civil += 1;
+        }
+        // Same seed, same game.
+        if i % 1000 == 0 {
+            let mut rng2 = GameRng::seed_from_u64(seed);
+            let mut g2 = Duel::new(DuelOptions::default(), &mut rng2);
+            for &a in &history {
+                g2.apply(a).unwrap();
+            }
+            assert_eq!(g2.score(0), g.score(0));
+            assert_eq!(g2.score(1), g.score(1));
+        }
+        let _: Option<Action> = None;
+    }
+    assert!(civil > 0);
+}
