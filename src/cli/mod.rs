@@ -1,6 +1,102 @@
-//! The `wonders` command line.
+//! The `wonders` command line: parses flags, runs the engines and the simulator, prints. It
+//! owns no game logic.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod cards;
+mod play;
+mod replay;
+
+/// Self-play simulator and AI lab for the 7 Wonders family of board games.
+#[derive(Parser, Debug)]
+#[command(name = "wonders", version, about, long_about = None, arg_required_else_help = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The games the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameKind {
+    /// 7 Wonders Duel, 2 players.
+    Duel,
+}
+
+/// Output format of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+/// How the Duel Wonders are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WondersMode {
+    /// The rulebook's draft, decided by the bots.
+    Draft,
+    /// A random deal of 4 Wonders each (the draft's picks are forced).
+    Random,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play one game between bots and print a readable log of it.
+    Play(play::PlayArgs),
+    /// Re-execute game records and check every action and every recorded figure.
+    Replay(replay::ReplayArgs),
+    /// List a game's cards, Wonders and Progress tokens with their public ids.
+    Cards(cards::CardsArgs),
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn run() -> i32 {
-    0
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Cards(args) => cards::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            1
+        }
+    }
+}
+
+/// A user-facing error: one line, naming the bad value and what would be valid.
+pub type CliResult = Result<i32, String>;
+
+/// Parses `--variant` values for Duel.
+pub(crate) fn duel_variants(variants: &[String]) -> Result<bool, String> {
+    let mut errata = false;
+    for v in variants {
+        match v.as_str() {
+            "errata-next-age" => errata = true,
+            other => {
+                return Err(format!(
+                    "unknown variant `{other}` for duel (valid: errata-next-age)"
+                ))
+            }
+        }
+    }
+    Ok(errata)
+}
+
+/// Opens a file for writing, naming it in the error.
+pub(crate) fn create_file(path: &PathBuf) -> Result<std::io::BufWriter<std::fs::File>, String> {
+    std::fs::File::create(path)
+        .map(std::io::BufWriter::new)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -5,6 +5,8 @@
 
 pub mod data;
 pub mod game;
+pub mod log;
+pub mod record;
 pub mod state;
 
 pub use state::{Action, Duel, DuelError, DuelOptions, Setup};

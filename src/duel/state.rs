@@ -600,6 +600,13 @@ impl Duel {
     /// units (Architecture, Masonry) drop the most expensive units left.
     #[inline]
     pub fn trade_cost(&self, seat: usize, need: Resources, waive: u8) -> u16 {
+        self.purchase(seat, need, waive).1
+    }
+
+    /// The units of each resource `seat` buys to have `need`, and what they cost (see
+    /// [`Duel::trade_cost`]).
+    #[inline]
+    pub fn purchase(&self, seat: usize, need: Resources, waive: u8) -> (Resources, u16) {
         let me = &self.players[seat];
         let mut missing = [0u8; 5];
         let mut any = false;
@@ -608,10 +615,12 @@ impl Duel {
             any |= missing[r] > 0;
         }
         if !any {
-            return 0;
+            return (Resources::NONE, 0);
         }
         let price = self.trade_prices(seat);
-        // Resources by decreasing price: the order in which free units are best spent.
+        // Resources by decreasing price: the order in which free units are best spent. The
+        // two choice groups are disjoint and waived units fit anything, so covering each
+        // group's dearest units first and then waiving the dearest left is optimal.
         let mut order = [0usize, 1, 2, 3, 4];
         order.sort_unstable_by_key(|&r| std::cmp::Reverse(price[r]));
         let mut raw = me.choice_raw;
@@ -627,9 +636,10 @@ impl Duel {
         for &r in &order {
             let used = wild.min(missing[r]);
             wild -= used;
-            cost += (missing[r] - used) as u16 * price[r];
+            missing[r] -= used;
+            cost += missing[r] as u16 * price[r];
         }
-        cost
+        (Resources(missing), cost)
     }
 
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
