@@ -8,3 +8,4 @@
 pub mod common;
 pub mod cli;
 pub mod duel;
+pub mod sim;
