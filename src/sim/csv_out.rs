@@ -85,8 +85,17 @@ impl TidyCsv {
             header.extend(["pair", "bot_a", "bot_b", "leg"].map(String::from));
         }
         header.extend(
-            ["run_seed", "game_index", "game_seed", "game", "options", "players", "seat", "bot"]
-                .map(String::from),
+            [
+                "run_seed",
+                "game_index",
+                "game_seed",
+                "game",
+                "options",
+                "players",
+                "seat",
+                "bot",
+            ]
+            .map(String::from),
         );
         match wonders {
             WonderColumns::Drafted => header.extend(["wonders", "wonders_built"].map(String::from)),
@@ -126,7 +135,12 @@ impl TidyCsv {
             row.clear();
             if self.tournament {
                 let t = t.expect("tournament columns for a tournament CSV");
-                row.extend([t.pair.to_string(), t.bot_a.into(), t.bot_b.into(), t.leg.to_string()]);
+                row.extend([
+                    t.pair.to_string(),
+                    t.bot_a.into(),
+                    t.bot_b.into(),
+                    t.leg.to_string(),
+                ]);
             }
             row.extend([
                 g.run_seed.to_string(),
@@ -158,10 +172,18 @@ impl TidyCsv {
                 g.outcome.victory.clone(),
             ]);
             for c in &self.categories {
-                let v = s.categories.iter().find(|(n, _)| n == c).map_or(0, |(_, v)| *v);
+                let v = s
+                    .categories
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .map_or(0, |(_, v)| *v);
                 row.push(v.to_string());
             }
-            row.extend([s.total.to_string(), s.coins.to_string(), g.outcome.turns.to_string()]);
+            row.extend([
+                s.total.to_string(),
+                s.coins.to_string(),
+                g.outcome.turns.to_string(),
+            ]);
             if let Err(e) = self.writer.write_record(&self.row) {
                 return Err(self.err(e));
             }

@@ -202,7 +202,10 @@ pub enum SimError {
 
 impl SimError {
     fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        SimError::Io { path: path.into(), source }
+        SimError::Io {
+            path: path.into(),
+            source,
+        }
     }
 }
 

@@ -21,7 +21,11 @@ pub enum ReportFormat {
 impl ReportFormat {
     /// The format named by `path`'s extension: `.md`/`.markdown`, `.csv`, `.json`, `.txt`.
     pub fn from_path(path: &Path) -> Result<Self, SimError> {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
         match ext.as_str() {
             "md" | "markdown" => Ok(Self::Markdown),
             "csv" => Ok(Self::Csv),
@@ -101,7 +105,13 @@ impl Table {
         out.push_str(&format!("### {}\n\n", self.title));
         out.push_str(&format!("| {} |\n", self.headers.join(" | ")));
         let align: Vec<&str> = (0..self.headers.len())
-            .map(|c| if c >= self.numeric_from { "---:" } else { "---" })
+            .map(|c| {
+                if c >= self.numeric_from {
+                    "---:"
+                } else {
+                    "---"
+                }
+            })
             .collect();
         out.push_str(&format!("|{}|\n", align.join("|")));
         for r in &self.rows {

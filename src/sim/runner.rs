@@ -25,7 +25,11 @@ pub(crate) struct StopControl {
 
 impl StopControl {
     pub fn new(flag: Option<Arc<AtomicBool>>, after: Option<u64>) -> Self {
-        Self { flag: flag.unwrap_or_default(), after, finished: AtomicU64::new(0) }
+        Self {
+            flag: flag.unwrap_or_default(),
+            after,
+            finished: AtomicU64::new(0),
+        }
     }
 
     pub fn stopped(&self) -> bool {
@@ -45,7 +49,10 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| SimError::ThreadPool { threads, message: e.to_string() })
+        .map_err(|e| SimError::ThreadPool {
+            threads,
+            message: e.to_string(),
+        })
 }
 
 /// A progress bar on stderr with rate and ETA, hidden unless asked for and stderr is a terminal.
@@ -80,8 +87,11 @@ pub(crate) fn play_game<G: SimGame>(
             seats.len()
         )));
     }
-    let mut bots: Vec<_> =
-        seats.iter().enumerate().map(|(p, f)| f.build(derive_seed(game_seed, p as u64))).collect();
+    let mut bots: Vec<_> = seats
+        .iter()
+        .enumerate()
+        .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
+        .collect();
     while !game.is_terminal() {
         if stop.stopped() {
             return Ok(None);

@@ -67,7 +67,7 @@ impl Default for SimulateOptions {
 }
 
 /// What a self-play run did.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct SimulateReport {
     /// The summary of every game played.
     pub summary: Summary,
@@ -86,7 +86,11 @@ pub struct SimulateReport {
 impl SimulateReport {
     /// `N games in S s (R games/s, T threads)`, with a note when interrupted.
     pub fn throughput_line(&self) -> String {
-        let rate = if self.seconds > 0.0 { self.games_played as f64 / self.seconds } else { 0.0 };
+        let rate = if self.seconds > 0.0 {
+            self.games_played as f64 / self.seconds
+        } else {
+            0.0
+        };
         let mut line = format!(
             "{} games in {:.2} s ({:.1} games/s, {} threads)",
             self.games_played, self.seconds, rate, self.threads
@@ -133,7 +137,11 @@ pub fn simulate_with_bots<G: SimGame>(
     let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
         (0..players)
             .map(|p| {
-                let b = if opts.rotate_seats { (p as u64 + i) % players as u64 } else { p as u64 };
+                let b = if opts.rotate_seats {
+                    (p as u64 + i) % players as u64
+                } else {
+                    p as u64
+                };
                 bots[b as usize % bots.len()]
             })
             .collect()
@@ -177,11 +185,19 @@ pub fn simulate_with_bots<G: SimGame>(
             return Ok(None);
         };
         let outcome = g.outcome();
-        check_outcome(&outcome, players, &categories)
-            .map_err(|message| SimError::Outcome { game_index: i, game_seed, message })?;
+        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+            game_index: i,
+            game_seed,
+            message,
+        })?;
         let bots = labels(&seats);
         let record = want_records.then(|| g.record(&bots, game_seed, game_opts).to_string());
-        Ok(Some(Played { bots, game_seed, outcome, record }))
+        Ok(Some(Played {
+            bots,
+            game_seed,
+            outcome,
+            record,
+        }))
     };
     let sink = |step: Step<Played>| -> Result<(), SimError> {
         let (i, p) = match step {
@@ -206,8 +222,13 @@ pub fn simulate_with_bots<G: SimGame>(
         summary.add_game(&p.bots, &p.outcome);
         Ok(())
     };
-    let runner =
-        Runner { pool: &pool, total: opts.games, chunk: opts.chunk_size, stop: &stop, bar: &bar };
+    let runner = Runner {
+        pool: &pool,
+        total: opts.games,
+        chunk: opts.chunk_size,
+        stop: &stop,
+        bar: &bar,
+    };
     let played = runner.run(job, sink);
     bar.finish_and_clear();
     // Flush whatever was written, even when a game failed, so the file holds whole games.

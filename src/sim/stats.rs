@@ -39,7 +39,10 @@ pub fn bradley_terry(wins: &[Vec<f64>], games: &[Vec<f64>], prior_draws: f64) ->
         let mut next = p.clone();
         for i in 0..n {
             let total_wins: f64 = (0..n).filter(|&j| played(i, j)).map(|j| w(i, j)).sum();
-            let denom: f64 = (0..n).filter(|&j| played(i, j)).map(|j| g(i, j) / (p[i] + p[j])).sum();
+            let denom: f64 = (0..n)
+                .filter(|&j| played(i, j))
+                .map(|j| g(i, j) / (p[i] + p[j]))
+                .sum();
             if denom > 0.0 {
                 // A player that never scores tends to 0; keep it positive so logs stay finite.
                 next[i] = (total_wins / denom).max(1e-300);
@@ -49,7 +52,11 @@ pub fn bradley_terry(wins: &[Vec<f64>], games: &[Vec<f64>], prior_draws: f64) ->
         for x in &mut next {
             *x = (x.ln() - mean_log).exp();
         }
-        let change = p.iter().zip(&next).map(|(a, b)| (a.ln() - b.ln()).abs()).fold(0.0, f64::max);
+        let change = p
+            .iter()
+            .zip(&next)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
         p = next;
         if change < 1e-12 {
             break;
@@ -80,7 +87,9 @@ pub fn bradley_terry_errors(theta: &[f64], games: &[Vec<f64>]) -> Vec<f64> {
         }
     }
     match invert(m) {
-        Some(inv) => (0..n).map(|i| (inv[i][i] - 1.0 / n as f64).max(0.0).sqrt()).collect(),
+        Some(inv) => (0..n)
+            .map(|i| (inv[i][i] - 1.0 / n as f64).max(0.0).sqrt())
+            .collect(),
         None => vec![f64::INFINITY; n],
     }
 }
@@ -88,8 +97,9 @@ pub fn bradley_terry_errors(theta: &[f64], games: &[Vec<f64>]) -> Vec<f64> {
 /// Gauss–Jordan inversion with partial pivoting; `None` when singular.
 fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     let n = a.len();
-    let mut inv: Vec<Vec<f64>> =
-        (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
+    let mut inv: Vec<Vec<f64>> = (0..n)
+        .map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
     for col in 0..n {
         let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
         if a[pivot][col].abs() < 1e-12 {
@@ -128,11 +138,20 @@ mod tests {
     #[test]
     fn wilson_matches_hand_computed_values() {
         let (lo, hi) = wilson(7.0, 10.0, Z95);
-        assert!(close(lo, 0.3968, 1e-4) && close(hi, 0.8922, 1e-4), "{lo} {hi}");
+        assert!(
+            close(lo, 0.3968, 1e-4) && close(hi, 0.8922, 1e-4),
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(0.0, 10.0, Z95);
-        assert!(close(lo, 0.0, 1e-12) && close(hi, 0.2775, 1e-4), "{lo} {hi}");
+        assert!(
+            close(lo, 0.0, 1e-12) && close(hi, 0.2775, 1e-4),
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(50.0, 100.0, Z95);
-        assert!(close(lo, 0.4038, 1e-4) && close(hi, 0.5962, 1e-4), "{lo} {hi}");
+        assert!(
+            close(lo, 0.4038, 1e-4) && close(hi, 0.5962, 1e-4),
+            "{lo} {hi}"
+        );
         assert_eq!(wilson(0.0, 0.0, Z95), (0.0, 1.0));
     }
 
@@ -140,8 +159,16 @@ mod tests {
     fn bradley_terry_recovers_consistent_strengths() {
         // Strengths 4 : 2 : 1, 30 games per pair, results exactly at expectation, so the
         // maximum-likelihood fit is the truth.
-        let wins = vec![vec![0.0, 20.0, 24.0], vec![10.0, 0.0, 20.0], vec![6.0, 10.0, 0.0]];
-        let games = vec![vec![0.0, 30.0, 30.0], vec![30.0, 0.0, 30.0], vec![30.0, 30.0, 0.0]];
+        let wins = vec![
+            vec![0.0, 20.0, 24.0],
+            vec![10.0, 0.0, 20.0],
+            vec![6.0, 10.0, 0.0],
+        ];
+        let games = vec![
+            vec![0.0, 30.0, 30.0],
+            vec![30.0, 0.0, 30.0],
+            vec![30.0, 30.0, 0.0],
+        ];
         let theta = bradley_terry(&wins, &games, 0.0);
         let elo: Vec<f64> = theta.iter().map(|t| 1500.0 + t * ELO_PER_NAT).collect();
         assert!(close(elo[0], 1620.412, 1e-3), "{elo:?}");

@@ -18,7 +18,7 @@ use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
 /// The `bot` of rows about every seat together.
 const ALL: &str = "all";
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct WinCount {
     n: u64,
     wins: f64,
@@ -31,7 +31,7 @@ impl WinCount {
     }
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 struct Moments {
     n: u64,
     sum: i64,
@@ -70,7 +70,7 @@ pub struct SummaryRow {
 
 /// A summary being accumulated. Feed it every finished game in game order with
 /// [`Summary::add_game`]; render it with [`Summary::render`].
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Summary {
     game: String,
     options: String,
@@ -164,7 +164,11 @@ impl Summary {
                     .entry(who.to_owned())
                     .or_insert_with(|| vec![Moments::default(); n_cats + 2]);
                 for (i, c) in self.categories.iter().enumerate() {
-                    let v = s.categories.iter().find(|(n, _)| n == c).map_or(0, |(_, v)| *v);
+                    let v = s
+                        .categories
+                        .iter()
+                        .find(|(n, _)| n == c)
+                        .map_or(0, |(_, v)| *v);
                     m[i].add(v);
                 }
                 m[n_cats].add(s.total);
@@ -203,7 +207,10 @@ impl Summary {
             rows.push(rate_row("win_rate_by_seat", ALL, p.to_string(), c));
         }
         for (v, &k) in &self.victory {
-            let c = WinCount { n: self.games, wins: k as f64 };
+            let c = WinCount {
+                n: self.games,
+                wins: k as f64,
+            };
             rows.push(rate_row("victory_share", ALL, v.clone(), &c));
         }
         let mixed = self.player_counts.len() > 1;
@@ -213,7 +220,12 @@ impl Summary {
             WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
         };
         let bots: Vec<&str> = std::iter::once(ALL)
-            .chain(self.bots.keys().map(String::as_str).filter(|_| several_bots))
+            .chain(
+                self.bots
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|_| several_bots),
+            )
             .collect();
         for &table in tables {
             for &bot in &bots {
@@ -222,7 +234,11 @@ impl Summary {
                     .iter()
                     .filter(|((t, b, _, _), _)| *t == table && b == bot)
                     .map(|((_, _, key, players), c)| {
-                        let key = if mixed { format!("{key}@{players}p") } else { key.clone() };
+                        let key = if mixed {
+                            format!("{key}@{players}p")
+                        } else {
+                            key.clone()
+                        };
                         rate_row(table, bot, key, c)
                     })
                     .collect();
@@ -238,7 +254,9 @@ impl Summary {
             .chain(["total".to_string(), "coins".to_string()])
             .collect();
         for &bot in &bots {
-            let Some(ms) = self.scores.get(bot) else { continue };
+            let Some(ms) = self.scores.get(bot) else {
+                continue;
+            };
             for (key, m) in keys.iter().zip(ms) {
                 let n = m.n as f64;
                 let mean = if m.n == 0 { 0.0 } else { m.sum as f64 / n };
@@ -268,30 +286,52 @@ impl Summary {
         let mut tables: Vec<Table> = Vec::new();
         let mut current: Option<(&'static str, String)> = None;
         for r in rows.iter().filter(|r| r.table != "games") {
-            if current.as_ref() != Some(&(r.table, r.bot.clone())) {
-                current = Some((r.table, r.bot.clone()));
+            // One table per (table, bot), except the bots' own win rates, which share one.
+            let group = if r.table == "win_rate_by_bot" {
+                String::new()
+            } else {
+                r.bot.clone()
+            };
+            if current.as_ref() != Some(&(r.table, group.clone())) {
+                current = Some((r.table, group));
                 let (title, key, value) = match r.table {
                     "win_rate_by_bot" => ("Win rate by bot".to_string(), "bot", "win rate"),
-                    "win_rate_by_seat" => {
-                        ("Win rate by seat (seat 0 plays first)".to_string(), "seat", "win rate")
-                    }
+                    "win_rate_by_seat" => (
+                        "Win rate by seat (seat 0 plays first)".to_string(),
+                        "seat",
+                        "win rate",
+                    ),
                     "victory_share" => ("Victory types".to_string(), "victory", "share"),
-                    "win_rate_by_wonder_drafted" => {
-                        (format!("Win rate by wonder drafted ({})", r.bot), "wonder", "win rate")
-                    }
-                    "win_rate_by_wonder_built" => {
-                        (format!("Win rate by wonder built ({})", r.bot), "wonder", "win rate")
-                    }
-                    "win_rate_by_wonder_side" => {
-                        (format!("Win rate by wonder and side ({})", r.bot), "wonder", "win rate")
-                    }
+                    "win_rate_by_wonder_drafted" => (
+                        format!("Win rate by wonder drafted ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
+                    "win_rate_by_wonder_built" => (
+                        format!("Win rate by wonder built ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
+                    "win_rate_by_wonder_side" => (
+                        format!("Win rate by wonder and side ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
                     _ => (format!("Mean score ({})", r.bot), "category", "mean"),
                 };
-                let n = if r.table == "victory_share" { "games" } else { "seat-games" };
+                let n = if r.table == "victory_share" {
+                    "games"
+                } else {
+                    "seat-games"
+                };
                 tables.push(Table::new(title, &[key, n, value, "95% CI"], 1));
             }
             let t = tables.last_mut().expect("a table was just pushed");
-            let key = if r.table == "win_rate_by_bot" { r.bot.clone() } else { r.key.clone() };
+            let key = if r.table == "win_rate_by_bot" {
+                r.bot.clone()
+            } else {
+                r.key.clone()
+            };
             let (value, ci) = if r.table == "mean_score" {
                 let ci = match (r.ci_low, r.ci_high) {
                     (Some(lo), Some(hi)) => format!("[{lo:.2}, {hi:.2}]"),
@@ -299,7 +339,10 @@ impl Summary {
                 };
                 (format!("{:.2}", r.value), ci)
             } else {
-                (pct(r.value), pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)))
+                (
+                    pct(r.value),
+                    pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)),
+                )
             };
             t.rows.push(vec![key, r.n.to_string(), value, ci]);
         }
@@ -326,7 +369,11 @@ impl Summary {
                 }
             }
             ReportFormat::Markdown => {
-                out.push_str(&format!("## Summary: {}\n\n{}\n\n", self.game, self.heading()));
+                out.push_str(&format!(
+                    "## Summary: {}\n\n{}\n\n",
+                    self.game,
+                    self.heading()
+                ));
                 for t in self.tables() {
                     t.markdown(&mut out);
                 }

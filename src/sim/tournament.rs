@@ -177,15 +177,18 @@ pub fn tournament_with_bots<G: SimGame>(
     let start = Instant::now();
     let names: Vec<String> = bots.iter().map(|b| b.label()).collect();
     if names.len() < 2 {
-        return Err(SimError::Options("a tournament needs at least two bots".into()));
+        return Err(SimError::Options(
+            "a tournament needs at least two bots".into(),
+        ));
     }
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
             return Err(SimError::Options(format!("bot `{n}` is listed twice")));
         }
     }
-    let pairs: Vec<(usize, usize)> =
-        (0..names.len()).flat_map(|a| (a + 1..names.len()).map(move |b| (a, b))).collect();
+    let pairs: Vec<(usize, usize)> = (0..names.len())
+        .flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)))
+        .collect();
     let total = pairs.len() as u64 * opts.games * 2;
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
 
@@ -207,7 +210,9 @@ pub fn tournament_with_bots<G: SimGame>(
         let (m, leg) = (g / 2, (g % 2) as u8);
         let p = (m / opts.games.max(1)) as usize;
         let (a, b) = pairs[p];
-        let seats = (0..players).map(|s| if (s + leg as usize) % 2 == 0 { a } else { b }).collect();
+        let seats = (0..players)
+            .map(|s| if (s + leg as usize) % 2 == 0 { a } else { b })
+            .collect();
         (p, leg, seats)
     };
 
@@ -226,14 +231,24 @@ pub fn tournament_with_bots<G: SimGame>(
             return Ok(None);
         };
         let outcome = state.outcome();
-        check_outcome(&outcome, players, &categories)
-            .map_err(|message| SimError::Outcome { game_index: g, game_seed, message })?;
+        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+            game_index: g,
+            game_seed,
+            message,
+        })?;
         Ok(Some(Played { game_seed, outcome }))
     };
 
     let mut results: Vec<PairResult> = pairs
         .iter()
-        .map(|&(a, b)| PairResult { a, b, games: 0, wins_a: 0, wins_b: 0, draws: 0 })
+        .map(|&(a, b)| PairResult {
+            a,
+            b,
+            games: 0,
+            wins_a: 0,
+            wins_b: 0,
+            draws: 0,
+        })
         .collect();
     let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
     let sink = |step: Step<Played>| -> Result<(), SimError> {
@@ -261,7 +276,12 @@ pub fn tournament_with_bots<G: SimGame>(
         seat0_score += share(0);
         if let Some(csv) = csv.as_mut() {
             let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
-            let t = TournamentCols { pair: p, bot_a: &names[r.a], bot_b: &names[r.b], leg };
+            let t = TournamentCols {
+                pair: p,
+                bot_a: &names[r.a],
+                bot_b: &names[r.b],
+                leg,
+            };
             let row = GameRow {
                 run_seed: opts.seed,
                 game_index: g,
@@ -275,7 +295,13 @@ pub fn tournament_with_bots<G: SimGame>(
         }
         Ok(())
     };
-    let runner = Runner { pool: &pool, total, chunk: opts.chunk_size, stop: &stop, bar: &bar };
+    let runner = Runner {
+        pool: &pool,
+        total,
+        chunk: opts.chunk_size,
+        stop: &stop,
+        bar: &bar,
+    };
     let played = runner.run(job, sink);
     bar.finish_and_clear();
     let flushed = csv.as_mut().map_or(Ok(()), |c| c.flush());
@@ -325,7 +351,11 @@ fn rate(names: &[String], pairs: &[PairResult], prior_draws: f64) -> Vec<Rating>
     let theta = bradley_terry(&wins, &games, prior_draws);
     let with_prior: Vec<Vec<f64>> = games
         .iter()
-        .map(|row| row.iter().map(|&g| if g > 0.0 { g + prior_draws } else { 0.0 }).collect())
+        .map(|row| {
+            row.iter()
+                .map(|&g| if g > 0.0 { g + prior_draws } else { 0.0 })
+                .collect()
+        })
         .collect();
     let se = bradley_terry_errors(&theta, &with_prior);
     (0..n)
@@ -338,7 +368,11 @@ fn rate(names: &[String], pairs: &[PairResult], prior_draws: f64) -> Vec<Rating>
                 ci_low: elo - half,
                 ci_high: elo + half,
                 games: played[i],
-                score: if played[i] > 0 { score[i] / played[i] as f64 } else { 0.0 },
+                score: if played[i] > 0 {
+                    score[i] / played[i] as f64
+                } else {
+                    0.0
+                },
             }
         })
         .collect()
@@ -348,7 +382,10 @@ impl TournamentReport {
     /// The result of `row` against `col` (indices into `bots`): score rate with its interval,
     /// games and draws; `None` on the diagonal.
     pub fn cell(&self, row: usize, col: usize) -> Option<(f64, f64, f64, u64, u64)> {
-        let r = self.pairs.iter().find(|r| (r.a, r.b) == (row, col) || (r.a, r.b) == (col, row))?;
+        let r = self
+            .pairs
+            .iter()
+            .find(|r| (r.a, r.b) == (row, col) || (r.a, r.b) == (col, row))?;
         let (rate, lo, hi) = if r.a == row { r.rate_a() } else { r.rate_b() };
         Some((rate, lo, hi, r.games, r.draws))
     }
@@ -395,7 +432,11 @@ impl TournamentReport {
 
     fn heading(&self) -> String {
         let (lo, hi) = wilson(self.seat0_score, self.seat0_games as f64, Z95);
-        let seat0 = if self.seat0_games > 0 { self.seat0_score / self.seat0_games as f64 } else { 0.0 };
+        let seat0 = if self.seat0_games > 0 {
+            self.seat0_score / self.seat0_games as f64
+        } else {
+            0.0
+        };
         format!(
             "Tournament of {} ({}), seed {}: {} of {} games{}. Seat 0 victory share {} {}.",
             self.game,
@@ -403,7 +444,11 @@ impl TournamentReport {
             self.seed,
             self.games_played,
             self.games_requested,
-            if self.interrupted { " (interrupted)" } else { "" },
+            if self.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            },
             pct(seat0),
             pct_interval(lo, hi)
         )
@@ -453,9 +498,11 @@ impl TournamentReport {
     /// `table,row,col,n,value,ci_low,ci_high,draws`: one `matrix` line per ordered pair of
     /// bots (the row bot's score rate), one `elo` line per bot.
     fn csv_rows(&self) -> Vec<Vec<String>> {
-        let mut rows = vec![["table", "row", "col", "n", "value", "ci_low", "ci_high", "draws"]
-            .map(String::from)
-            .to_vec()];
+        let mut rows = vec![[
+            "table", "row", "col", "n", "value", "ci_low", "ci_high", "draws",
+        ]
+        .map(String::from)
+        .to_vec()];
         for i in 0..self.bots.len() {
             for j in 0..self.bots.len() {
                 if let Some((r, lo, hi, n, d)) = self.cell(i, j) {
@@ -489,7 +536,11 @@ impl TournamentReport {
 
     /// `N games in S s (R games/s, T threads)`.
     pub fn throughput_line(&self) -> String {
-        let rate = if self.seconds > 0.0 { self.games_played as f64 / self.seconds } else { 0.0 };
+        let rate = if self.seconds > 0.0 {
+            self.games_played as f64 / self.seconds
+        } else {
+            0.0
+        };
         format!(
             "{} games in {:.2} s ({:.1} games/s, {} threads)",
             self.games_played, self.seconds, rate, self.threads
