@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use rand::{Rng, RngCore, SeedableRng};
 use wonders::common::{derive_seed, GameRng};
 use wonders::sim::{
-    simulate, simulate_with_bots, tournament, tournament_with_bots, BotFactory, GameOutcome,
-    ReportFormat, SeatOutcome, SimError, SimGame, SimulateOptions, Summary, TournamentOptions,
-    WonderColumns, WonderHeld,
+    play_one, simulate, simulate_with_bots, tournament, tournament_with_bots, BotFactory,
+    GameOutcome, ReportFormat, SeatOutcome, SimError, SimGame, SimulateOptions, Summary,
+    TournamentOptions, WonderColumns, WonderHeld,
 };
 use wonders_bots::{Bot, Game};
 
@@ -428,6 +428,17 @@ fn csv_schema_and_rows_for_two_players() {
             replay.apply(a).unwrap();
         }
         assert_eq!(replay.total(0).to_string(), pair[0][col("total")]);
+        let spec = wonders_bots::BotSpec::Random;
+        let again = play_one::<Race>(
+            &RaceOptions { players: 2 },
+            derive_seed(2024, g as u64),
+            &[&spec, &spec],
+        )
+        .unwrap();
+        assert_eq!(
+            (again.pos.clone(), again.coins.clone()),
+            (replay.pos.clone(), replay.coins.clone())
+        );
         assert_eq!(replay.moves.to_string(), pair[1][col("turns")]);
     }
     let first: serde_json::Value = serde_json::from_str(records.lines().next().unwrap()).unwrap();
@@ -748,6 +759,18 @@ fn rotating_seats_spreads_bots_over_seats() {
         .count();
     assert_eq!(rusher_seat0, 5);
     let md = std::fs::read_to_string(tmp("rotate.md")).unwrap();
+    // A records directory gets a file named after the run.
+    let dir = tmp("records-dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = SimulateOptions {
+        games: 3,
+        seed: 5,
+        records: Some(dir.clone()),
+        ..Default::default()
+    };
+    simulate::<Race>(&opts, &RaceOptions { players: 3 }).unwrap();
+    let jsonl = std::fs::read_to_string(dir.join("race-seed5.jsonl")).unwrap();
+    assert_eq!(jsonl.lines().count(), 3);
     assert!(md.starts_with("## Summary: race"));
     assert!(md.contains("Win rate by wonder drafted (rusher)"));
 }

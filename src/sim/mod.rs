@@ -200,6 +200,20 @@ pub enum SimError {
     },
 }
 
+/// Plays one game from its seed to the end, bot `p` seeded with `derive_seed(game_seed, p)`
+/// exactly as in a run: game `i` of a run with seed `s` is
+/// `play_one(options, derive_seed(s, i), seats)`. Useful to replay a CSV row or to record a
+/// single game.
+pub fn play_one<G: SimGame>(
+    options: &G::Options,
+    game_seed: u64,
+    seats: &[&dyn BotFactory<G>],
+) -> Result<G, SimError> {
+    let stop = runner::StopControl::new(None, None);
+    let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop)?;
+    Ok(game.expect("a run without a stop flag plays to the end"))
+}
+
 impl SimError {
     fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         SimError::Io {

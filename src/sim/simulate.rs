@@ -31,7 +31,8 @@ pub struct SimulateOptions {
     pub rotate_seats: bool,
     /// The per-seat CSV to write (see [`CSV_COLUMNS_DOC`](super::CSV_COLUMNS_DOC)).
     pub csv: Option<PathBuf>,
-    /// A JSON Lines file of game records, one per game in game order.
+    /// A JSON Lines file of game records, one per game in game order. An existing directory
+    /// gets the file `<game>-seed<seed>.jsonl` inside it.
     pub records: Option<PathBuf>,
     /// A summary file, format by extension (`.md`, `.csv`, `.json`, `.txt`), written at the end
     /// (also after an interruption).
@@ -158,7 +159,11 @@ pub fn simulate_with_bots<G: SimGame>(
         None => None,
     };
     let mut records = match &opts.records {
-        Some(p) => Some((p.clone(), BufWriter::new(create(p)?))),
+        Some(p) => {
+            let path = records_path(p, game, opts.seed);
+            let file = BufWriter::new(create(&path)?);
+            Some((path, file))
+        }
         None => None,
     };
     if let Some(p) = &opts.summary {
@@ -246,6 +251,16 @@ pub fn simulate_with_bots<G: SimGame>(
         seconds: start.elapsed().as_secs_f64(),
         threads: pool.current_num_threads(),
     })
+}
+
+/// The records file for `--records PATH`: `PATH` itself, or a file named after the run inside
+/// it when it is a directory.
+fn records_path(path: &Path, game: &str, seed: u64) -> PathBuf {
+    if path.is_dir() {
+        path.join(format!("{game}-seed{seed}.jsonl"))
+    } else {
+        path.to_owned()
+    }
 }
 
 fn create(path: &Path) -> Result<File, SimError> {
