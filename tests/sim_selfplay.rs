@@ -774,3 +774,41 @@ fn rotating_seats_spreads_bots_over_seats() {
     assert!(md.starts_with("## Summary: race"));
     assert!(md.contains("Win rate by wonder drafted (rusher)"));
 }
+
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let opts = SimulateOptions {
+        games: 10,
+        csv: Some(full.to_owned()),
+        ..Default::default()
+    };
+    let err = simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap_err();
+    assert!(matches!(err, SimError::Io { .. }), "{err}");
+}
+
+#[test]
+fn interrupted_tournament_counts_only_games_played() {
+    let bots: [&dyn BotFactory<Race>; 3] = [&Rusher, &wonders_bots::BotSpec::Random, &Sleeper];
+    let opts = TournamentOptions {
+        seed: 9,
+        games: 20,
+        threads: 1,
+        stop_after: Some(50),
+        chunk_size: 8,
+        ..Default::default()
+    };
+    let r = tournament_with_bots::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap();
+    assert!(r.interrupted);
+    assert_eq!(r.games_requested, 120);
+    assert_eq!(r.games_played, 50);
+    // Games 0..40 are pair 0's, 40..50 the first of pair 1's.
+    let games: Vec<u64> = r.pairs.iter().map(|p| p.games).collect();
+    assert_eq!(games, [40, 10, 0]);
+    assert!(r
+        .render(ReportFormat::Text)
+        .contains("50 of 120 games (interrupted)"));
+}
