@@ -8,3 +8,4 @@
 pub mod cli;
 pub mod common;
 pub mod duel;
+pub mod sim;

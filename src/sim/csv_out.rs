@@ -1,0 +1,222 @@
+//! The tidy per-seat CSV of `simulate` and `tournament`.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use super::{GameOutcome, SimError, WonderColumns};
+
+/// The columns of the per-game CSV, one row per seat per game, header first, games in index
+/// order (for the README).
+///
+/// | column | meaning |
+/// |---|---|
+/// | `pair`, `bot_a`, `bot_b`, `leg` | tournament only, first: the pair's index (pairs in order (0,1), (0,2), …, (1,2), …), its two bots, and the leg: 0 = `bot_a` in seat 0, 1 = seats swapped |
+/// | `run_seed` | the master seed of the run (`--seed`) |
+/// | `game_index` | the game's index in the run, from 0 (tournament: `2·match + leg`) |
+/// | `game_seed` | the game's own seed, `derive_seed(run_seed, game_index)` (tournament: `derive_seed(run_seed, match)`, shared by both legs); replays the game alone |
+/// | `game` | the game's id: `duel`, `classic`, … |
+/// | `options` | the game's options label (edition, expansions, player count) |
+/// | `players` | the number of seats |
+/// | `seat` | the seat, 0 = first player |
+/// | `bot` | the bot specification playing that seat (canonical text) |
+/// | `wonders` | Duel: the 4 wonders the seat drafted, `;`-separated, in draft order |
+/// | `wonders_built` | Duel: those of them it built, `;`-separated (empty if none) |
+/// | `wonder` | 7 Wonders: the seat's wonder board |
+/// | `side` | 7 Wonders: its side (`a`, `b`, `day`, `night`) |
+/// | `stages_built` | 7 Wonders: how many stages the seat built |
+/// | `rank` | final rank, 1 = best; tied seats share a rank |
+/// | `win` | 1 if the seat won (every seat of a shared victory gets 1), else 0 |
+/// | `victory` | the game's victory type (`civilian`, `military`, `science`, …), same on every row of a game |
+/// | `score_<category>` | one column per score-pad line of the game, in the pad's order (e.g. `score_civilian`) |
+/// | `total` | the total score |
+/// | `coins` | coins at the end of the game |
+/// | `turns` | turns the game lasted, as the engine counts them; same on every row of a game |
+pub const CSV_COLUMNS_DOC: &str = "pair,bot_a,bot_b,leg (tournament only): the pair index, its two bots, \
+and the leg (0 = bot_a in seat 0, 1 = swapped); run_seed: master seed; game_index: index of the game in \
+the run (tournament: 2*match+leg); game_seed: the game's own seed; game: duel|classic|...; options: \
+options label; players: number of seats; seat: 0 = first player; bot: bot specification; \
+wonders / wonders_built (Duel): drafted and built wonders, ';'-separated; wonder / side / \
+stages_built (7 Wonders): the seat's board, side and stages built; rank: 1 = best, ties share; \
+win: 1 if the seat won (shared victories: every winner); victory: victory type; score_<category>: \
+each score-pad line; total: total score; coins: final coins; turns: turns played.";
+
+/// Where a game sits in a tournament (the extra leading columns).
+pub(crate) struct TournamentCols<'a> {
+    pub pair: usize,
+    pub bot_a: &'a str,
+    pub bot_b: &'a str,
+    pub leg: u8,
+}
+
+/// The facts of one finished game that go on every one of its rows.
+pub(crate) struct GameRow<'a> {
+    pub run_seed: u64,
+    pub game_index: u64,
+    pub game_seed: u64,
+    pub game: &'a str,
+    pub options: &'a str,
+    pub bots: &'a [String],
+    pub outcome: &'a GameOutcome,
+}
+
+/// A CSV file being written, header already out.
+pub(crate) struct TidyCsv {
+    path: PathBuf,
+    writer: csv::Writer<BufWriter<File>>,
+    categories: Vec<&'static str>,
+    tournament: bool,
+    row: Vec<String>,
+}
+
+impl TidyCsv {
+    /// Creates (truncates) the file and writes the header, so an unwritable path fails before
+    /// any game is played.
+    pub fn create(
+        path: &Path,
+        categories: &[&'static str],
+        wonders: WonderColumns,
+        tournament: bool,
+    ) -> Result<Self, SimError> {
+        let file = File::create(path).map_err(|e| SimError::io(path, e))?;
+        let writer = csv::WriterBuilder::new().from_writer(BufWriter::new(file));
+        let mut header: Vec<String> = Vec::new();
+        if tournament {
+            header.extend(["pair", "bot_a", "bot_b", "leg"].map(String::from));
+        }
+        header.extend(
+            [
+                "run_seed",
+                "game_index",
+                "game_seed",
+                "game",
+                "options",
+                "players",
+                "seat",
+                "bot",
+            ]
+            .map(String::from),
+        );
+        match wonders {
+            WonderColumns::Drafted => header.extend(["wonders", "wonders_built"].map(String::from)),
+            WonderColumns::OnePerSeat => {
+                header.extend(["wonder", "side", "stages_built"].map(String::from))
+            }
+        }
+        header.extend(["rank", "win", "victory"].map(String::from));
+        header.extend(categories.iter().map(|c| format!("score_{c}")));
+        header.extend(["total", "coins", "turns"].map(String::from));
+        let mut csv = Self {
+            path: path.to_owned(),
+            writer,
+            categories: categories.to_vec(),
+            tournament,
+            row: Vec::with_capacity(header.len()),
+        };
+        csv.writer.write_record(&header).map_err(|e| csv.err(e))?;
+        csv.flush()?;
+        Ok(csv)
+    }
+
+    fn err(&self, e: csv::Error) -> SimError {
+        SimError::io(&self.path, e.into())
+    }
+
+    /// Writes the rows of one game, seat 0 first. The outcome was checked against the columns.
+    pub fn write_game(
+        &mut self,
+        t: Option<&TournamentCols<'_>>,
+        g: &GameRow<'_>,
+        wonders: WonderColumns,
+    ) -> Result<(), SimError> {
+        let players = g.outcome.seats.len();
+        for (seat, s) in g.outcome.seats.iter().enumerate() {
+            let row = &mut self.row;
+            row.clear();
+            if self.tournament {
+                let t = t.expect("tournament columns for a tournament CSV");
+                row.extend([
+                    t.pair.to_string(),
+                    t.bot_a.into(),
+                    t.bot_b.into(),
+                    t.leg.to_string(),
+                ]);
+            }
+            row.extend([
+                g.run_seed.to_string(),
+                g.game_index.to_string(),
+                g.game_seed.to_string(),
+                g.game.to_owned(),
+                g.options.to_owned(),
+                players.to_string(),
+                seat.to_string(),
+                g.bots[seat].clone(),
+            ]);
+            let join = |f: &dyn Fn(&super::WonderHeld) -> Option<String>| {
+                s.wonders.iter().filter_map(f).collect::<Vec<_>>().join(";")
+            };
+            match wonders {
+                WonderColumns::Drafted => {
+                    row.push(join(&|w| Some(w.id.clone())));
+                    row.push(join(&|w| w.is_built().then(|| w.id.clone())));
+                }
+                WonderColumns::OnePerSeat => {
+                    row.push(join(&|w| Some(w.id.clone())));
+                    row.push(join(&|w| w.side.clone()));
+                    row.push(join(&|w| Some(w.stages_built.to_string())));
+                }
+            }
+            row.extend([
+                s.rank.to_string(),
+                u8::from(s.win).to_string(),
+                g.outcome.victory.clone(),
+            ]);
+            for c in &self.categories {
+                let v = s
+                    .categories
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .map_or(0, |(_, v)| *v);
+                row.push(v.to_string());
+            }
+            row.extend([
+                s.total.to_string(),
+                s.coins.to_string(),
+                g.outcome.turns.to_string(),
+            ]);
+            if let Err(e) = self.writer.write_record(&self.row) {
+                return Err(self.err(e));
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes everything written so far to the file.
+    pub fn flush(&mut self) -> Result<(), SimError> {
+        self.writer.flush().map_err(|e| SimError::io(&self.path, e))
+    }
+}
+
+/// Checks that an engine's outcome fits the declared columns: one entry per seat and exactly the
+/// declared score categories.
+pub(crate) fn check_outcome(
+    outcome: &GameOutcome,
+    players: usize,
+    categories: &[&'static str],
+) -> Result<(), String> {
+    if outcome.seats.len() != players {
+        return Err(format!(
+            "outcome has {} seats for {players} players",
+            outcome.seats.len()
+        ));
+    }
+    for (p, s) in outcome.seats.iter().enumerate() {
+        let names: Vec<&str> = s.categories.iter().map(|(n, _)| *n).collect();
+        if names.len() != categories.len() || categories.iter().any(|c| !names.contains(c)) {
+            return Err(format!(
+                "seat {p} scored categories {names:?}, the game declares {categories:?}"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,244 @@
+//! The generic simulation layer: parallel self-play runs, tidy per-seat CSV, summaries with
+//! Wilson intervals, and bot-vs-bot tournaments with Bradley–Terry / Elo ratings.
+//!
+//! The simulator knows a game only through [`wonders_bots::Game`] and the small [`SimGame`]
+//! trait below (how to set a game up from options and a seed, what the per-seat facts of a
+//! finished game are, and its record). Every result is a pure function of the master seed, the
+//! game index and the options: game `i` of a run with seed `s` is set up from
+//! [`derive_seed(s, i)`](crate::common::derive_seed) and the bot in seat `p` is seeded with
+//! `derive_seed(game_seed, p)`, so outputs are byte-identical whatever the thread count.
+//!
+//! Entry points for the command line: [`simulate`] / [`simulate_with_bots`] and [`tournament`] /
+//! [`tournament_with_bots`]. They print nothing; they return reports that render themselves as
+//! text, Markdown, CSV or JSON. A progress bar is drawn on stderr only when asked for and stderr
+//! is a terminal.
+
+mod csv_out;
+mod render;
+mod runner;
+mod simulate;
+pub mod stats;
+mod summary;
+mod tournament;
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+
+use wonders_bots::{Bot, BotSpec, Game};
+
+pub use csv_out::CSV_COLUMNS_DOC;
+pub use render::ReportFormat;
+pub use simulate::{simulate, simulate_with_bots, SimulateOptions, SimulateReport};
+pub use summary::{Summary, SummaryRow};
+pub use tournament::{
+    tournament, tournament_with_bots, PairResult, Rating, TournamentOptions, TournamentReport,
+};
+
+/// What the simulator needs from a game on top of [`Game`]. Each engine implements it once.
+///
+/// The column set of the CSV must be known before the first game is played, so everything that
+/// shapes it ([`SimGame::score_categories`], [`SimGame::wonder_columns`]) depends on the options
+/// only, never on a particular game.
+pub trait SimGame: Game {
+    /// The game's configuration as parsed by the command line (edition, expansions, player
+    /// count, …).
+    type Options: Clone + Send + Sync;
+
+    /// Sets up a game from its options and its own seed; every random draw comes from `seed`.
+    fn new_game(options: &Self::Options, seed: u64) -> Self;
+
+    /// The game's id as in records: `"duel"`, `"classic"`, …
+    fn game_name(options: &Self::Options) -> &'static str;
+
+    /// A short, stable, human-readable label of the options (e.g. `v2+leaders,5p`), written in
+    /// the `options` column of the CSV.
+    fn options_label(options: &Self::Options) -> String;
+
+    /// The score pad's lines in their printed order, the total excluded (e.g. `civilian`,
+    /// `science`, …). Every [`SeatOutcome::categories`] names exactly these.
+    fn score_categories(options: &Self::Options) -> Vec<&'static str>;
+
+    /// How wonders are held by a seat, which decides the wonder columns of the CSV.
+    fn wonder_columns(options: &Self::Options) -> WonderColumns;
+
+    /// The game record (`wonders-record` JSON frame, `result` included) of a finished game.
+    fn record(&self, players: &[String], seed: u64, options: &Self::Options) -> serde_json::Value;
+
+    /// Per-seat facts of a finished game. Called only when [`Game::is_terminal`] is true.
+    fn outcome(&self) -> GameOutcome;
+}
+
+/// How a game gives wonders to its seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WonderColumns {
+    /// Each seat drafts several wonders and builds some of them (Duel): CSV columns `wonders`
+    /// and `wonders_built`; summary win rates per wonder drafted and per wonder built.
+    Drafted,
+    /// Each seat holds one wonder on one side and builds its stages (7 Wonders): CSV columns
+    /// `wonder`, `side` and `stages_built`; summary win rates per wonder and side.
+    OnePerSeat,
+}
+
+/// A wonder held by a seat at the end of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WonderHeld {
+    /// The wonder's id (lowercase snake_case, as in records).
+    pub id: String,
+    /// The board side (`a`, `b`, `day`, `night`), or `None` where wonders have no sides.
+    pub side: Option<String>,
+    /// Stages built by the end of the game.
+    pub stages_built: u32,
+    /// Stages the wonder has (1 for a Duel wonder).
+    pub stages_total: u32,
+}
+
+impl WonderHeld {
+    /// True when every stage is built.
+    pub fn is_built(&self) -> bool {
+        self.stages_built >= self.stages_total && self.stages_total > 0
+    }
+}
+
+/// The per-seat facts of a finished game, as the engine reports them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameOutcome {
+    /// The victory type (`civilian`, `military`, `science`, …).
+    pub victory: String,
+    /// The number of turns played, as the engine counts them.
+    pub turns: u32,
+    /// One entry per seat, seat 0 first.
+    pub seats: Vec<SeatOutcome>,
+}
+
+/// One seat's facts in a [`GameOutcome`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatOutcome {
+    /// The wonders the seat held (drafted, or its one board).
+    pub wonders: Vec<WonderHeld>,
+    /// Final rank, 1 = best; tied seats share a rank.
+    pub rank: u32,
+    /// True for every seat that won, including each seat of a shared victory.
+    pub win: bool,
+    /// The score pad's lines, named as in [`SimGame::score_categories`] (the total excluded).
+    pub categories: Vec<(&'static str, i32)>,
+    /// The total score.
+    pub total: i32,
+    /// Coins at the end of the game.
+    pub coins: i32,
+}
+
+/// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
+/// scripts). The label names the bot in every output and must be unique within a tournament.
+pub trait BotFactory<G: Game>: Send + Sync {
+    /// The bot's name in outputs (for a spec, its canonical text).
+    fn label(&self) -> String;
+    /// A fresh bot seeded with `seed`.
+    fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
+}
+
+impl<G: Game> BotFactory<G> for BotSpec {
+    fn label(&self) -> String {
+        self.to_string()
+    }
+    fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
+        BotSpec::build::<G>(self, seed)
+    }
+}
+
+/// Why a run failed. Interrupting a run is not an error (the report says it was interrupted).
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// An output file could not be created or written.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A bot specification did not parse.
+    #[error("bad bot specification: {0}")]
+    BotSpec(String),
+    /// The options are inconsistent (bot count, game count, …).
+    #[error("{0}")]
+    Options(String),
+    /// The thread pool could not be built.
+    #[error("cannot start {threads} worker threads: {message}")]
+    ThreadPool {
+        /// Threads asked for.
+        threads: usize,
+        /// The cause.
+        message: String,
+    },
+    /// A bot chose an action the engine refused: a bug in the bot or the engine.
+    #[error("game {game_index} (seed {game_seed}): seat {seat} ({bot}) played {action}, refused: {message}")]
+    IllegalAction {
+        /// Index of the game in the run.
+        game_index: u64,
+        /// The game's seed, to replay it.
+        game_seed: u64,
+        /// The seat that moved.
+        seat: usize,
+        /// The bot in that seat.
+        bot: String,
+        /// The action, as the engine names it.
+        action: String,
+        /// The engine's reason.
+        message: String,
+    },
+    /// The engine reported an outcome that does not fit the declared columns.
+    #[error("game {game_index} (seed {game_seed}): {message}")]
+    Outcome {
+        /// Index of the game in the run.
+        game_index: u64,
+        /// The game's seed.
+        game_seed: u64,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// Plays one game from its seed to the end, bot `p` seeded with `derive_seed(game_seed, p)`
+/// exactly as in a run: game `i` of a run with seed `s` is
+/// `play_one(options, derive_seed(s, i), seats)`. Useful to replay a CSV row or to record a
+/// single game.
+pub fn play_one<G: SimGame>(
+    options: &G::Options,
+    game_seed: u64,
+    seats: &[&dyn BotFactory<G>],
+) -> Result<G, SimError> {
+    let stop = runner::StopControl::new(None, None);
+    let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop)?;
+    Ok(game.expect("a run without a stop flag plays to the end"))
+}
+
+impl SimError {
+    fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        SimError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+/// The process-wide Ctrl-C flag. The first call installs a handler: the first Ctrl-C sets the
+/// flag (runs stop after the games in progress, keeping whole games only), a second one exits at
+/// once with status 130. Pass the flag as the `stop` of the run options.
+pub fn ctrlc_flag() -> Result<Arc<AtomicBool>, SimError> {
+    static FLAG: OnceLock<Result<Arc<AtomicBool>, String>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let handler_flag = Arc::clone(&flag);
+        ctrlc::set_handler(move || {
+            if handler_flag.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        })
+        .map(|()| flag)
+        .map_err(|e| e.to_string())
+    })
+    .clone()
+    .map_err(|e| SimError::Options(format!("cannot install the Ctrl-C handler: {e}")))
+}

@@ -1,0 +1,183 @@
+//! The parallel engine shared by `simulate` and `tournament`: plays games in chunks on a local
+//! rayon pool and hands the finished ones to a sink strictly in game order, so memory is bounded
+//! by the chunk size and outputs do not depend on the thread count.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use wonders_bots::Game;
+
+use super::{BotFactory, SimError, SimGame};
+use crate::common::derive_seed;
+
+/// Stop conditions shared by the worker threads.
+pub(crate) struct StopControl {
+    /// Set by Ctrl-C (or the caller): start no new game, abandon games in progress.
+    pub flag: Arc<AtomicBool>,
+    /// Test hook: raise `flag` once this many games have finished.
+    pub after: Option<u64>,
+    finished: AtomicU64,
+}
+
+impl StopControl {
+    pub fn new(flag: Option<Arc<AtomicBool>>, after: Option<u64>) -> Self {
+        Self {
+            flag: flag.unwrap_or_default(),
+            after,
+            finished: AtomicU64::new(0),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+
+    fn game_finished(&self) {
+        let done = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.after.is_some_and(|k| done >= k) {
+            self.flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Builds the local pool: `threads = 0` means one thread per core.
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SimError::ThreadPool {
+            threads,
+            message: e.to_string(),
+        })
+}
+
+/// A progress bar on stderr with rate and ETA, hidden unless asked for and stderr is a terminal.
+pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
+    if !show || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// Plays one game to the end with one bot per seat; bot `p` is seeded with
+/// `derive_seed(game_seed, p)`. `None` when stopped before the end.
+pub(crate) fn play_game<G: SimGame>(
+    options: &G::Options,
+    game_index: u64,
+    game_seed: u64,
+    seats: &[&dyn BotFactory<G>],
+    stop: &StopControl,
+) -> Result<Option<G>, SimError> {
+    let mut game = G::new_game(options, game_seed);
+    if game.num_players() != seats.len() {
+        return Err(SimError::Options(format!(
+            "the game seats {} players but {} bots were given",
+            game.num_players(),
+            seats.len()
+        )));
+    }
+    let mut bots: Vec<_> = seats
+        .iter()
+        .enumerate()
+        .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
+        .collect();
+    while !game.is_terminal() {
+        if stop.stopped() {
+            return Ok(None);
+        }
+        let seat = game.current_player();
+        let action = bots[seat].choose(&game);
+        if let Err(e) = game.apply(action) {
+            return Err(SimError::IllegalAction {
+                game_index,
+                game_seed,
+                seat,
+                bot: seats[seat].label(),
+                action: game.action_name(action),
+                message: e.to_string(),
+            });
+        }
+    }
+    stop.game_finished();
+    Ok(Some(game))
+}
+
+/// What the sink of [`Runner::run`] is handed.
+pub(crate) enum Step<T> {
+    /// Game `i` finished with this result (in index order).
+    Game(u64, T),
+    /// The games of a chunk have all been handed over.
+    ChunkDone,
+}
+
+/// Where and how games are run: the pool, how many games, in chunks of how many, when to stop
+/// and what to tick.
+pub(crate) struct Runner<'a> {
+    pub pool: &'a rayon::ThreadPool,
+    pub total: u64,
+    pub chunk: u64,
+    pub stop: &'a StopControl,
+    pub bar: &'a ProgressBar,
+}
+
+impl Runner<'_> {
+    /// Runs `job(i)` for `i in 0..total`, `chunk` games at a time, and feeds `sink` the results
+    /// in index order. Stops at the first game that was not finished (stop flag): the sink sees
+    /// exactly games `0..k`. Returns `k`. After each chunk the sink gets [`Step::ChunkDone`] (to
+    /// flush outputs, so an interrupted or killed run leaves whole games on disk).
+    pub fn run<T: Send>(
+        &self,
+        job: impl Fn(u64) -> Result<Option<T>, SimError> + Sync,
+        mut sink: impl FnMut(Step<T>) -> Result<(), SimError>,
+    ) -> Result<u64, SimError> {
+        let chunk = self.chunk.max(1);
+        let mut done = 0u64;
+        while done < self.total && !self.stop.stopped() {
+            let end = (done + chunk).min(self.total);
+            let results: Vec<Result<Option<T>, SimError>> = self.pool.install(|| {
+                (done..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        if self.stop.stopped() {
+                            return Ok(None);
+                        }
+                        let r = job(i);
+                        self.bar.inc(1);
+                        r
+                    })
+                    .collect()
+            });
+            let mut complete = true;
+            for (i, r) in (done..end).zip(results) {
+                match r? {
+                    Some(t) if complete => {
+                        sink(Step::Game(i, t))?;
+                        done = i + 1;
+                    }
+                    _ => complete = false,
+                }
+            }
+            sink(Step::ChunkDone)?;
+            if !complete {
+                break;
+            }
+        }
+        Ok(done)
+    }
+}
+
+/// The seats of a game as trait objects, bot `labels[p]` in seat `p`.
+pub(crate) fn labels<G: Game>(seats: &[&dyn BotFactory<G>]) -> Vec<String> {
+    seats.iter().map(|f| f.label()).collect()
+}

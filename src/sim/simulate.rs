@@ -1,0 +1,281 @@
+//! `wonders simulate`: self-play runs.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use wonders_bots::BotSpec;
+
+use super::csv_out::{check_outcome, GameRow, TidyCsv};
+use super::render::write_file;
+use super::runner::{labels, play_game, pool, progress_bar, Runner, Step, StopControl};
+use super::{BotFactory, GameOutcome, SimError, SimGame, Summary};
+use crate::common::derive_seed;
+
+/// Options of a self-play run (the command line fills them).
+#[derive(Clone, Debug)]
+pub struct SimulateOptions {
+    /// Master seed: game `i` is played from `derive_seed(seed, i)`.
+    pub seed: u64,
+    /// Number of games.
+    pub games: u64,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// Bot specifications: one per seat (seat 0 first), or a single one for every seat.
+    pub bots: Vec<String>,
+    /// Rotate the bots round the table: in game `i`, seat `p` gets bot `(p + i) mod n`, so with
+    /// different bots each sits in every seat equally often.
+    pub rotate_seats: bool,
+    /// The per-seat CSV to write (see [`CSV_COLUMNS_DOC`](super::CSV_COLUMNS_DOC)).
+    pub csv: Option<PathBuf>,
+    /// A JSON Lines file of game records, one per game in game order. An existing directory
+    /// gets the file `<game>-seed<seed>.jsonl` inside it.
+    pub records: Option<PathBuf>,
+    /// A summary file, format by extension (`.md`, `.csv`, `.json`, `.txt`), written at the end
+    /// (also after an interruption).
+    pub summary: Option<PathBuf>,
+    /// Draw a progress bar on stderr (only if stderr is a terminal).
+    pub progress: bool,
+    /// Stop flag (e.g. [`ctrlc_flag`](super::ctrlc_flag)): when raised, games in progress are
+    /// abandoned and the run ends with the whole games done before them.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Test hook: raise the stop flag once this many games have finished.
+    pub stop_after: Option<u64>,
+    /// Games played in parallel before their results are written in order; bounds memory.
+    pub chunk_size: u64,
+}
+
+impl Default for SimulateOptions {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            games: 1000,
+            threads: 0,
+            bots: vec!["random".into()],
+            rotate_seats: false,
+            csv: None,
+            records: None,
+            summary: None,
+            progress: false,
+            stop: None,
+            stop_after: None,
+            chunk_size: 1024,
+        }
+    }
+}
+
+/// What a self-play run did.
+#[derive(Clone, Debug)]
+pub struct SimulateReport {
+    /// The summary of every game played.
+    pub summary: Summary,
+    /// Games asked for.
+    pub games_requested: u64,
+    /// Games played and written (games `0..games_played`).
+    pub games_played: u64,
+    /// True when the run was stopped before the end.
+    pub interrupted: bool,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+impl SimulateReport {
+    /// `N games in S s (R games/s, T threads)`, with a note when interrupted.
+    pub fn throughput_line(&self) -> String {
+        let rate = if self.seconds > 0.0 {
+            self.games_played as f64 / self.seconds
+        } else {
+            0.0
+        };
+        let mut line = format!(
+            "{} games in {:.2} s ({:.1} games/s, {} threads)",
+            self.games_played, self.seconds, rate, self.threads
+        );
+        if self.interrupted {
+            line.push_str(&format!(
+                " — interrupted after {} of {} games",
+                self.games_played, self.games_requested
+            ));
+        }
+        line
+    }
+}
+
+/// Runs a self-play run with bots parsed from `opts.bots`.
+pub fn simulate<G: SimGame>(
+    opts: &SimulateOptions,
+    game_opts: &G::Options,
+) -> Result<SimulateReport, SimError> {
+    let specs = opts
+        .bots
+        .iter()
+        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
+    simulate_with_bots::<G>(opts, game_opts, &factories)
+}
+
+/// Runs a self-play run with the given bots (`opts.bots` is ignored): one per seat, or one for
+/// every seat.
+pub fn simulate_with_bots<G: SimGame>(
+    opts: &SimulateOptions,
+    game_opts: &G::Options,
+    bots: &[&dyn BotFactory<G>],
+) -> Result<SimulateReport, SimError> {
+    let start = Instant::now();
+    let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
+    if bots.len() != 1 && bots.len() != players {
+        return Err(SimError::Options(format!(
+            "{} bots given for a {players}-player game: give one per seat or a single one",
+            bots.len()
+        )));
+    }
+    let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
+        (0..players)
+            .map(|p| {
+                let b = if opts.rotate_seats {
+                    (p as u64 + i) % players as u64
+                } else {
+                    p as u64
+                };
+                bots[b as usize % bots.len()]
+            })
+            .collect()
+    };
+
+    let game = G::game_name(game_opts);
+    let label = G::options_label(game_opts);
+    let categories = G::score_categories(game_opts);
+    let wonders = G::wonder_columns(game_opts);
+
+    // Create every output before the first game, so a bad path fails at once.
+    let mut csv = match &opts.csv {
+        Some(p) => Some(TidyCsv::create(p, &categories, wonders, false)?),
+        None => None,
+    };
+    let mut records = match &opts.records {
+        Some(p) => {
+            let path = records_path(p, game, opts.seed);
+            let file = BufWriter::new(create(&path)?);
+            Some((path, file))
+        }
+        None => None,
+    };
+    if let Some(p) = &opts.summary {
+        super::ReportFormat::from_path(p)?;
+        create(p)?;
+    }
+
+    let pool = pool(opts.threads)?;
+    let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
+    let bar = progress_bar(opts.progress, opts.games);
+    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories);
+
+    struct Played {
+        bots: Vec<String>,
+        game_seed: u64,
+        outcome: GameOutcome,
+        record: Option<String>,
+    }
+    let want_records = records.is_some();
+    let job = |i: u64| -> Result<Option<Played>, SimError> {
+        let game_seed = derive_seed(opts.seed, i);
+        let seats = seats_of(i);
+        let Some(g) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
+            return Ok(None);
+        };
+        let outcome = g.outcome();
+        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+            game_index: i,
+            game_seed,
+            message,
+        })?;
+        let bots = labels(&seats);
+        let record = want_records.then(|| g.record(&bots, game_seed, game_opts).to_string());
+        Ok(Some(Played {
+            bots,
+            game_seed,
+            outcome,
+            record,
+        }))
+    };
+    let sink = |step: Step<Played>| -> Result<(), SimError> {
+        let (i, p) = match step {
+            Step::Game(i, p) => (i, p),
+            Step::ChunkDone => return flush_all(csv.as_mut(), records.as_mut()),
+        };
+        if let Some(csv) = csv.as_mut() {
+            let row = GameRow {
+                run_seed: opts.seed,
+                game_index: i,
+                game_seed: p.game_seed,
+                game,
+                options: &label,
+                bots: &p.bots,
+                outcome: &p.outcome,
+            };
+            csv.write_game(None, &row, wonders)?;
+        }
+        if let (Some((path, w)), Some(rec)) = (records.as_mut(), p.record) {
+            writeln!(w, "{rec}").map_err(|e| SimError::io(path.as_path(), e))?;
+        }
+        summary.add_game(&p.bots, &p.outcome);
+        Ok(())
+    };
+    let runner = Runner {
+        pool: &pool,
+        total: opts.games,
+        chunk: opts.chunk_size,
+        stop: &stop,
+        bar: &bar,
+    };
+    let played = runner.run(job, sink);
+    bar.finish_and_clear();
+    // Flush whatever was written, even when a game failed, so the file holds whole games.
+    let flushed = flush_all(csv.as_mut(), records.as_mut());
+    let played = played?;
+    flushed?;
+    if let Some(p) = &opts.summary {
+        write_file(p, &summary.render(super::ReportFormat::from_path(p)?))?;
+    }
+    Ok(SimulateReport {
+        summary,
+        games_requested: opts.games,
+        games_played: played,
+        interrupted: played < opts.games,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: pool.current_num_threads(),
+    })
+}
+
+/// The records file for `--records PATH`: `PATH` itself, or a file named after the run inside
+/// it when it is a directory.
+fn records_path(path: &Path, game: &str, seed: u64) -> PathBuf {
+    if path.is_dir() {
+        path.join(format!("{game}-seed{seed}.jsonl"))
+    } else {
+        path.to_owned()
+    }
+}
+
+fn create(path: &Path) -> Result<File, SimError> {
+    File::create(path).map_err(|e| SimError::io(path, e))
+}
+
+fn flush_all(
+    csv: Option<&mut TidyCsv>,
+    records: Option<&mut (PathBuf, BufWriter<File>)>,
+) -> Result<(), SimError> {
+    if let Some(csv) = csv {
+        csv.flush()?;
+    }
+    if let Some((path, w)) = records {
+        w.flush().map_err(|e| SimError::io(path.as_path(), e))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,420 @@
+//! The summary of a self-play run: win rates with Wilson 95% intervals (per bot, per seat, per
+//! wonder), victory-type shares and mean scores, accumulated game by game in game order so it is
+//! identical for any thread count.
+//!
+//! Shared victories count `1/k` to each of the `k` winners in every win rate (the CSV's `win`
+//! column marks all of them 1). A Wilson interval is then computed from the fractional number of
+//! wins over the number of seat-games.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::render::{pct, pct_interval, write_file, Table};
+use super::stats::{wilson, Z95};
+use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
+
+/// The `bot` of rows about every seat together.
+const ALL: &str = "all";
+
+#[derive(Clone, Copy, Debug, Default)]
+struct WinCount {
+    n: u64,
+    wins: f64,
+}
+
+impl WinCount {
+    fn add(&mut self, share: f64) {
+        self.n += 1;
+        self.wins += share;
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct Moments {
+    n: u64,
+    sum: i64,
+    sum_sq: i128,
+}
+
+impl Moments {
+    fn add(&mut self, x: i32) {
+        self.n += 1;
+        self.sum += i64::from(x);
+        self.sum_sq += i128::from(x) * i128::from(x);
+    }
+}
+
+/// One line of a summary, in a tidy shape shared by every output format.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SummaryRow {
+    /// Which table: `games`, `win_rate_by_bot`, `win_rate_by_seat`, `victory_share`,
+    /// `win_rate_by_wonder_drafted`, `win_rate_by_wonder_built`, `win_rate_by_wonder_side`,
+    /// `mean_score`.
+    pub table: &'static str,
+    /// The bot specification, or `all` for every seat together.
+    pub bot: String,
+    /// What the row is about: a seat number, a victory type, a wonder (`id` or `id:side`, with
+    /// `@Np` appended when the run mixes player counts), a score category, `total` or `coins`.
+    pub key: String,
+    /// Sample size: games for `games` and `victory_share`, seat-games otherwise.
+    pub n: u64,
+    /// The rate, share or mean (the count for `games`).
+    pub value: f64,
+    /// Lower bound of the 95% interval (Wilson for rates, normal for means), if any.
+    pub ci_low: Option<f64>,
+    /// Upper bound of the 95% interval, if any.
+    pub ci_high: Option<f64>,
+}
+
+/// A summary being accumulated. Feed it every finished game in game order with
+/// [`Summary::add_game`]; render it with [`Summary::render`].
+#[derive(Clone, Debug)]
+pub struct Summary {
+    game: String,
+    options: String,
+    run_seed: u64,
+    wonders: WonderColumns,
+    categories: Vec<&'static str>,
+    games: u64,
+    player_counts: BTreeSet<usize>,
+    victory: BTreeMap<String, u64>,
+    seats: Vec<WinCount>,
+    bots: BTreeMap<String, WinCount>,
+    /// (table, bot, wonder key, players) → wins.
+    wonder: BTreeMap<(&'static str, String, String, usize), WinCount>,
+    /// bot → one entry per category, then total, then coins.
+    scores: BTreeMap<String, Vec<Moments>>,
+}
+
+impl Summary {
+    /// An empty summary for a run of `game` with the given options label, seed, wonder layout
+    /// and score categories.
+    pub fn new(
+        game: &str,
+        options: &str,
+        run_seed: u64,
+        wonders: WonderColumns,
+        categories: &[&'static str],
+    ) -> Self {
+        Self {
+            game: game.to_owned(),
+            options: options.to_owned(),
+            run_seed,
+            wonders,
+            categories: categories.to_vec(),
+            games: 0,
+            player_counts: BTreeSet::new(),
+            victory: BTreeMap::new(),
+            seats: Vec::new(),
+            bots: BTreeMap::new(),
+            wonder: BTreeMap::new(),
+            scores: BTreeMap::new(),
+        }
+    }
+
+    /// Number of games accumulated.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Adds one finished game; `bots[p]` is the bot in seat `p`.
+    pub fn add_game(&mut self, bots: &[String], outcome: &GameOutcome) {
+        let players = outcome.seats.len();
+        self.games += 1;
+        self.player_counts.insert(players);
+        *self.victory.entry(outcome.victory.clone()).or_default() += 1;
+        if self.seats.len() < players {
+            self.seats.resize(players, WinCount::default());
+        }
+        let winners = outcome.seats.iter().filter(|s| s.win).count();
+        let n_cats = self.categories.len();
+        for (p, s) in outcome.seats.iter().enumerate() {
+            let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
+            let bot = &bots[p];
+            self.seats[p].add(share);
+            self.bots.entry(bot.clone()).or_default().add(share);
+            for who in [ALL, bot.as_str()] {
+                let mut add = |table: &'static str, key: String| {
+                    self.wonder
+                        .entry((table, who.to_owned(), key, players))
+                        .or_default()
+                        .add(share)
+                };
+                for w in &s.wonders {
+                    match self.wonders {
+                        WonderColumns::Drafted => {
+                            add("win_rate_by_wonder_drafted", w.id.clone());
+                            if w.is_built() {
+                                add("win_rate_by_wonder_built", w.id.clone());
+                            }
+                        }
+                        WonderColumns::OnePerSeat => {
+                            let key = match &w.side {
+                                Some(side) => format!("{}:{side}", w.id),
+                                None => w.id.clone(),
+                            };
+                            add("win_rate_by_wonder_side", key);
+                        }
+                    }
+                }
+                let m = self
+                    .scores
+                    .entry(who.to_owned())
+                    .or_insert_with(|| vec![Moments::default(); n_cats + 2]);
+                for (i, c) in self.categories.iter().enumerate() {
+                    let v = s
+                        .categories
+                        .iter()
+                        .find(|(n, _)| n == c)
+                        .map_or(0, |(_, v)| *v);
+                    m[i].add(v);
+                }
+                m[n_cats].add(s.total);
+                m[n_cats + 1].add(s.coins);
+            }
+        }
+    }
+
+    /// Every line of the summary, in display order.
+    pub fn rows(&self) -> Vec<SummaryRow> {
+        let rate_row = |table: &'static str, bot: &str, key: String, c: &WinCount| {
+            let (lo, hi) = wilson(c.wins, c.n as f64, Z95);
+            SummaryRow {
+                table,
+                bot: bot.to_owned(),
+                key,
+                n: c.n,
+                value: if c.n == 0 { 0.0 } else { c.wins / c.n as f64 },
+                ci_low: Some(lo),
+                ci_high: Some(hi),
+            }
+        };
+        let mut rows = vec![SummaryRow {
+            table: "games",
+            bot: ALL.into(),
+            key: "games".into(),
+            n: self.games,
+            value: self.games as f64,
+            ci_low: None,
+            ci_high: None,
+        }];
+        for (bot, c) in &self.bots {
+            rows.push(rate_row("win_rate_by_bot", bot, "win_rate".into(), c));
+        }
+        for (p, c) in self.seats.iter().enumerate() {
+            rows.push(rate_row("win_rate_by_seat", ALL, p.to_string(), c));
+        }
+        for (v, &k) in &self.victory {
+            let c = WinCount {
+                n: self.games,
+                wins: k as f64,
+            };
+            rows.push(rate_row("victory_share", ALL, v.clone(), &c));
+        }
+        let mixed = self.player_counts.len() > 1;
+        let several_bots = self.bots.len() > 1;
+        let tables: &[&'static str] = match self.wonders {
+            WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
+            WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
+        };
+        let bots: Vec<&str> = std::iter::once(ALL)
+            .chain(
+                self.bots
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|_| several_bots),
+            )
+            .collect();
+        for &table in tables {
+            for &bot in &bots {
+                let mut part: Vec<SummaryRow> = self
+                    .wonder
+                    .iter()
+                    .filter(|((t, b, _, _), _)| *t == table && b == bot)
+                    .map(|((_, _, key, players), c)| {
+                        let key = if mixed {
+                            format!("{key}@{players}p")
+                        } else {
+                            key.clone()
+                        };
+                        rate_row(table, bot, key, c)
+                    })
+                    .collect();
+                // Best first; ties by key so the order is total.
+                part.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.key.cmp(&b.key)));
+                rows.extend(part);
+            }
+        }
+        let keys: Vec<String> = self
+            .categories
+            .iter()
+            .map(|c| c.to_string())
+            .chain(["total".to_string(), "coins".to_string()])
+            .collect();
+        for &bot in &bots {
+            let Some(ms) = self.scores.get(bot) else {
+                continue;
+            };
+            for (key, m) in keys.iter().zip(ms) {
+                let n = m.n as f64;
+                let mean = if m.n == 0 { 0.0 } else { m.sum as f64 / n };
+                let (lo, hi) = if m.n > 1 {
+                    let var = ((m.sum_sq as f64) - n * mean * mean) / (n - 1.0);
+                    let half = Z95 * (var.max(0.0) / n).sqrt();
+                    (Some(mean - half), Some(mean + half))
+                } else {
+                    (None, None)
+                };
+                rows.push(SummaryRow {
+                    table: "mean_score",
+                    bot: bot.to_owned(),
+                    key: key.clone(),
+                    n: m.n,
+                    value: mean,
+                    ci_low: lo,
+                    ci_high: hi,
+                });
+            }
+        }
+        rows
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let rows = self.rows();
+        let mut tables: Vec<Table> = Vec::new();
+        let mut current: Option<(&'static str, String)> = None;
+        for r in rows.iter().filter(|r| r.table != "games") {
+            // One table per (table, bot), except the bots' own win rates, which share one.
+            let group = if r.table == "win_rate_by_bot" {
+                String::new()
+            } else {
+                r.bot.clone()
+            };
+            if current.as_ref() != Some(&(r.table, group.clone())) {
+                current = Some((r.table, group));
+                let (title, key, value) = match r.table {
+                    "win_rate_by_bot" => ("Win rate by bot".to_string(), "bot", "win rate"),
+                    "win_rate_by_seat" => (
+                        "Win rate by seat (seat 0 plays first)".to_string(),
+                        "seat",
+                        "win rate",
+                    ),
+                    "victory_share" => ("Victory types".to_string(), "victory", "share"),
+                    "win_rate_by_wonder_drafted" => (
+                        format!("Win rate by wonder drafted ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
+                    "win_rate_by_wonder_built" => (
+                        format!("Win rate by wonder built ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
+                    "win_rate_by_wonder_side" => (
+                        format!("Win rate by wonder and side ({})", r.bot),
+                        "wonder",
+                        "win rate",
+                    ),
+                    _ => (format!("Mean score ({})", r.bot), "category", "mean"),
+                };
+                let n = if r.table == "victory_share" {
+                    "games"
+                } else {
+                    "seat-games"
+                };
+                tables.push(Table::new(title, &[key, n, value, "95% CI"], 1));
+            }
+            let t = tables.last_mut().expect("a table was just pushed");
+            let key = if r.table == "win_rate_by_bot" {
+                r.bot.clone()
+            } else {
+                r.key.clone()
+            };
+            let (value, ci) = if r.table == "mean_score" {
+                let ci = match (r.ci_low, r.ci_high) {
+                    (Some(lo), Some(hi)) => format!("[{lo:.2}, {hi:.2}]"),
+                    _ => String::new(),
+                };
+                (format!("{:.2}", r.value), ci)
+            } else {
+                (
+                    pct(r.value),
+                    pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)),
+                )
+            };
+            t.rows.push(vec![key, r.n.to_string(), value, ci]);
+        }
+        tables
+    }
+
+    fn heading(&self) -> String {
+        format!(
+            "{} games of {} ({}), seed {}. Shared victories count 1/k per winner; \
+             intervals are 95% (Wilson for rates, normal for means).",
+            self.games, self.game, self.options, self.run_seed
+        )
+    }
+
+    /// The summary in `format`. Contains no timing, so it is identical for any thread count.
+    pub fn render(&self, format: ReportFormat) -> String {
+        let mut out = String::new();
+        match format {
+            ReportFormat::Text => {
+                out.push_str(&self.heading());
+                out.push_str("\n\n");
+                for t in self.tables() {
+                    t.text(&mut out);
+                }
+            }
+            ReportFormat::Markdown => {
+                out.push_str(&format!(
+                    "## Summary: {}\n\n{}\n\n",
+                    self.game,
+                    self.heading()
+                ));
+                for t in self.tables() {
+                    t.markdown(&mut out);
+                }
+            }
+            ReportFormat::Csv => {
+                let mut w = csv::Writer::from_writer(Vec::new());
+                let opt = |x: Option<f64>| x.map(|v| format!("{v:.6}")).unwrap_or_default();
+                let _ = w.write_record(["table", "bot", "key", "n", "value", "ci_low", "ci_high"]);
+                for r in self.rows() {
+                    let _ = w.write_record([
+                        r.table.to_string(),
+                        r.bot,
+                        r.key,
+                        r.n.to_string(),
+                        format!("{:.6}", r.value),
+                        opt(r.ci_low),
+                        opt(r.ci_high),
+                    ]);
+                }
+                let bytes = w.into_inner().unwrap_or_default();
+                out = String::from_utf8(bytes).unwrap_or_default();
+            }
+            ReportFormat::Json => {
+                let doc = serde_json::json!({
+                    "game": self.game,
+                    "options": self.options,
+                    "run_seed": self.run_seed,
+                    "games": self.games,
+                    "shared_victory_weight": "1/k",
+                    "rows": self.rows(),
+                });
+                out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Writes the summary to `path`, in the format its extension names.
+    pub fn write_to(&self, path: &Path) -> Result<(), SimError> {
+        let format = ReportFormat::from_path(path)?;
+        write_file(path, &self.render(format))
+    }
+}

@@ -1,0 +1,554 @@
+//! `wonders tournament`: every pair of bots, mirror games on shared seeds, a win-rate matrix and
+//! Bradley–Terry / Elo ratings.
+//!
+//! Pairs are taken in order (0,1), (0,2), …, (1,2), … Match `j` of pair `p` is played on the
+//! seed `derive_seed(seed, p·games + j)` twice: leg 0 with `bot_a` in seat 0, leg 1 with the
+//! seats swapped; its games have indices `2·(p·games + j) + leg`. In a game of more than two
+//! seats the pair's bots sit alternately (`a, b, a, …` in leg 0, `b, a, b, …` in leg 1), so over
+//! the two legs each bot holds every seat once.
+//!
+//! A game between `a` and `b` is scored by the victory each side holds: a shared victory counts
+//! `1/k` per winning seat, a bot's score is the sum over its seats. The bot with more wins the
+//! game; equal scores (a victory shared across the two bots) are a draw, counted as half a win
+//! in rates and ratings.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::Serialize;
+use wonders_bots::BotSpec;
+
+use super::csv_out::{check_outcome, GameRow, TidyCsv, TournamentCols};
+use super::render::{pct, pct_interval, write_file, Table};
+use super::runner::{play_game, pool, progress_bar, Runner, Step, StopControl};
+use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
+use super::{BotFactory, GameOutcome, ReportFormat, SimError, SimGame};
+use crate::common::derive_seed;
+
+/// Options of a tournament (the command line fills them).
+#[derive(Clone, Debug)]
+pub struct TournamentOptions {
+    /// Master seed.
+    pub seed: u64,
+    /// Matches per pair; each match is two games on one seed, seats swapped.
+    pub games: u64,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    /// The bot specifications, at least two, all different.
+    pub bots: Vec<String>,
+    /// The per-seat CSV of every game (tournament columns first).
+    pub out: Option<PathBuf>,
+    /// A report file, format by extension (`.md`, `.csv`, `.json`, `.txt`).
+    pub summary: Option<PathBuf>,
+    /// Draw a progress bar on stderr (only if stderr is a terminal).
+    pub progress: bool,
+    /// Stop flag (e.g. [`ctrlc_flag`](super::ctrlc_flag)).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Test hook: raise the stop flag once this many games have finished.
+    pub stop_after: Option<u64>,
+    /// Games played in parallel before their results are written in order.
+    pub chunk_size: u64,
+    /// Virtual draws added to every pair in the rating fit, so a clean sweep still gives a
+    /// finite rating (0 = plain maximum likelihood).
+    pub prior_draws: f64,
+}
+
+impl Default for TournamentOptions {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            games: 100,
+            threads: 0,
+            bots: Vec::new(),
+            out: None,
+            summary: None,
+            progress: false,
+            stop: None,
+            stop_after: None,
+            chunk_size: 1024,
+            prior_draws: 1.0,
+        }
+    }
+}
+
+/// The results of one pair of bots.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairResult {
+    /// Index of the first bot in the list.
+    pub a: usize,
+    /// Index of the second bot.
+    pub b: usize,
+    /// Games played between them (both legs).
+    pub games: u64,
+    /// Games `a` won.
+    pub wins_a: u64,
+    /// Games `b` won.
+    pub wins_b: u64,
+    /// Drawn games (victory shared across the two bots).
+    pub draws: u64,
+}
+
+impl PairResult {
+    /// `a`'s score rate (draws half) with its Wilson 95% interval.
+    pub fn rate_a(&self) -> (f64, f64, f64) {
+        let score = self.wins_a as f64 + self.draws as f64 / 2.0;
+        let n = self.games as f64;
+        let (lo, hi) = wilson(score, n, Z95);
+        (if n > 0.0 { score / n } else { 0.0 }, lo, hi)
+    }
+
+    /// The same from `b`'s side.
+    pub fn rate_b(&self) -> (f64, f64, f64) {
+        let (r, lo, hi) = self.rate_a();
+        (1.0 - r, 1.0 - hi, 1.0 - lo)
+    }
+}
+
+/// A bot's rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// The bot.
+    pub bot: String,
+    /// Elo (Bradley–Terry strength × 400/ln 10), the mean of the field at 1500.
+    pub elo: f64,
+    /// Lower bound: `elo − 1.96·se`, the standard error from the Fisher information.
+    pub ci_low: f64,
+    /// Upper bound.
+    pub ci_high: f64,
+    /// Games the bot played.
+    pub games: u64,
+    /// Its score rate over them (draws half).
+    pub score: f64,
+}
+
+/// What a tournament did.
+#[derive(Clone, Debug, Serialize)]
+pub struct TournamentReport {
+    /// The game's id.
+    pub game: String,
+    /// The options label.
+    pub options: String,
+    /// The master seed.
+    pub seed: u64,
+    /// The bots, in the order given.
+    pub bots: Vec<String>,
+    /// One entry per pair, pairs in order (0,1), (0,2), …
+    pub pairs: Vec<PairResult>,
+    /// One rating per bot, in the order given.
+    pub ratings: Vec<Rating>,
+    /// Games where seat 0 was played, and the share of victory seat 0 took (1/k for shared).
+    pub seat0_games: u64,
+    /// Seat 0's victory share.
+    pub seat0_score: f64,
+    /// Games asked for.
+    pub games_requested: u64,
+    /// Games played (games `0..games_played`).
+    pub games_played: u64,
+    /// True when stopped before the end.
+    pub interrupted: bool,
+    /// Wall-clock seconds (not in the rendered report, which is thread-count independent).
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+/// Runs a tournament with bots parsed from `opts.bots`.
+pub fn tournament<G: SimGame>(
+    opts: &TournamentOptions,
+    game_opts: &G::Options,
+) -> Result<TournamentReport, SimError> {
+    let specs = opts
+        .bots
+        .iter()
+        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
+    tournament_with_bots::<G>(opts, game_opts, &factories)
+}
+
+/// Runs a tournament between the given bots (`opts.bots` is ignored).
+pub fn tournament_with_bots<G: SimGame>(
+    opts: &TournamentOptions,
+    game_opts: &G::Options,
+    bots: &[&dyn BotFactory<G>],
+) -> Result<TournamentReport, SimError> {
+    let start = Instant::now();
+    let names: Vec<String> = bots.iter().map(|b| b.label()).collect();
+    if names.len() < 2 {
+        return Err(SimError::Options(
+            "a tournament needs at least two bots".into(),
+        ));
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(SimError::Options(format!("bot `{n}` is listed twice")));
+        }
+    }
+    let pairs: Vec<(usize, usize)> = (0..names.len())
+        .flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)))
+        .collect();
+    let total = pairs.len() as u64 * opts.games * 2;
+    let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
+
+    let game = G::game_name(game_opts);
+    let label = G::options_label(game_opts);
+    let categories = G::score_categories(game_opts);
+    let wonders = G::wonder_columns(game_opts);
+    let mut csv = match &opts.out {
+        Some(p) => Some(TidyCsv::create(p, &categories, wonders, true)?),
+        None => None,
+    };
+    if let Some(p) = &opts.summary {
+        ReportFormat::from_path(p)?;
+        write_file(p, "")?;
+    }
+
+    // Game g: match m = g / 2, leg g % 2; pair m / games.
+    let seating = |g: u64| -> (usize, u8, Vec<usize>) {
+        let (m, leg) = (g / 2, (g % 2) as u8);
+        let p = (m / opts.games.max(1)) as usize;
+        let (a, b) = pairs[p];
+        let seats = (0..players)
+            .map(|s| if (s + leg as usize) % 2 == 0 { a } else { b })
+            .collect();
+        (p, leg, seats)
+    };
+
+    let pool = pool(opts.threads)?;
+    let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
+    let bar = progress_bar(opts.progress, total);
+    struct Played {
+        game_seed: u64,
+        outcome: GameOutcome,
+    }
+    let job = |g: u64| -> Result<Option<Played>, SimError> {
+        let game_seed = derive_seed(opts.seed, g / 2);
+        let (_, _, seats) = seating(g);
+        let seats: Vec<&dyn BotFactory<G>> = seats.iter().map(|&i| bots[i]).collect();
+        let Some(state) = play_game::<G>(game_opts, g, game_seed, &seats, &stop)? else {
+            return Ok(None);
+        };
+        let outcome = state.outcome();
+        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+            game_index: g,
+            game_seed,
+            message,
+        })?;
+        Ok(Some(Played { game_seed, outcome }))
+    };
+
+    let mut results: Vec<PairResult> = pairs
+        .iter()
+        .map(|&(a, b)| PairResult {
+            a,
+            b,
+            games: 0,
+            wins_a: 0,
+            wins_b: 0,
+            draws: 0,
+        })
+        .collect();
+    let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
+    let sink = |step: Step<Played>| -> Result<(), SimError> {
+        let (g, played) = match step {
+            Step::Game(g, p) => (g, p),
+            Step::ChunkDone => return csv.as_mut().map_or(Ok(()), |c| c.flush()),
+        };
+        let (p, leg, seats) = seating(g);
+        let o = &played.outcome;
+        let winners = o.seats.iter().filter(|s| s.win).count().max(1) as f64;
+        let share = |s: usize| if o.seats[s].win { 1.0 / winners } else { 0.0 };
+        let r = &mut results[p];
+        let score_a: f64 = (0..players).filter(|&s| seats[s] == r.a).map(share).sum();
+        let score_b: f64 = (0..players).filter(|&s| seats[s] == r.b).map(share).sum();
+        r.games += 1;
+        // Shares are multiples of 1/k with k ≤ 8: compare with a tolerance for rounding.
+        if (score_a - score_b).abs() < 1e-9 {
+            r.draws += 1;
+        } else if score_a > score_b {
+            r.wins_a += 1;
+        } else {
+            r.wins_b += 1;
+        }
+        seat0_games += 1;
+        seat0_score += share(0);
+        if let Some(csv) = csv.as_mut() {
+            let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
+            let t = TournamentCols {
+                pair: p,
+                bot_a: &names[r.a],
+                bot_b: &names[r.b],
+                leg,
+            };
+            let row = GameRow {
+                run_seed: opts.seed,
+                game_index: g,
+                game_seed: played.game_seed,
+                game,
+                options: &label,
+                bots: &seat_names,
+                outcome: o,
+            };
+            csv.write_game(Some(&t), &row, wonders)?;
+        }
+        Ok(())
+    };
+    let runner = Runner {
+        pool: &pool,
+        total,
+        chunk: opts.chunk_size,
+        stop: &stop,
+        bar: &bar,
+    };
+    let played = runner.run(job, sink);
+    bar.finish_and_clear();
+    let flushed = csv.as_mut().map_or(Ok(()), |c| c.flush());
+    let played = played?;
+    flushed?;
+
+    let ratings = rate(&names, &results, opts.prior_draws);
+    let report = TournamentReport {
+        game: game.to_owned(),
+        options: label,
+        seed: opts.seed,
+        bots: names,
+        pairs: results,
+        ratings,
+        seat0_games,
+        seat0_score,
+        games_requested: total,
+        games_played: played,
+        interrupted: played < total,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: pool.current_num_threads(),
+    };
+    if let Some(p) = &opts.summary {
+        report.write_to(p)?;
+    }
+    Ok(report)
+}
+
+/// Fits Bradley–Terry on the pair results and converts to Elo around 1500.
+fn rate(names: &[String], pairs: &[PairResult], prior_draws: f64) -> Vec<Rating> {
+    let n = names.len();
+    let mut wins = vec![vec![0.0; n]; n];
+    let mut games = vec![vec![0.0; n]; n];
+    let mut played = vec![0u64; n];
+    let mut score = vec![0.0; n];
+    for r in pairs {
+        let half = r.draws as f64 / 2.0;
+        wins[r.a][r.b] += r.wins_a as f64 + half;
+        wins[r.b][r.a] += r.wins_b as f64 + half;
+        games[r.a][r.b] += r.games as f64;
+        games[r.b][r.a] += r.games as f64;
+        played[r.a] += r.games;
+        played[r.b] += r.games;
+        score[r.a] += r.wins_a as f64 + half;
+        score[r.b] += r.wins_b as f64 + half;
+    }
+    let theta = bradley_terry(&wins, &games, prior_draws);
+    let with_prior: Vec<Vec<f64>> = games
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&g| if g > 0.0 { g + prior_draws } else { 0.0 })
+                .collect()
+        })
+        .collect();
+    let se = bradley_terry_errors(&theta, &with_prior);
+    (0..n)
+        .map(|i| {
+            let elo = 1500.0 + theta[i] * ELO_PER_NAT;
+            let half = Z95 * se[i] * ELO_PER_NAT;
+            Rating {
+                bot: names[i].clone(),
+                elo,
+                ci_low: elo - half,
+                ci_high: elo + half,
+                games: played[i],
+                score: if played[i] > 0 {
+                    score[i] / played[i] as f64
+                } else {
+                    0.0
+                },
+            }
+        })
+        .collect()
+}
+
+impl TournamentReport {
+    /// The result of `row` against `col` (indices into `bots`): score rate with its interval,
+    /// games and draws; `None` on the diagonal.
+    pub fn cell(&self, row: usize, col: usize) -> Option<(f64, f64, f64, u64, u64)> {
+        let r = self
+            .pairs
+            .iter()
+            .find(|r| (r.a, r.b) == (row, col) || (r.a, r.b) == (col, row))?;
+        let (rate, lo, hi) = if r.a == row { r.rate_a() } else { r.rate_b() };
+        Some((rate, lo, hi, r.games, r.draws))
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let mut headers: Vec<&str> = vec!["row vs column"];
+        headers.extend(self.bots.iter().map(String::as_str));
+        let mut matrix = Table::new(
+            "Score rate of the row bot against the column bot (draws half), 95% Wilson \
+             interval, draws",
+            &headers,
+            1,
+        );
+        for (i, bot) in self.bots.iter().enumerate() {
+            let mut row = vec![bot.clone()];
+            for j in 0..self.bots.len() {
+                row.push(match self.cell(i, j) {
+                    None => "—".into(),
+                    Some((r, lo, hi, n, d)) => {
+                        format!("{} {} n={n} d={d}", pct(r), pct_interval(lo, hi))
+                    }
+                });
+            }
+            matrix.rows.push(row);
+        }
+        let mut ratings = Table::new(
+            "Elo (Bradley–Terry, mean 1500, 95% interval from the Fisher information)",
+            &["bot", "Elo", "95% CI", "games", "score"],
+            1,
+        );
+        let mut order: Vec<&Rating> = self.ratings.iter().collect();
+        order.sort_by(|a, b| b.elo.total_cmp(&a.elo).then_with(|| a.bot.cmp(&b.bot)));
+        for r in order {
+            ratings.rows.push(vec![
+                r.bot.clone(),
+                format!("{:.0}", r.elo),
+                format!("[{:.0}, {:.0}]", r.ci_low, r.ci_high),
+                r.games.to_string(),
+                pct(r.score),
+            ]);
+        }
+        vec![matrix, ratings]
+    }
+
+    fn heading(&self) -> String {
+        let (lo, hi) = wilson(self.seat0_score, self.seat0_games as f64, Z95);
+        let seat0 = if self.seat0_games > 0 {
+            self.seat0_score / self.seat0_games as f64
+        } else {
+            0.0
+        };
+        format!(
+            "Tournament of {} ({}), seed {}: {} of {} games{}. Seat 0 victory share {} {}.",
+            self.game,
+            self.options,
+            self.seed,
+            self.games_played,
+            self.games_requested,
+            if self.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            },
+            pct(seat0),
+            pct_interval(lo, hi)
+        )
+    }
+
+    /// The report in `format`; contains no timing, so it is identical for any thread count.
+    pub fn render(&self, format: ReportFormat) -> String {
+        let mut out = String::new();
+        match format {
+            ReportFormat::Text | ReportFormat::Markdown => {
+                if format == ReportFormat::Markdown {
+                    out.push_str(&format!("## Tournament: {}\n\n", self.game));
+                }
+                out.push_str(&self.heading());
+                out.push_str("\n\n");
+                for t in self.tables() {
+                    if format == ReportFormat::Text {
+                        t.text(&mut out);
+                    } else {
+                        t.markdown(&mut out);
+                    }
+                }
+            }
+            ReportFormat::Csv => {
+                let mut w = csv::Writer::from_writer(Vec::new());
+                let rows = self.csv_rows();
+                for r in rows {
+                    // Writing to memory cannot fail.
+                    let _ = w.write_record(r);
+                }
+                out = String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default();
+            }
+            ReportFormat::Json => {
+                let mut doc = serde_json::to_value(self).unwrap_or_default();
+                if let Some(m) = doc.as_object_mut() {
+                    // Keep the document thread-count independent like the other formats.
+                    m.remove("seconds");
+                    m.remove("threads");
+                }
+                out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// `table,row,col,n,value,ci_low,ci_high,draws`: one `matrix` line per ordered pair of
+    /// bots (the row bot's score rate), one `elo` line per bot.
+    fn csv_rows(&self) -> Vec<Vec<String>> {
+        let mut rows = vec![[
+            "table", "row", "col", "n", "value", "ci_low", "ci_high", "draws",
+        ]
+        .map(String::from)
+        .to_vec()];
+        for i in 0..self.bots.len() {
+            for j in 0..self.bots.len() {
+                if let Some((r, lo, hi, n, d)) = self.cell(i, j) {
+                    rows.push(vec![
+                        "matrix".into(),
+                        self.bots[i].clone(),
+                        self.bots[j].clone(),
+                        n.to_string(),
+                        format!("{r:.6}"),
+                        format!("{lo:.6}"),
+                        format!("{hi:.6}"),
+                        d.to_string(),
+                    ]);
+                }
+            }
+        }
+        for r in &self.ratings {
+            rows.push(vec![
+                "elo".into(),
+                r.bot.clone(),
+                String::new(),
+                r.games.to_string(),
+                format!("{:.3}", r.elo),
+                format!("{:.3}", r.ci_low),
+                format!("{:.3}", r.ci_high),
+                String::new(),
+            ]);
+        }
+        rows
+    }
+
+    /// `N games in S s (R games/s, T threads)`.
+    pub fn throughput_line(&self) -> String {
+        let rate = if self.seconds > 0.0 {
+            self.games_played as f64 / self.seconds
+        } else {
+            0.0
+        };
+        format!(
+            "{} games in {:.2} s ({:.1} games/s, {} threads)",
+            self.games_played, self.seconds, rate, self.threads
+        )
+    }
+
+    /// Writes the report to `path`, in the format its extension names.
+    pub fn write_to(&self, path: &std::path::Path) -> Result<(), SimError> {
+        write_file(path, &self.render(ReportFormat::from_path(path)?))
+    }
+}
