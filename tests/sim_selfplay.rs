@@ -215,10 +215,17 @@ impl SimGame for Race {
             WonderColumns::OnePerSeat
         }
     }
-    fn record(&self, players: &[String], seed: u64, o: &RaceOptions) -> serde_json::Value {
+    fn record(
+        &self,
+        actions: &[u8],
+        players: &[String],
+        seed: u64,
+        o: &RaceOptions,
+    ) -> serde_json::Value {
         serde_json::json!({
             "format": "wonders-record", "version": 1, "game": "race",
             "options": {"players": o.players}, "seed": seed, "players": players,
+            "actions": actions.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>(),
             "result": {"winner": self.winners(), "scores": (0..self.n()).map(|p| self.total(p)).collect::<Vec<_>>()},
         })
     }
@@ -434,7 +441,8 @@ fn csv_schema_and_rows_for_two_players() {
             derive_seed(2024, g as u64),
             &[&spec, &spec],
         )
-        .unwrap();
+        .unwrap()
+        .0;
         assert_eq!(
             (again.pos.clone(), again.coins.clone()),
             (replay.pos.clone(), replay.coins.clone())

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod cards;
 mod play;
 mod replay;
+mod sim;
 
 /// Self-play simulator and AI lab for the 7 Wonders family of board games.
 #[derive(Parser, Debug)]
@@ -49,6 +50,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// List a game's cards, Wonders and Progress tokens with their public ids.
     Cards(cards::CardsArgs),
+    /// Play many games in parallel: per-game CSV, records, and a balance summary.
+    Simulate(sim::SimulateArgs),
+    /// Play every pair of bots with seats swapped: win-rate matrix and Elo ratings.
+    Tournament(sim::TournamentArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -65,6 +70,8 @@ pub fn run() -> i32 {
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Cards(args) => cards::run(args),
+        Command::Simulate(args) => sim::simulate(args),
+        Command::Tournament(args) => sim::tournament(args),
     };
     match result {
         Ok(code) => code,

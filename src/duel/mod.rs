@@ -7,6 +7,7 @@ pub mod data;
 pub mod game;
 pub mod log;
 pub mod record;
+pub mod sim;
 pub mod state;
 
 pub use state::{Action, Duel, DuelError, DuelOptions, Setup};

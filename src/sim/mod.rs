@@ -62,8 +62,15 @@ pub trait SimGame: Game {
     /// How wonders are held by a seat, which decides the wonder columns of the CSV.
     fn wonder_columns(options: &Self::Options) -> WonderColumns;
 
-    /// The game record (`wonders-record` JSON frame, `result` included) of a finished game.
-    fn record(&self, players: &[String], seed: u64, options: &Self::Options) -> serde_json::Value;
+    /// The game record (`wonders-record` JSON frame, `result` included) of a finished game
+    /// that was played from `new_game(options, seed)` with `actions`.
+    fn record(
+        &self,
+        actions: &[Self::Action],
+        players: &[String],
+        seed: u64,
+        options: &Self::Options,
+    ) -> serde_json::Value;
 
     /// Per-seat facts of a finished game. Called only when [`Game::is_terminal`] is true.
     fn outcome(&self) -> GameOutcome;
@@ -208,7 +215,7 @@ pub fn play_one<G: SimGame>(
     options: &G::Options,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
-) -> Result<G, SimError> {
+) -> Result<(G, Vec<G::Action>), SimError> {
     let stop = runner::StopControl::new(None, None);
     let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop)?;
     Ok(game.expect("a run without a stop flag plays to the end"))

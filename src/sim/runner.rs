@@ -71,14 +71,15 @@ pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
 }
 
 /// Plays one game to the end with one bot per seat; bot `p` is seeded with
-/// `derive_seed(game_seed, p)`. `None` when stopped before the end.
+/// `derive_seed(game_seed, p)`. Returns the finished game and its actions (what a record
+/// holds), or `None` when stopped before the end.
 pub(crate) fn play_game<G: SimGame>(
     options: &G::Options,
     game_index: u64,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
     stop: &StopControl,
-) -> Result<Option<G>, SimError> {
+) -> Result<Option<(G, Vec<G::Action>)>, SimError> {
     let mut game = G::new_game(options, game_seed);
     if game.num_players() != seats.len() {
         return Err(SimError::Options(format!(
@@ -92,6 +93,7 @@ pub(crate) fn play_game<G: SimGame>(
         .enumerate()
         .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
         .collect();
+    let mut actions = Vec::with_capacity(128);
     while !game.is_terminal() {
         if stop.stopped() {
             return Ok(None);
@@ -108,9 +110,10 @@ pub(crate) fn play_game<G: SimGame>(
                 message: e.to_string(),
             });
         }
+        actions.push(action);
     }
     stop.game_finished();
-    Ok(Some(game))
+    Ok(Some((game, actions)))
 }
 
 /// What the sink of [`Runner::run`] is handed.

@@ -186,7 +186,7 @@ pub fn simulate_with_bots<G: SimGame>(
     let job = |i: u64| -> Result<Option<Played>, SimError> {
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
-        let Some(g) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
+        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
             return Ok(None);
         };
         let outcome = g.outcome();
@@ -196,7 +196,8 @@ pub fn simulate_with_bots<G: SimGame>(
             message,
         })?;
         let bots = labels(&seats);
-        let record = want_records.then(|| g.record(&bots, game_seed, game_opts).to_string());
+        let record =
+            want_records.then(|| g.record(&actions, &bots, game_seed, game_opts).to_string());
         Ok(Some(Played {
             bots,
             game_seed,

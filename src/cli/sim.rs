@@ -1,0 +1,210 @@
+//! `wonders simulate` and `wonders tournament`: self-play at scale.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::play::split_specs;
+use super::{duel_variants, CliResult, GameKind, WondersMode};
+use crate::duel::data::wonder_by_id;
+use crate::duel::state::WonderSelection;
+use crate::duel::{Duel, DuelOptions};
+use crate::sim::{self, ReportFormat, SimulateOptions, TournamentOptions};
+
+/// Options shared by every game: which game, its rules.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "duel")]
+    pub game: GameKind,
+    /// Rule variants, comma-separated. Duel: `errata-next-age`.
+    #[arg(long = "variant", value_delimiter = ',')]
+    pub variants: Vec<String>,
+    /// How the Duel Wonders are chosen: `draft` (by the bots, as in the rulebook) or `random`
+    /// (a random deal of 4 + 4).
+    #[arg(long, value_enum, default_value = "draft")]
+    pub wonders: WondersMode,
+    /// Fixed Duel Wonders for a controlled experiment: 4 ids for seat 0, a slash, 4 for seat 1,
+    /// e.g. `the_pyramids,the_sphinx,piraeus,the_colossus/the_appian_way,circus_maximus,
+    /// the_mausoleum,the_great_library`. Overrides `--wonders`.
+    #[arg(long)]
+    pub fixed_wonders: Option<String>,
+}
+
+impl GameArgs {
+    pub fn duel_options(&self) -> Result<DuelOptions, String> {
+        let mut wonders = match self.wonders {
+            WondersMode::Draft => WonderSelection::Draft,
+            WondersMode::Random => WonderSelection::Random,
+        };
+        if let Some(text) = &self.fixed_wonders {
+            wonders = WonderSelection::Fixed(parse_fixed_wonders(text)?);
+        }
+        Ok(DuelOptions {
+            errata_next_age: duel_variants(&self.variants)?,
+            wonders,
+        })
+    }
+}
+
+/// Parses `a,b,c,d/e,f,g,h` into two sets of 4 distinct Wonder ids.
+fn parse_fixed_wonders(text: &str) -> Result<[[u8; 4]; 2], String> {
+    let valid = || {
+        crate::duel::data::WONDERS
+            .iter()
+            .map(|w| w.id)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let halves: Vec<&str> = text.split('/').collect();
+    if halves.len() != 2 {
+        return Err(format!(
+            "--fixed-wonders `{text}`: give 4 wonder ids for seat 0, `/`, 4 for seat 1"
+        ));
+    }
+    let mut out = [[0u8; 4]; 2];
+    let mut seen = Vec::new();
+    for (seat, half) in halves.iter().enumerate() {
+        let ids: Vec<&str> = half
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        if ids.len() != 4 {
+            return Err(format!(
+                "--fixed-wonders: seat {seat} needs 4 wonders, got {}",
+                ids.len()
+            ));
+        }
+        for (i, id) in ids.iter().enumerate() {
+            let w = wonder_by_id(id).ok_or_else(|| {
+                format!(
+                    "--fixed-wonders: unknown wonder `{id}` (valid: {})",
+                    valid()
+                )
+            })?;
+            if seen.contains(&w) {
+                return Err(format!("--fixed-wonders: `{id}` is given twice"));
+            }
+            seen.push(w);
+            out[seat][i] = w;
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Bot specs: one per seat (seat 0 first), or one for every seat, comma-separated.
+    #[arg(long, default_value = "greedy,greedy")]
+    bots: String,
+    /// Master seed: game i is played from a seed derived from (seed, i) only.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Rotate the bots round the table so each sits in every seat equally often.
+    #[arg(long)]
+    rotate_seats: bool,
+    /// Per-game CSV (one row per seat per game; columns documented in the README).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Also write every game record to this JSON Lines file (or into this directory).
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Write the summary to this file; the format follows the extension: .md, .csv, .json, .txt.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The bots, comma-separated: every pair plays.
+    #[arg(long)]
+    bots: String,
+    /// Games per pair and per seating (each is played twice, seats swapped, on the same seed).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Per-game rows as CSV.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write the report to this file; the format follows the extension: .md, .csv, .json, .txt.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn simulate(args: SimulateArgs) -> CliResult {
+    let opts = SimulateOptions {
+        seed: args.seed,
+        games: args.games,
+        threads: args.threads,
+        bots: split_specs(&args.bots)
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        rotate_seats: args.rotate_seats,
+        csv: args.out,
+        records: args.records,
+        summary: args.summary,
+        progress: !args.quiet,
+        stop: Some(sim::ctrlc_flag().map_err(|e| e.to_string())?),
+        ..SimulateOptions::default()
+    };
+    let report = match args.game.game {
+        GameKind::Duel => sim::simulate::<Duel>(&opts, &args.game.duel_options()?),
+    }
+    .map_err(|e| e.to_string())?;
+    print!("{}", report.summary.render(ReportFormat::Text));
+    if report.interrupted {
+        eprintln!(
+            "interrupted: {} of {} games played and written",
+            report.games_played, report.games_requested
+        );
+    }
+    eprintln!("{}", report.throughput_line());
+    Ok(if report.interrupted { 130 } else { 0 })
+}
+
+pub fn tournament(args: TournamentArgs) -> CliResult {
+    let opts = TournamentOptions {
+        seed: args.seed,
+        games: args.games,
+        threads: args.threads,
+        bots: split_specs(&args.bots)
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        out: args.out,
+        summary: args.summary,
+        progress: !args.quiet,
+        stop: Some(sim::ctrlc_flag().map_err(|e| e.to_string())?),
+        ..TournamentOptions::default()
+    };
+    let report = match args.game.game {
+        GameKind::Duel => sim::tournament::<Duel>(&opts, &args.game.duel_options()?),
+    }
+    .map_err(|e| e.to_string())?;
+    print!("{}", report.render(ReportFormat::Text));
+    eprintln!("{}", report.throughput_line());
+    Ok(0)
+}
