@@ -45,7 +45,10 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
     fn choose(&mut self, state: &G) -> G::Action {
         let seat = state.current_player();
         state.legal_actions(&mut self.actions);
-        assert!(!self.actions.is_empty(), "GreedyBot asked to move in a finished game");
+        assert!(
+            !self.actions.is_empty(),
+            "GreedyBot asked to move in a finished game"
+        );
         if self.actions.len() == 1 {
             return self.actions[0];
         }

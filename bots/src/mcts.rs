@@ -178,7 +178,11 @@ impl<G: Game> MctsBot<G> {
             let mut child = root.first_child;
             while child != NONE {
                 let node = &self.nodes[child as usize];
-                out.push((node.action, node.visits, node.total / f64::from(node.visits.max(1))));
+                out.push((
+                    node.action,
+                    node.visits,
+                    node.total / f64::from(node.visits.max(1)),
+                ));
                 child = node.next_sibling;
             }
         }
@@ -331,7 +335,10 @@ fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64) -> u32 {
 /// Applies an action the state itself listed as legal; a refusal is an engine bug.
 fn apply_or_panic<G: Game>(state: &mut G, action: G::Action) {
     if let Err(e) = state.apply(action) {
-        panic!("engine refused its own legal action {}: {e}", state.action_name(action));
+        panic!(
+            "engine refused its own legal action {}: {e}",
+            state.action_name(action)
+        );
     }
 }
 
@@ -339,7 +346,10 @@ impl<G: Game> Bot<G> for MctsBot<G> {
     fn choose(&mut self, state: &G) -> G::Action {
         let seat = state.current_player();
         state.legal_actions(&mut self.root_legal);
-        assert!(!self.root_legal.is_empty(), "MctsBot asked to move in a finished game");
+        assert!(
+            !self.root_legal.is_empty(),
+            "MctsBot asked to move in a finished game"
+        );
         self.nodes.clear();
         self.last_iterations = 0;
         if self.root_legal.len() == 1 {
@@ -358,7 +368,10 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         let num_players = state.num_players();
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Iterations(n) => (n.max(1), None),
-            Budget::TimeMs(ms) => (u32::MAX - 1, Some(Instant::now() + Duration::from_millis(ms))),
+            Budget::TimeMs(ms) => (
+                u32::MAX - 1,
+                Some(Instant::now() + Duration::from_millis(ms)),
+            ),
         };
         if let Budget::Iterations(n) = self.config.budget {
             self.nodes.reserve(n as usize + 1);

@@ -13,14 +13,20 @@ pub struct RandomBot<G: Game> {
 impl<G: Game> RandomBot<G> {
     /// A random bot drawing from a generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { rng: BotRng::seed_from_u64(seed), buffer: Vec::with_capacity(64) }
+        Self {
+            rng: BotRng::seed_from_u64(seed),
+            buffer: Vec::with_capacity(64),
+        }
     }
 }
 
 impl<G: Game> Bot<G> for RandomBot<G> {
     fn choose(&mut self, state: &G) -> G::Action {
         state.legal_actions(&mut self.buffer);
-        assert!(!self.buffer.is_empty(), "RandomBot asked to move in a finished game");
+        assert!(
+            !self.buffer.is_empty(),
+            "RandomBot asked to move in a finished game"
+        );
         self.buffer[self.rng.random_range(0..self.buffer.len())]
     }
 }

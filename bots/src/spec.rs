@@ -6,12 +6,15 @@
 //! - `random` — uniformly random legal actions; no parameters.
 //! - `greedy[:determinizations=K]` — one-ply look-ahead on the engine's evaluation, averaged
 //!   over `K >= 1` determinizations (default 1).
-//! - `mcts[:params]` — SO-ISMCTS. Parameters: `iterations=N` (N >= 1, default 1000) *or*
-//!   `time_ms=T` (T >= 1; wall clock, so not reproducible), `c=X` (exploration, finite,
-//!   >= 0, default 0.7), `rollout=random|greedy` (default random), `epsilon=E` (random-move
-//!   chance of greedy rollouts, in [0, 1], default 0.1; only with `rollout=greedy`),
-//!   `depth=D|none` (rollout moves before `evaluate` stands in for the result; default none,
-//!   i.e. play out to the end).
+//! - `mcts[:params]` — single-observer information-set MCTS. Parameters:
+//!   - `iterations=N`: iterations per move, N at least 1 (default 1000); or
+//!   - `time_ms=T`: milliseconds per move instead, T at least 1 (wall clock: not reproducible);
+//!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7);
+//!   - `rollout=random|greedy`: rollout policy (default random);
+//!   - `epsilon=E`: random-move chance of greedy rollouts, in [0, 1] (default 0.1; only with
+//!     `rollout=greedy`);
+//!   - `depth=D|none`: rollout moves after which `evaluate` stands in for the result (default
+//!     none: play out to the end).
 //! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
 //!   For research comparisons only.
 //!
@@ -80,7 +83,9 @@ impl BotSpec {
                     return Err(fail("empty parameter".into()));
                 }
                 let Some((key, value)) = part.split_once('=') else {
-                    return Err(fail(format!("parameter `{part}` is not of the form key=value")));
+                    return Err(fail(format!(
+                        "parameter `{part}` is not of the form key=value"
+                    )));
                 };
                 let (key, value) = (key.trim(), value.trim());
                 if pairs.iter().any(|&(k, _)| k == key) {
@@ -98,8 +103,12 @@ impl BotSpec {
                 let mut determinizations = DEFAULT_DETERMINIZATIONS;
                 for &(key, value) in &pairs {
                     match key {
-                        "determinizations" => determinizations = positive(key, value).map_err(fail)?,
-                        _ => return Err(fail(format!("unknown parameter `{key}` for bot `greedy`"))),
+                        "determinizations" => {
+                            determinizations = positive(key, value).map_err(fail)?
+                        }
+                        _ => {
+                            return Err(fail(format!("unknown parameter `{key}` for bot `greedy`")))
+                        }
                     }
                 }
                 Ok(BotSpec::Greedy { determinizations })
@@ -114,9 +123,9 @@ impl BotSpec {
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
-            BotSpec::Greedy { determinizations } => {
-                Box::new(GreedyBot::<G>::with_determinizations(seed, *determinizations))
-            }
+            BotSpec::Greedy { determinizations } => Box::new(
+                GreedyBot::<G>::with_determinizations(seed, *determinizations),
+            ),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(*config, seed)),
             BotSpec::MctsCheat(config) => Box::new(MctsBot::<G>::new_cheating(*config, seed)),
         }
@@ -173,7 +182,9 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
         (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
     };
     config.rollout = match (greedy, epsilon) {
-        (true, e) => Rollout::Greedy { epsilon: e.unwrap_or(DEFAULT_EPSILON) },
+        (true, e) => Rollout::Greedy {
+            epsilon: e.unwrap_or(DEFAULT_EPSILON),
+        },
         (false, None) => Rollout::Random,
         (false, Some(_)) => return Err("`epsilon` needs `rollout=greedy`".into()),
     };
@@ -234,6 +245,166 @@ impl fmt::Display for BotSpec {
             }
             BotSpec::Mcts(config) => write_spec(f, "mcts", &mcts_params(config)),
             BotSpec::MctsCheat(config) => write_spec(f, "mcts-cheat", &mcts_params(config)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mcts(budget: Budget, c: f64, rollout: Rollout, depth: Option<u32>) -> MctsConfig {
+        MctsConfig {
+            budget,
+            c,
+            rollout,
+            depth,
+        }
+    }
+
+    #[test]
+    fn parses_the_documented_examples() {
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
+        assert_eq!(
+            BotSpec::parse(" greedy "),
+            Ok(BotSpec::Greedy {
+                determinizations: 1
+            })
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:iterations=2000,c=0.7,rollout=greedy"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::Iterations(2000),
+                0.7,
+                Rollout::Greedy {
+                    epsilon: DEFAULT_EPSILON
+                },
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:time_ms=200"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::TimeMs(200),
+                0.7,
+                Rollout::Random,
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts-cheat:iterations=2000"),
+            Ok(BotSpec::MctsCheat(mcts(
+                Budget::Iterations(2000),
+                0.7,
+                Rollout::Random,
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts: depth = 12 , c=1.5,rollout=greedy,epsilon=0.25"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::Iterations(1000),
+                1.5,
+                Rollout::Greedy { epsilon: 0.25 },
+                Some(12)
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts"),
+            Ok(BotSpec::Mcts(MctsConfig::default()))
+        );
+        assert_eq!(
+            "mcts:depth=none".parse(),
+            Ok(BotSpec::Mcts(MctsConfig::default()))
+        );
+    }
+
+    #[test]
+    fn display_is_canonical_and_round_trips() {
+        let cases = [
+            ("random", "random"),
+            ("greedy:determinizations=1", "greedy"),
+            ("greedy:determinizations=4", "greedy:determinizations=4"),
+            ("mcts", "mcts"),
+            (
+                "mcts:iterations=1000,c=0.7,rollout=random,depth=none",
+                "mcts",
+            ),
+            (
+                "mcts:rollout=greedy,c=0.70,iterations=2000",
+                "mcts:iterations=2000,rollout=greedy",
+            ),
+            ("mcts:time_ms=200", "mcts:time_ms=200"),
+            ("mcts:epsilon=0.1,rollout=greedy", "mcts:rollout=greedy"),
+            (
+                "mcts:depth=0,epsilon=0.3,rollout=greedy,c=0.1,time_ms=5",
+                "mcts:time_ms=5,c=0.1,rollout=greedy,epsilon=0.3,depth=0",
+            ),
+            ("mcts-cheat:iterations=2000", "mcts-cheat:iterations=2000"),
+            ("mcts-cheat:c=0", "mcts-cheat:c=0"),
+        ];
+        for (input, canonical) in cases {
+            let spec = BotSpec::parse(input).unwrap();
+            assert_eq!(spec.to_string(), canonical, "display of {input}");
+            assert_eq!(
+                BotSpec::parse(canonical),
+                Ok(spec.clone()),
+                "round trip of {input}"
+            );
+        }
+        // Awkward floats survive the trip exactly.
+        let spec = BotSpec::Mcts(mcts(
+            Budget::Iterations(7),
+            0.1 + 0.2,
+            Rollout::Random,
+            None,
+        ));
+        assert_eq!(BotSpec::parse(&spec.to_string()), Ok(spec));
+    }
+
+    #[test]
+    fn errors_name_the_bad_part_on_one_line() {
+        let cases = [
+            ("alphazero", "unknown bot `alphazero`"),
+            ("random:seed=3", "bot `random` takes no parameters"),
+            (
+                "greedy:depth=3",
+                "unknown parameter `depth` for bot `greedy`",
+            ),
+            ("greedy:determinizations=0", "`determinizations=0`"),
+            ("mcts:iterations=lots", "`iterations=lots`"),
+            ("mcts:iterations=0", "`iterations=0`"),
+            ("mcts:iterations=-5", "`iterations=-5`"),
+            ("mcts:time_ms=", "`time_ms=`"),
+            ("mcts:c=-1", "`c=-1`"),
+            ("mcts:c=inf", "`c=inf`"),
+            ("mcts:c=NaN", "`c=NaN`"),
+            ("mcts:rollout=smart", "`rollout=smart`"),
+            ("mcts:epsilon=2,rollout=greedy", "`epsilon=2`"),
+            ("mcts:epsilon=0.2", "`epsilon` needs `rollout=greedy`"),
+            ("mcts:depth=-1", "`depth=-1`"),
+            ("mcts:iterations=5,time_ms=5", "not both"),
+            ("mcts:c=1,c=2", "parameter `c` given twice"),
+            (
+                "mcts-cheat:foo=1",
+                "unknown parameter `foo` for bot `mcts-cheat`",
+            ),
+            (
+                "mcts:iterations",
+                "parameter `iterations` is not of the form key=value",
+            ),
+            ("mcts:", "empty parameter"),
+            ("mcts:c=1,", "empty parameter"),
+        ];
+        for (input, part) in cases {
+            let message = BotSpec::parse(input).unwrap_err().to_string();
+            assert!(message.contains(part), "`{input}` gave `{message}`");
+            assert!(
+                message.contains(&format!("`{input}`")),
+                "`{message}` omits the input"
+            );
+            assert!(message.ends_with(BOTS_HELP), "`{message}` omits the help");
+            assert!(!message.contains('\n'), "`{message}` is not one line");
         }
     }
 }

@@ -33,11 +33,17 @@ fn mcts_never_loses_to_random_at_tictactoe() {
             bots.swap(0, 1);
         }
         let (actions, returns) = play(TicTacToe::default(), &mut bots);
-        assert!(returns[mcts_seat] >= 0.5, "MCTS lost game {g} as seat {mcts_seat}: {actions:?}");
+        assert!(
+            returns[mcts_seat] >= 0.5,
+            "MCTS lost game {g} as seat {mcts_seat}: {actions:?}"
+        );
         wins += usize::from(returns[mcts_seat] == 1.0);
     }
     // Against a random opponent, sound play wins far more often than it draws.
-    assert!(wins >= games as usize * 2 / 3, "only {wins} wins in {games} games");
+    assert!(
+        wins >= games as usize * 2 / 3,
+        "only {wins} wins in {games} games"
+    );
 }
 
 #[test]
@@ -46,7 +52,11 @@ fn bots_take_an_immediate_win() {
     let state = TicTacToe::from_picture("XX. OO. ...");
     assert_eq!(state.current_player(), 0);
     for seed in 0..20 {
-        for spec in ["greedy", "mcts:iterations=500", "mcts:iterations=500,rollout=greedy"] {
+        for spec in [
+            "greedy",
+            "mcts:iterations=500",
+            "mcts:iterations=500,rollout=greedy",
+        ] {
             assert_eq!(choice(spec, seed, &state), 2, "{spec} seed {seed}");
         }
     }
@@ -61,7 +71,10 @@ fn mcts_blocks_an_immediate_loss() {
     let o_to_move = TicTacToe::from_picture("XX. .O. ...");
     assert_eq!(o_to_move.current_player(), 1);
     for seed in 0..20 {
-        for spec in ["mcts:iterations=1000", "mcts:iterations=1000,rollout=greedy,epsilon=0.5"] {
+        for spec in [
+            "mcts:iterations=1000",
+            "mcts:iterations=1000,rollout=greedy,epsilon=0.5",
+        ] {
             assert_eq!(choice(spec, seed, &x_to_move), 2, "{spec} seed {seed} as X");
             assert_eq!(choice(spec, seed, &o_to_move), 2, "{spec} seed {seed} as O");
         }
@@ -90,7 +103,10 @@ fn every_spec_builds_and_plays_legal_games() {
 
 #[test]
 fn time_budget_is_honoured() {
-    let config = MctsConfig { budget: Budget::TimeMs(30), ..MctsConfig::default() };
+    let config = MctsConfig {
+        budget: Budget::TimeMs(30),
+        ..MctsConfig::default()
+    };
     let mut mcts = MctsBot::<TicTacToe>::new(config, 5);
     let start = Instant::now();
     let action = mcts.choose(&TicTacToe::default());
@@ -98,7 +114,11 @@ fn time_budget_is_honoured() {
     assert!(action < 9);
     assert!(elapsed.as_millis() >= 30, "stopped early: {elapsed:?}");
     assert!(elapsed.as_millis() < 1000, "overran: {elapsed:?}");
-    assert!(mcts.last_iterations() > 10, "{} iterations", mcts.last_iterations());
+    assert!(
+        mcts.last_iterations() > 10,
+        "{} iterations",
+        mcts.last_iterations()
+    );
 }
 
 #[test]
@@ -111,7 +131,10 @@ fn forced_moves_are_not_searched() {
 
 #[test]
 fn root_statistics_cover_the_budget() {
-    let config = MctsConfig { budget: Budget::Iterations(900), ..MctsConfig::default() };
+    let config = MctsConfig {
+        budget: Budget::Iterations(900),
+        ..MctsConfig::default()
+    };
     let mut mcts = MctsBot::<TicTacToe>::new(config, 3);
     let chosen = mcts.choose(&TicTacToe::default());
     let children = mcts.root_children();
@@ -140,7 +163,11 @@ fn honest_bots_ignore_the_hidden_die() {
         for seed in 0..50 {
             let first = choice(spec, seed, &DieGuess::new(0));
             for die in 1..3 {
-                assert_eq!(choice(spec, seed, &DieGuess::new(die)), first, "{spec} seed {seed}");
+                assert_eq!(
+                    choice(spec, seed, &DieGuess::new(die)),
+                    first,
+                    "{spec} seed {seed}"
+                );
             }
         }
     }
@@ -163,9 +190,15 @@ fn honest_bots_play_safe_under_uncertainty() {
         for die in 0..3 {
             let state = DieGuess::new(die);
             // A guess is worth 1/3 on average, the draw 1/2.
-            assert_eq!(choice("mcts:iterations=2000", seed, &state), DieAction::Safe);
+            assert_eq!(
+                choice("mcts:iterations=2000", seed, &state),
+                DieAction::Safe
+            );
             // 200 samples: a face drawn 100 times or more is a one-in-a-million event.
-            assert_eq!(choice("greedy:determinizations=200", seed, &state), DieAction::Safe);
+            assert_eq!(
+                choice("greedy:determinizations=200", seed, &state),
+                DieAction::Safe
+            );
             // One determinization trusts its single sample of the die: it always guesses.
             if let DieAction::Guess(_) = choice("greedy", seed, &state) {
                 greedy_one_guesses += 1;
@@ -186,7 +219,11 @@ fn honest_mcts_models_the_hidden_hand() {
             // Seat 0 wins with chance 2/3 after A and 1/3 after B.
             assert_eq!(honest, CardAction::A, "seed {seed} card {card}");
             let cheat = choice("mcts-cheat:iterations=1000", seed, &state);
-            let expected = if card == 0 { CardAction::B } else { CardAction::A };
+            let expected = if card == 0 {
+                CardAction::B
+            } else {
+                CardAction::A
+            };
             assert_eq!(cheat, expected, "cheat seed {seed} card {card}");
             // Seat 1 knows its own card and answers A with it only when it wins.
             let mut after_a = state.clone();
@@ -199,7 +236,11 @@ fn honest_mcts_models_the_hidden_hand() {
         for spec in HONEST {
             let first = choice(spec, seed, &HiddenCard::new(0));
             for card in 1..3 {
-                assert_eq!(choice(spec, seed, &HiddenCard::new(card)), first, "{spec} {seed}");
+                assert_eq!(
+                    choice(spec, seed, &HiddenCard::new(card)),
+                    first,
+                    "{spec} {seed}"
+                );
             }
         }
         assert_eq!(firsts.len(), 1);
@@ -227,8 +268,15 @@ fn spe_best(path: &mut Vec<u8>) -> (u8, [f64; 3]) {
             v
         })
         .collect();
-    assert!((values[0][mover] - values[1][mover]).abs() > 1e-9, "tie at {path:?}");
-    let best = if values[0][mover] > values[1][mover] { 0 } else { 1 };
+    assert!(
+        (values[0][mover] - values[1][mover]).abs() > 1e-9,
+        "tie at {path:?}"
+    );
+    let best = if values[0][mover] > values[1][mover] {
+        0
+    } else {
+        1
+    };
     (best, values[best as usize])
 }
 
@@ -237,13 +285,14 @@ fn seat0_model(path: &mut Vec<u8>, rule: fn(f64, f64) -> f64) -> f64 {
     if path.len() == 3 {
         return ThreeSeats::leaf_returns(path.iter().fold(0, |a, &x| a * 2 + usize::from(x)))[0];
     }
-    let mut v = [0.0; 2];
-    for a in 0..2 {
-        path.push(a as u8);
-        v[a] = seat0_model(path, rule);
+    let mut value = |a: u8| {
+        path.push(a);
+        let v = seat0_model(path, rule);
         path.pop();
-    }
-    rule(v[0], v[1])
+        v
+    };
+    let (v0, v1) = (value(0), value(1));
+    rule(v0, v1)
 }
 
 #[test]
@@ -272,9 +321,16 @@ fn mcts_backs_up_each_seats_own_return() {
     for path in points {
         let state = ThreeSeats { path: path.clone() };
         let expected = spe_best(&mut path.clone()).0;
-        for spec in ["mcts:iterations=3000", "mcts-cheat:iterations=3000,rollout=greedy"] {
+        for spec in [
+            "mcts:iterations=3000",
+            "mcts-cheat:iterations=3000,rollout=greedy",
+        ] {
             for seed in 0..10 {
-                assert_eq!(choice(spec, seed, &state), expected, "{spec} seed {seed} at {path:?}");
+                assert_eq!(
+                    choice(spec, seed, &state),
+                    expected,
+                    "{spec} seed {seed} at {path:?}"
+                );
             }
         }
     }
@@ -284,7 +340,11 @@ fn mcts_backs_up_each_seats_own_return() {
 
 #[test]
 fn same_seed_same_game() {
-    for spec in ["greedy", "mcts:iterations=200", "mcts:iterations=200,rollout=greedy,depth=3"] {
+    for spec in [
+        "greedy",
+        "mcts:iterations=200",
+        "mcts:iterations=200,rollout=greedy,depth=3",
+    ] {
         let mut distinct = HashSet::new();
         for seed in 0..8 {
             let run = || {
@@ -296,7 +356,10 @@ fn same_seed_same_game() {
             distinct.insert(first);
         }
         // The seed matters: different seeds do not all replay one game.
-        assert!(distinct.len() > 1, "{spec}: every seed played the same game");
+        assert!(
+            distinct.len() > 1,
+            "{spec}: every seed played the same game"
+        );
     }
 }
 

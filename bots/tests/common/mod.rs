@@ -35,8 +35,16 @@ pub fn play<G: Game>(mut state: G, bots: &mut [Box<dyn Bot<G>>]) -> (Vec<G::Acti
 
 // ---------------------------------------------------------------------------------------------
 
-const LINES: [[usize; 3]; 8] =
-    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
 
 /// Tic-tac-toe: seat 0 plays X and starts, seat 1 plays O. Actions are cell indices 0..9,
 /// row by row.
@@ -101,7 +109,10 @@ impl Game for TicTacToe {
         let mark = 1 + self.moves % 2;
         self.cells[action as usize] = mark;
         self.moves += 1;
-        if LINES.iter().any(|l| l.iter().all(|&c| self.cells[c] == mark)) {
+        if LINES
+            .iter()
+            .any(|l| l.iter().all(|&c| self.cells[c] == mark))
+        {
             self.winner = Some(mark - 1);
         }
         Ok(())
@@ -176,7 +187,11 @@ impl Game for DieGuess {
     fn legal_actions(&self, out: &mut Vec<DieAction>) {
         out.clear();
         if self.chosen.is_none() {
-            out.extend([DieAction::Guess(0), DieAction::Guess(1), DieAction::Guess(2)]);
+            out.extend([
+                DieAction::Guess(0),
+                DieAction::Guess(1),
+                DieAction::Guess(2),
+            ]);
             out.push(DieAction::Safe);
         }
     }
@@ -252,7 +267,11 @@ pub enum CardAction {
 impl HiddenCard {
     /// The game with seat 1 holding `card` (0..3).
     pub fn new(card: u8) -> Self {
-        Self { card, first: None, second: None }
+        Self {
+            card,
+            first: None,
+            second: None,
+        }
     }
 }
 
