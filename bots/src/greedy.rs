@@ -11,7 +11,9 @@ pub const DEFAULT_DETERMINIZATIONS: u32 = 1;
 /// Tries every legal action on a determinization of the state for its own seat and plays the
 /// one after which [`Game::evaluate`] rates its seat highest. With several determinizations it
 /// maximises the sum of evaluations over them. Ties are broken by its seeded generator, so its
-/// play is a deterministic function of the seed and the information its seat has.
+/// play is a deterministic function of the seed and the information its seat has. The legal
+/// actions are read from the true state (a seat knows its own options); one that a
+/// determinization refuses scores as a loss there.
 pub struct GreedyBot<G: Game> {
     rng: BotRng,
     determinizations: u32,

@@ -15,10 +15,11 @@
 //! 4. backpropagates the vector of per-seat returns: each node adds the value of the seat that
 //!    played the action leading into it, so every seat maximises its own return (max^n).
 //!
-//! The final move is the root child with the most visits (ties: the higher mean). Nodes live in
-//! an arena cleared between moves, children are linked by index, and every buffer is reused,
-//! so the search loop itself allocates nothing (beyond what the engine's own `determinize`,
-//! `clone_from` and `apply` do).
+//! The final move is the root child with the most visits (ties: the higher mean) among the
+//! actions legal in the true state (a seat knows its own options). A move with a single legal
+//! action is played without search. Nodes live in an arena cleared between moves, children are
+//! linked by index, and every buffer is reused, so the search loop itself allocates nothing
+//! beyond what the engine's own `determinize_into`, `clone_from` and `apply` do.
 
 use std::time::{Duration, Instant};
 
