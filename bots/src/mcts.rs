@@ -389,3 +389,132 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         self.best_root_action()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::RngCore;
+
+    /// Seat 0 picks 0 or 1; seat 1 then plays its hidden card (0..3) or passes (action 9).
+    /// Seat 1's options thus differ between determinizations for seat 0.
+    #[derive(Clone, Debug)]
+    struct Hidden {
+        card: u8,
+        moves: Vec<u8>,
+    }
+
+    #[derive(Debug)]
+    struct Refused;
+
+    impl std::fmt::Display for Refused {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("refused")
+        }
+    }
+
+    impl std::error::Error for Refused {}
+
+    impl Game for Hidden {
+        type Action = u8;
+        type Error = Refused;
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn current_player(&self) -> usize {
+            self.moves.len()
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            match self.moves.len() {
+                0 => out.extend([0, 1]),
+                1 => out.extend([self.card, 9]),
+                _ => {}
+            }
+        }
+
+        fn apply(&mut self, action: u8) -> Result<(), Refused> {
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            if !legal.contains(&action) {
+                return Err(Refused);
+            }
+            self.moves.push(action);
+            Ok(())
+        }
+
+        fn is_terminal(&self) -> bool {
+            self.moves.len() == 2
+        }
+
+        fn returns(&self, out: &mut [f64]) {
+            // Seat 1 wins by playing a card equal to seat 0's pick.
+            let seat1 = f64::from(u8::from(self.moves[1] == self.moves[0]));
+            out[0] = 1.0 - seat1;
+            out[1] = seat1;
+        }
+
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+
+        fn evaluate(&self, out: &mut [f64]) {
+            if self.is_terminal() {
+                self.returns(out);
+            } else {
+                out[..2].fill(0.5);
+            }
+        }
+
+        fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut copy = self.clone();
+            if observer != 1 {
+                copy.card = (rng.next_u32() % 3) as u8;
+            }
+            copy
+        }
+    }
+
+    #[test]
+    fn availability_counts_only_descents_where_a_child_is_legal() {
+        let config = MctsConfig {
+            budget: Budget::Iterations(3000),
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::<Hidden>::new(config, 11);
+        bot.choose(&Hidden {
+            card: 2,
+            moves: Vec::new(),
+        });
+        let nodes = &bot.nodes;
+        assert_eq!(
+            nodes.len(),
+            1 + 2 + 2 * 4,
+            "two picks, each answered by 3 cards or a pass"
+        );
+        for node in &nodes[1..] {
+            assert!(node.avail >= node.visits, "{node:?}");
+        }
+        for pick in 1..3 {
+            let parent = &nodes[pick];
+            let mut child = parent.first_child;
+            let mut plays = 0;
+            while child != NONE {
+                let c = &nodes[child as usize];
+                let share = f64::from(c.avail) / f64::from(parent.visits);
+                if c.action == 9 {
+                    // The pass is legal in every determinization.
+                    assert!(share > 0.95, "pass available in {share} of descents");
+                } else {
+                    // Each card is held in about a third of the determinizations.
+                    assert!((0.2..0.45).contains(&share), "card available in {share}");
+                    plays += 1;
+                }
+                child = c.next_sibling;
+            }
+            assert_eq!(plays, 3);
+        }
+    }
+}
