@@ -65,6 +65,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// it passed on, …). Seen facts are never changed.
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self;
 
+    /// Writes a determinization for `observer` into `out`, which holds some earlier state of
+    /// the same game. It must behave exactly like `*out = self.determinize(observer, rng)`
+    /// (same result for the same generator state); searches call it once per iteration, so an
+    /// engine whose state owns heap buffers may override it to reuse `out`'s allocations.
+    fn determinize_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Self) {
+        *out = self.determinize(observer, rng);
+    }
+
     /// A short human-readable name for `action` in this state (for logs and error messages).
     fn action_name(&self, action: Self::Action) -> String {
         format!("{action:?}")

@@ -3,14 +3,25 @@
 //! The AI researcher's half of the project. It defines the game-agnostic [`Game`] interface and
 //! the bots that play through it, and it names no game: a new game plugs in by implementing
 //! [`Game`], a new bot by implementing [`Bot`].
+//!
+//! Bots: [`RandomBot`], [`GreedyBot`] (one-ply on [`Game::evaluate`]) and [`MctsBot`]
+//! (single-observer information-set MCTS, plus a cheating variant for research). They are
+//! usually built from a [`BotSpec`] string such as `mcts:iterations=2000,rollout=greedy`.
+
+#![warn(missing_docs)]
 
 pub mod game;
+pub mod greedy;
+pub mod mcts;
 pub mod random;
 pub mod spec;
+mod util;
 
 pub use game::{Game, MAX_PLAYERS};
+pub use greedy::GreedyBot;
+pub use mcts::{Budget, MctsBot, MctsConfig, Rollout};
 pub use random::RandomBot;
-pub use spec::{BotSpec, SpecError};
+pub use spec::{BotSpec, SpecError, BOTS_HELP};
 
 /// A player. It is handed the true state of the game but must act only on what its seat could
 /// see: anything hidden is to be read through [`Game::determinize`] for its own seat (the

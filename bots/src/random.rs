@@ -11,6 +11,7 @@ pub struct RandomBot<G: Game> {
 }
 
 impl<G: Game> RandomBot<G> {
+    /// A random bot drawing from a generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         Self {
             rng: BotRng::seed_from_u64(seed),

@@ -1,15 +1,50 @@
-//! Bot specifications as written on the command line: `random`, `greedy`,
-//! `mcts:iterations=2000,c=0.7,rollout=greedy`, …
+//! Bot specifications as written on the command line.
+//!
+//! Syntax: a bot name, optionally followed by `:` and comma-separated `key=value` parameters,
+//! in any order, each at most once:
+//!
+//! - `random` — uniformly random legal actions; no parameters.
+//! - `greedy[:determinizations=K]` — one-ply look-ahead on the engine's evaluation, averaged
+//!   over `K >= 1` determinizations (default 1).
+//! - `mcts[:params]` — single-observer information-set MCTS. Parameters:
+//!   - `iterations=N`: iterations per move, N at least 1 (default 1000); or
+//!   - `time_ms=T`: milliseconds per move instead, T at least 1 (wall clock: not reproducible);
+//!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7);
+//!   - `rollout=random|greedy`: rollout policy (default random);
+//!   - `epsilon=E`: random-move chance of greedy rollouts, in [0, 1] (default 0.1; only with
+//!     `rollout=greedy`);
+//!   - `depth=D|none`: rollout moves after which `evaluate` stands in for the result (default
+//!     none: play out to the end).
+//! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
+//!   For research comparisons only.
+//!
+//! Examples: `mcts:iterations=2000,c=0.7,rollout=greedy`, `mcts:time_ms=200`,
+//! `mcts-cheat:iterations=2000,depth=20`.
+//!
+//! [`BotSpec`]'s `Display` writes the canonical form: parameters in the order above, those at
+//! their default value left out. It parses back to an equal spec.
 
 use std::fmt;
+use std::str::FromStr;
 
-use crate::{Bot, Game, RandomBot};
+use crate::greedy::DEFAULT_DETERMINIZATIONS;
+use crate::mcts::{Budget, MctsConfig, Rollout, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS};
+use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
 /// A parsed bot specification: a bot kind and its parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// Uniformly random legal actions.
     Random,
+    /// One-ply greedy on [`Game::evaluate`] over `determinizations` samples of hidden state.
+    Greedy {
+        /// Determinizations averaged per move, at least 1.
+        determinizations: u32,
+    },
+    /// Honest single-observer information-set MCTS.
+    Mcts(MctsConfig),
+    /// MCTS on the true state: **cheats** by seeing hidden information.
+    MctsCheat(MctsConfig),
 }
 
 /// Why a bot specification was refused; the message lists what is valid.
@@ -24,23 +59,63 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// The help text listing every bot and its parameters.
-pub const BOTS_HELP: &str = "bots: random";
+/// The help text listing every bot and its parameters (one line, appended to every error).
+pub const BOTS_HELP: &str = "bots: random | greedy[:determinizations=K] | \
+    mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] | \
+    mcts-cheat[:same as mcts; sees hidden information] \
+    (defaults: determinizations=1, iterations=1000, c=0.7, rollout=random, \
+    epsilon=0.1 with rollout=greedy, depth=none)";
 
 impl BotSpec {
-    /// Parses one specification, e.g. `random`.
+    /// Parses one specification, e.g. `random` or `mcts:iterations=2000,rollout=greedy`.
     pub fn parse(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
+        let fail = |problem: String| SpecError(format!("bad bot `{text}`: {problem}; {BOTS_HELP}"));
         let (kind, params) = match text.split_once(':') {
-            Some((k, p)) => (k, Some(p)),
+            Some((k, p)) => (k.trim(), Some(p)),
             None => (text, None),
         };
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        if let Some(params) = params {
+            for part in params.split(',') {
+                let part = part.trim();
+                if part.is_empty() {
+                    return Err(fail("empty parameter".into()));
+                }
+                let Some((key, value)) = part.split_once('=') else {
+                    return Err(fail(format!(
+                        "parameter `{part}` is not of the form key=value"
+                    )));
+                };
+                let (key, value) = (key.trim(), value.trim());
+                if pairs.iter().any(|&(k, _)| k == key) {
+                    return Err(fail(format!("parameter `{key}` given twice")));
+                }
+                pairs.push((key, value));
+            }
+        }
         match kind {
-            "random" if params.is_none() => Ok(BotSpec::Random),
-            "random" => Err(SpecError(format!(
-                "bot `random` takes no parameters (got `{text}`)"
-            ))),
-            _ => Err(SpecError(format!("unknown bot `{kind}`; {BOTS_HELP}"))),
+            "random" => match pairs.first() {
+                None if params.is_none() => Ok(BotSpec::Random),
+                _ => Err(fail("bot `random` takes no parameters".into())),
+            },
+            "greedy" => {
+                let mut determinizations = DEFAULT_DETERMINIZATIONS;
+                for &(key, value) in &pairs {
+                    match key {
+                        "determinizations" => {
+                            determinizations = positive(key, value).map_err(fail)?
+                        }
+                        _ => {
+                            return Err(fail(format!("unknown parameter `{key}` for bot `greedy`")))
+                        }
+                    }
+                }
+                Ok(BotSpec::Greedy { determinizations })
+            }
+            "mcts" => Ok(BotSpec::Mcts(parse_mcts(kind, &pairs).map_err(fail)?)),
+            "mcts-cheat" => Ok(BotSpec::MctsCheat(parse_mcts(kind, &pairs).map_err(fail)?)),
+            _ => Err(fail(format!("unknown bot `{kind}`"))),
         }
     }
 
@@ -48,14 +123,288 @@ impl BotSpec {
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
+            BotSpec::Greedy { determinizations } => Box::new(
+                GreedyBot::<G>::with_determinizations(seed, *determinizations),
+            ),
+            BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(*config, seed)),
+            BotSpec::MctsCheat(config) => Box::new(MctsBot::<G>::new_cheating(*config, seed)),
         }
     }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        BotSpec::parse(text)
+    }
+}
+
+/// Parses the parameters of `mcts` / `mcts-cheat`; the error names the bad parameter.
+fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> {
+    let mut config = MctsConfig::default();
+    let mut iterations = None;
+    let mut time_ms = None;
+    let mut greedy = false;
+    let mut epsilon = None;
+    for &(key, value) in pairs {
+        match key {
+            "iterations" => iterations = Some(positive(key, value)?),
+            "time_ms" => time_ms = Some(u64::from(positive(key, value)?)),
+            "c" => match value.parse::<f64>() {
+                Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
+                _ => return Err(format!("`c={value}`: expected a finite number >= 0")),
+            },
+            "rollout" => match value {
+                "random" => greedy = false,
+                "greedy" => greedy = true,
+                _ => return Err(format!("`rollout={value}`: expected `random` or `greedy`")),
+            },
+            "epsilon" => match value.parse::<f64>() {
+                Ok(e) if (0.0..=1.0).contains(&e) => epsilon = Some(e),
+                _ => return Err(format!("`epsilon={value}`: expected a number in [0, 1]")),
+            },
+            "depth" => {
+                config.depth = match value {
+                    "none" => None,
+                    _ => Some(value.parse::<u32>().map_err(|_| {
+                        format!("`depth={value}`: expected a whole number >= 0 or `none`")
+                    })?),
+                }
+            }
+            _ => return Err(format!("unknown parameter `{key}` for bot `{kind}`")),
+        }
+    }
+    config.budget = match (iterations, time_ms) {
+        (Some(_), Some(_)) => return Err("give `iterations` or `time_ms`, not both".into()),
+        (Some(n), None) => Budget::Iterations(n),
+        (None, Some(ms)) => Budget::TimeMs(ms),
+        (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
+    };
+    config.rollout = match (greedy, epsilon) {
+        (true, e) => Rollout::Greedy {
+            epsilon: e.unwrap_or(DEFAULT_EPSILON),
+        },
+        (false, None) => Rollout::Random,
+        (false, Some(_)) => return Err("`epsilon` needs `rollout=greedy`".into()),
+    };
+    Ok(config)
+}
+
+/// A whole number >= 1.
+fn positive(key: &str, value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{key}={value}`: expected a whole number >= 1")),
+    }
+}
+
+/// Writes `name` and the non-default `params` in canonical form.
+fn write_spec(f: &mut fmt::Formatter<'_>, name: &str, params: &[String]) -> fmt::Result {
+    f.write_str(name)?;
+    if !params.is_empty() {
+        write!(f, ":{}", params.join(","))?;
+    }
+    Ok(())
+}
+
+/// The non-default parameters of an MCTS configuration, in canonical order.
+fn mcts_params(config: &MctsConfig) -> Vec<String> {
+    let mut params = Vec::new();
+    match config.budget {
+        Budget::Iterations(DEFAULT_ITERATIONS) => {}
+        Budget::Iterations(n) => params.push(format!("iterations={n}")),
+        Budget::TimeMs(ms) => params.push(format!("time_ms={ms}")),
+    }
+    if config.c != DEFAULT_C {
+        params.push(format!("c={}", config.c));
+    }
+    if let Rollout::Greedy { epsilon } = config.rollout {
+        params.push("rollout=greedy".into());
+        if epsilon != DEFAULT_EPSILON {
+            params.push(format!("epsilon={epsilon}"));
+        }
+    }
+    if let Some(depth) = config.depth {
+        params.push(format!("depth={depth}"));
+    }
+    params
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy { determinizations } => {
+                let params = if *determinizations == DEFAULT_DETERMINIZATIONS {
+                    Vec::new()
+                } else {
+                    vec![format!("determinizations={determinizations}")]
+                };
+                write_spec(f, "greedy", &params)
+            }
+            BotSpec::Mcts(config) => write_spec(f, "mcts", &mcts_params(config)),
+            BotSpec::MctsCheat(config) => write_spec(f, "mcts-cheat", &mcts_params(config)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mcts(budget: Budget, c: f64, rollout: Rollout, depth: Option<u32>) -> MctsConfig {
+        MctsConfig {
+            budget,
+            c,
+            rollout,
+            depth,
+        }
+    }
+
+    #[test]
+    fn parses_the_documented_examples() {
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec::Random));
+        assert_eq!(
+            BotSpec::parse(" greedy "),
+            Ok(BotSpec::Greedy {
+                determinizations: 1
+            })
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:iterations=2000,c=0.7,rollout=greedy"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::Iterations(2000),
+                0.7,
+                Rollout::Greedy {
+                    epsilon: DEFAULT_EPSILON
+                },
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts:time_ms=200"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::TimeMs(200),
+                0.7,
+                Rollout::Random,
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts-cheat:iterations=2000"),
+            Ok(BotSpec::MctsCheat(mcts(
+                Budget::Iterations(2000),
+                0.7,
+                Rollout::Random,
+                None
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts: depth = 12 , c=1.5,rollout=greedy,epsilon=0.25"),
+            Ok(BotSpec::Mcts(mcts(
+                Budget::Iterations(1000),
+                1.5,
+                Rollout::Greedy { epsilon: 0.25 },
+                Some(12)
+            )))
+        );
+        assert_eq!(
+            BotSpec::parse("mcts"),
+            Ok(BotSpec::Mcts(MctsConfig::default()))
+        );
+        assert_eq!(
+            "mcts:depth=none".parse(),
+            Ok(BotSpec::Mcts(MctsConfig::default()))
+        );
+    }
+
+    #[test]
+    fn display_is_canonical_and_round_trips() {
+        let cases = [
+            ("random", "random"),
+            ("greedy:determinizations=1", "greedy"),
+            ("greedy:determinizations=4", "greedy:determinizations=4"),
+            ("mcts", "mcts"),
+            (
+                "mcts:iterations=1000,c=0.7,rollout=random,depth=none",
+                "mcts",
+            ),
+            (
+                "mcts:rollout=greedy,c=0.70,iterations=2000",
+                "mcts:iterations=2000,rollout=greedy",
+            ),
+            ("mcts:time_ms=200", "mcts:time_ms=200"),
+            ("mcts:epsilon=0.1,rollout=greedy", "mcts:rollout=greedy"),
+            (
+                "mcts:depth=0,epsilon=0.3,rollout=greedy,c=0.1,time_ms=5",
+                "mcts:time_ms=5,c=0.1,rollout=greedy,epsilon=0.3,depth=0",
+            ),
+            ("mcts-cheat:iterations=2000", "mcts-cheat:iterations=2000"),
+            ("mcts-cheat:c=0", "mcts-cheat:c=0"),
+        ];
+        for (input, canonical) in cases {
+            let spec = BotSpec::parse(input).unwrap();
+            assert_eq!(spec.to_string(), canonical, "display of {input}");
+            assert_eq!(
+                BotSpec::parse(canonical),
+                Ok(spec.clone()),
+                "round trip of {input}"
+            );
+        }
+        // Awkward floats survive the trip exactly.
+        let spec = BotSpec::Mcts(mcts(
+            Budget::Iterations(7),
+            0.1 + 0.2,
+            Rollout::Random,
+            None,
+        ));
+        assert_eq!(BotSpec::parse(&spec.to_string()), Ok(spec));
+    }
+
+    #[test]
+    fn errors_name_the_bad_part_on_one_line() {
+        let cases = [
+            ("alphazero", "unknown bot `alphazero`"),
+            ("random:seed=3", "bot `random` takes no parameters"),
+            (
+                "greedy:depth=3",
+                "unknown parameter `depth` for bot `greedy`",
+            ),
+            ("greedy:determinizations=0", "`determinizations=0`"),
+            ("mcts:iterations=lots", "`iterations=lots`"),
+            ("mcts:iterations=0", "`iterations=0`"),
+            ("mcts:iterations=-5", "`iterations=-5`"),
+            ("mcts:time_ms=", "`time_ms=`"),
+            ("mcts:c=-1", "`c=-1`"),
+            ("mcts:c=inf", "`c=inf`"),
+            ("mcts:c=NaN", "`c=NaN`"),
+            ("mcts:rollout=smart", "`rollout=smart`"),
+            ("mcts:epsilon=2,rollout=greedy", "`epsilon=2`"),
+            ("mcts:epsilon=0.2", "`epsilon` needs `rollout=greedy`"),
+            ("mcts:depth=-1", "`depth=-1`"),
+            ("mcts:iterations=5,time_ms=5", "not both"),
+            ("mcts:c=1,c=2", "parameter `c` given twice"),
+            (
+                "mcts-cheat:foo=1",
+                "unknown parameter `foo` for bot `mcts-cheat`",
+            ),
+            (
+                "mcts:iterations",
+                "parameter `iterations` is not of the form key=value",
+            ),
+            ("mcts:", "empty parameter"),
+            ("mcts:c=1,", "empty parameter"),
+        ];
+        for (input, part) in cases {
+            let message = BotSpec::parse(input).unwrap_err().to_string();
+            assert!(message.contains(part), "`{input}` gave `{message}`");
+            assert!(
+                message.contains(&format!("`{input}`")),
+                "`{message}` omits the input"
+            );
+            assert!(message.ends_with(BOTS_HELP), "`{message}` omits the help");
+            assert!(!message.contains('\n'), "`{message}` is not one line");
         }
     }
 }

@@ -1,0 +1,66 @@
+//! The greedy bot: one ply of look-ahead on the engine's heuristic [`Game::evaluate`].
+
+use rand::SeedableRng;
+
+use crate::util::{argmax_random_ties, determinize_into, score_actions};
+use crate::{Bot, BotRng, Game};
+
+/// How many determinizations the greedy bot averages over unless told otherwise.
+pub const DEFAULT_DETERMINIZATIONS: u32 = 1;
+
+/// Tries every legal action on a determinization of the state for its own seat and plays the
+/// one after which [`Game::evaluate`] rates its seat highest. With several determinizations it
+/// maximises the sum of evaluations over them. Ties are broken by its seeded generator, so its
+/// play is a deterministic function of the seed and the information its seat has. The legal
+/// actions are read from the true state (a seat knows its own options); one that a
+/// determinization refuses scores as a loss there.
+pub struct GreedyBot<G: Game> {
+    rng: BotRng,
+    determinizations: u32,
+    actions: Vec<G::Action>,
+    sums: Vec<f64>,
+    det: Option<G>,
+    scratch: Option<G>,
+}
+
+impl<G: Game> GreedyBot<G> {
+    /// A greedy bot looking at one determinization per move.
+    pub fn new(seed: u64) -> Self {
+        Self::with_determinizations(seed, DEFAULT_DETERMINIZATIONS)
+    }
+
+    /// A greedy bot averaging over `determinizations` (at least 1) samples of hidden
+    /// information per move.
+    pub fn with_determinizations(seed: u64, determinizations: u32) -> Self {
+        Self {
+            rng: BotRng::seed_from_u64(seed),
+            determinizations: determinizations.max(1),
+            actions: Vec::with_capacity(64),
+            sums: Vec::with_capacity(64),
+            det: None,
+            scratch: None,
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for GreedyBot<G> {
+    fn choose(&mut self, state: &G) -> G::Action {
+        let seat = state.current_player();
+        state.legal_actions(&mut self.actions);
+        assert!(
+            !self.actions.is_empty(),
+            "GreedyBot asked to move in a finished game"
+        );
+        if self.actions.len() == 1 {
+            return self.actions[0];
+        }
+        self.sums.clear();
+        self.sums.resize(self.actions.len(), 0.0);
+        for _ in 0..self.determinizations {
+            let det = determinize_into(&mut self.det, state, seat, &mut self.rng);
+            score_actions(det, &self.actions, seat, &mut self.scratch, &mut self.sums);
+        }
+        let sums = &self.sums;
+        self.actions[argmax_random_ties(sums.len(), |i| sums[i], &mut self.rng)]
+    }
+}

@@ -1,0 +1,520 @@
+//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley and
+//! Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), for any number of
+//! players, and a clearly separate cheating variant that searches the true state.
+//!
+//! One tree per move, owned by the searching seat. Each iteration:
+//! 1. takes a fresh determinization of the state for the searching seat (the cheating variant
+//!    copies the true state instead);
+//! 2. descends from the root: at each node only the children whose action is legal in this
+//!    determinization are candidates, and if some legal action has no child yet, one of them
+//!    (chosen at random) is expanded and the descent stops; otherwise the child maximising
+//!    `mean + c * sqrt(ln(availability) / visits)` is followed, where a child's availability
+//!    counts the descents in which it was a candidate;
+//! 3. rolls out from there (random or epsilon-greedy moves) to the end of the game, or for at
+//!    most `depth` moves after which [`Game::evaluate`] stands in for the returns;
+//! 4. backpropagates the vector of per-seat returns: each node adds the value of the seat that
+//!    played the action leading into it, so every seat maximises its own return (max^n).
+//!
+//! The final move is the root child with the most visits (ties: the higher mean) among the
+//! actions legal in the true state (a seat knows its own options). A move with a single legal
+//! action is played without search. Nodes live in an arena cleared between moves, children are
+//! linked by index, and every buffer is reused, so the search loop itself allocates nothing
+//! beyond what the engine's own `determinize_into`, `clone_from` and `apply` do.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+
+use crate::util::{copy_into, determinize_into, epsilon_greedy};
+use crate::{Bot, BotRng, Game, MAX_PLAYERS};
+
+/// Default number of iterations per move.
+pub const DEFAULT_ITERATIONS: u32 = 1000;
+/// Default UCB exploration constant (returns lie in `[0, 1]`).
+pub const DEFAULT_C: f64 = 0.7;
+/// Default chance of a random move in greedy rollouts.
+pub const DEFAULT_EPSILON: f64 = 0.1;
+
+/// How long one move's search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A fixed number of iterations: the search is a deterministic function of the seed.
+    Iterations(u32),
+    /// A wall-clock budget in milliseconds (at least one iteration is always run). The number
+    /// of iterations, hence the move, depends on machine speed: the one documented exception
+    /// to seed determinism.
+    TimeMs(u64),
+}
+
+/// How rollouts choose moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rollout {
+    /// Uniformly random legal actions: cheap, unbiased.
+    Random,
+    /// Epsilon-greedy on [`Game::evaluate`]: with chance `epsilon` a random action, otherwise
+    /// the action after which the mover's evaluation is highest. Costs one copy, `apply` and
+    /// `evaluate` per legal action per greedy step.
+    Greedy {
+        /// Chance, in `[0, 1]`, of a uniformly random move at each rollout step.
+        epsilon: f64,
+    },
+}
+
+/// The parameters of an MCTS bot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations or time per move.
+    pub budget: Budget,
+    /// UCB exploration constant, finite and non-negative.
+    pub c: f64,
+    /// Rollout policy.
+    pub rollout: Rollout,
+    /// Rollout moves after which [`Game::evaluate`] replaces the real returns; `None` (the
+    /// default) plays every rollout to the end of the game. `Some(0)` evaluates the expanded
+    /// node directly.
+    pub depth: Option<u32>,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            budget: Budget::Iterations(DEFAULT_ITERATIONS),
+            c: DEFAULT_C,
+            rollout: Rollout::Random,
+            depth: None,
+        }
+    }
+}
+
+/// Marks "no node" in the arena's index links.
+const NONE: u32 = u32::MAX;
+
+/// One node of the search tree: the information set reached by a sequence of actions.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    /// The action leading here (the root holds an arbitrary, never-read action).
+    action: A,
+    /// The seat that played `action`; `total` is that seat's return.
+    mover: u8,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Descents in which this node was a legal candidate (SO-ISMCTS availability).
+    avail: u32,
+    /// Sum of the returns of `mover` over the iterations through this node.
+    total: f64,
+}
+
+/// The MCTS bot. [`MctsBot::new`] builds the honest SO-ISMCTS bot; [`MctsBot::new_cheating`]
+/// builds the research variant that searches the true state, hidden information included.
+pub struct MctsBot<G: Game> {
+    config: MctsConfig,
+    cheat: bool,
+    rng: BotRng,
+    nodes: Vec<Node<G::Action>>,
+    root_legal: Vec<G::Action>,
+    legal: Vec<G::Action>,
+    /// Per legal action of the current descent step: does it already have a child?
+    seen: Vec<bool>,
+    /// Children legal in the current determinization, at the current descent step.
+    candidates: Vec<u32>,
+    /// Scratch sums for greedy rollouts.
+    sums: Vec<f64>,
+    det: Option<G>,
+    scratch: Option<G>,
+    last_iterations: u32,
+}
+
+impl<G: Game> MctsBot<G> {
+    /// The honest bot: it sees the game only through determinizations for its own seat.
+    pub fn new(config: MctsConfig, seed: u64) -> Self {
+        Self::build(config, seed, false)
+    }
+
+    /// The **cheating** bot: every iteration searches a copy of the true state, so it knows
+    /// hidden hands and deck orders. For research comparisons only (an upper bound on what
+    /// perfect information buys); never a fair opponent.
+    pub fn new_cheating(config: MctsConfig, seed: u64) -> Self {
+        Self::build(config, seed, true)
+    }
+
+    fn build(config: MctsConfig, seed: u64, cheat: bool) -> Self {
+        Self {
+            config,
+            cheat,
+            rng: BotRng::seed_from_u64(seed),
+            nodes: Vec::new(),
+            root_legal: Vec::with_capacity(64),
+            legal: Vec::with_capacity(64),
+            seen: Vec::with_capacity(64),
+            candidates: Vec::with_capacity(64),
+            sums: Vec::with_capacity(64),
+            det: None,
+            scratch: None,
+            last_iterations: 0,
+        }
+    }
+
+    /// The bot's parameters.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// True for the cheating variant.
+    pub fn is_cheating(&self) -> bool {
+        self.cheat
+    }
+
+    /// Iterations run by the last search (0 if the last move was forced and not searched).
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    /// The root's children after the last search, as `(action, visits, mean return for the
+    /// searching seat)`. Empty if the last move was forced.
+    pub fn root_children(&self) -> Vec<(G::Action, u32, f64)> {
+        let mut out = Vec::new();
+        if let Some(root) = self.nodes.first() {
+            let mut child = root.first_child;
+            while child != NONE {
+                let node = &self.nodes[child as usize];
+                out.push((
+                    node.action,
+                    node.visits,
+                    node.total / f64::from(node.visits.max(1)),
+                ));
+                child = node.next_sibling;
+            }
+        }
+        out
+    }
+
+    /// One iteration: determinize, select/expand, roll out, backpropagate.
+    fn iterate(&mut self, state: &G, seat: usize, num_players: usize) {
+        let det = if self.cheat {
+            copy_into(&mut self.det, state)
+        } else {
+            determinize_into(&mut self.det, state, seat, &mut self.rng)
+        };
+        let nodes = &mut self.nodes;
+
+        // Selection and expansion.
+        let mut node = 0u32;
+        while !det.is_terminal() {
+            det.legal_actions(&mut self.legal);
+            self.seen.clear();
+            self.seen.resize(self.legal.len(), false);
+            self.candidates.clear();
+            let mut child = nodes[node as usize].first_child;
+            while child != NONE {
+                let c = &nodes[child as usize];
+                if let Some(j) = self.legal.iter().position(|&a| a == c.action) {
+                    self.seen[j] = true;
+                    self.candidates.push(child);
+                }
+                child = c.next_sibling;
+            }
+            let mover = det.current_player();
+            let untried = self.legal.len() - self.candidates.len();
+            if untried > 0 {
+                let k = self.rng.random_range(0..untried);
+                let j = (0..self.legal.len())
+                    .filter(|&j| !self.seen[j])
+                    .nth(k)
+                    .expect("k < number of untried actions");
+                let action = self.legal[j];
+                apply_or_panic(det, action);
+                let index = u32::try_from(nodes.len()).expect("search tree exceeds u32 nodes");
+                let parent = &mut nodes[node as usize];
+                let sibling = parent.first_child;
+                parent.first_child = index;
+                nodes.push(Node {
+                    action,
+                    mover: mover as u8,
+                    parent: node,
+                    first_child: NONE,
+                    next_sibling: sibling,
+                    visits: 0,
+                    avail: 1,
+                    total: 0.0,
+                });
+                node = index;
+                break;
+            }
+            node = select_ucb(nodes, &self.candidates, self.config.c);
+            for &c in &self.candidates {
+                nodes[c as usize].avail += 1;
+            }
+            apply_or_panic(det, nodes[node as usize].action);
+        }
+
+        // Rollout.
+        let mut values = [0.0; MAX_PLAYERS];
+        let mut steps = 0u32;
+        loop {
+            if det.is_terminal() {
+                det.returns(&mut values[..num_players]);
+                break;
+            }
+            if self.config.depth.is_some_and(|d| steps >= d) {
+                det.evaluate(&mut values[..num_players]);
+                break;
+            }
+            det.legal_actions(&mut self.legal);
+            let action = match self.config.rollout {
+                Rollout::Random => self.legal[self.rng.random_range(0..self.legal.len())],
+                Rollout::Greedy { epsilon } => epsilon_greedy(
+                    det,
+                    &self.legal,
+                    epsilon,
+                    &mut self.scratch,
+                    &mut self.sums,
+                    &mut self.rng,
+                ),
+            };
+            apply_or_panic(det, action);
+            steps += 1;
+        }
+
+        // Backpropagation of the return vector.
+        let mut i = node;
+        loop {
+            let n = &mut nodes[i as usize];
+            n.visits += 1;
+            n.total += values[n.mover as usize];
+            if i == 0 {
+                break;
+            }
+            i = n.parent;
+        }
+    }
+
+    /// The most visited root child legal in the true state (ties: higher mean, then first).
+    fn best_root_action(&mut self) -> G::Action {
+        let mut best: Option<(u32, f64, G::Action)> = None;
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            if self.root_legal.contains(&n.action) {
+                let mean = n.total / f64::from(n.visits.max(1));
+                let better = match best {
+                    None => true,
+                    Some((v, m, _)) => n.visits > v || (n.visits == v && mean > m),
+                };
+                if better {
+                    best = Some((n.visits, mean, n.action));
+                }
+            }
+            child = n.next_sibling;
+        }
+        match best {
+            Some((_, _, action)) => action,
+            // Only if no determinization ever offered a truly legal action: an engine bug, but
+            // a legal move is still better than a crash in the middle of a long run.
+            None => self.root_legal[self.rng.random_range(0..self.root_legal.len())],
+        }
+    }
+}
+
+/// The candidate with the highest UCB value (first one on ties; children have `visits >= 1`).
+fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64) -> u32 {
+    let mut best = candidates[0];
+    let mut best_value = f64::NEG_INFINITY;
+    for &i in candidates {
+        let n = &nodes[i as usize];
+        let visits = f64::from(n.visits);
+        let value = n.total / visits + c * (f64::from(n.avail).ln() / visits).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = i;
+        }
+    }
+    best
+}
+
+/// Applies an action the state itself listed as legal; a refusal is an engine bug.
+fn apply_or_panic<G: Game>(state: &mut G, action: G::Action) {
+    if let Err(e) = state.apply(action) {
+        panic!(
+            "engine refused its own legal action {}: {e}",
+            state.action_name(action)
+        );
+    }
+}
+
+impl<G: Game> Bot<G> for MctsBot<G> {
+    fn choose(&mut self, state: &G) -> G::Action {
+        let seat = state.current_player();
+        state.legal_actions(&mut self.root_legal);
+        assert!(
+            !self.root_legal.is_empty(),
+            "MctsBot asked to move in a finished game"
+        );
+        self.nodes.clear();
+        self.last_iterations = 0;
+        if self.root_legal.len() == 1 {
+            return self.root_legal[0];
+        }
+        self.nodes.push(Node {
+            action: self.root_legal[0],
+            mover: seat as u8,
+            parent: NONE,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        });
+        let num_players = state.num_players();
+        let (max_iterations, deadline) = match self.config.budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::TimeMs(ms) => (
+                u32::MAX - 1,
+                Some(Instant::now() + Duration::from_millis(ms)),
+            ),
+        };
+        if let Budget::Iterations(n) = self.config.budget {
+            self.nodes.reserve(n as usize + 1);
+        }
+        let mut done = 0;
+        while done < max_iterations {
+            if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.iterate(state, seat, num_players);
+            done += 1;
+        }
+        self.last_iterations = done;
+        self.best_root_action()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::RngCore;
+
+    /// Seat 0 picks 0 or 1; seat 1 then plays its hidden card (0..3) or passes (action 9).
+    /// Seat 1's options thus differ between determinizations for seat 0.
+    #[derive(Clone, Debug)]
+    struct Hidden {
+        card: u8,
+        moves: Vec<u8>,
+    }
+
+    #[derive(Debug)]
+    struct Refused;
+
+    impl std::fmt::Display for Refused {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("refused")
+        }
+    }
+
+    impl std::error::Error for Refused {}
+
+    impl Game for Hidden {
+        type Action = u8;
+        type Error = Refused;
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn current_player(&self) -> usize {
+            self.moves.len()
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            match self.moves.len() {
+                0 => out.extend([0, 1]),
+                1 => out.extend([self.card, 9]),
+                _ => {}
+            }
+        }
+
+        fn apply(&mut self, action: u8) -> Result<(), Refused> {
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            if !legal.contains(&action) {
+                return Err(Refused);
+            }
+            self.moves.push(action);
+            Ok(())
+        }
+
+        fn is_terminal(&self) -> bool {
+            self.moves.len() == 2
+        }
+
+        fn returns(&self, out: &mut [f64]) {
+            // Seat 1 wins by playing a card equal to seat 0's pick.
+            let seat1 = f64::from(u8::from(self.moves[1] == self.moves[0]));
+            out[0] = 1.0 - seat1;
+            out[1] = seat1;
+        }
+
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+
+        fn evaluate(&self, out: &mut [f64]) {
+            if self.is_terminal() {
+                self.returns(out);
+            } else {
+                out[..2].fill(0.5);
+            }
+        }
+
+        fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut copy = self.clone();
+            if observer != 1 {
+                copy.card = (rng.next_u32() % 3) as u8;
+            }
+            copy
+        }
+    }
+
+    #[test]
+    fn availability_counts_only_descents_where_a_child_is_legal() {
+        let config = MctsConfig {
+            budget: Budget::Iterations(3000),
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::<Hidden>::new(config, 11);
+        bot.choose(&Hidden {
+            card: 2,
+            moves: Vec::new(),
+        });
+        let nodes = &bot.nodes;
+        assert_eq!(
+            nodes.len(),
+            1 + 2 + 2 * 4,
+            "two picks, each answered by 3 cards or a pass"
+        );
+        for node in &nodes[1..] {
+            assert!(node.avail >= node.visits, "{node:?}");
+        }
+        for pick in 1..3 {
+            let parent = &nodes[pick];
+            let mut child = parent.first_child;
+            let mut plays = 0;
+            while child != NONE {
+                let c = &nodes[child as usize];
+                let share = f64::from(c.avail) / f64::from(parent.visits);
+                if c.action == 9 {
+                    // The pass is legal in every determinization.
+                    assert!(share > 0.95, "pass available in {share} of descents");
+                } else {
+                    // Each card is held in about a third of the determinizations.
+                    assert!((0.2..0.45).contains(&share), "card available in {share}");
+                    plays += 1;
+                }
+                child = c.next_sibling;
+            }
+            assert_eq!(plays, 3);
+        }
+    }
+}

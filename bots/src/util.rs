@@ -1,0 +1,100 @@
+//! Small helpers shared by the greedy bot and the MCTS rollouts: buffer-reusing state copies,
+//! one-ply scoring, and arg-max with seeded tie-breaking.
+
+use rand::Rng;
+
+use crate::{BotRng, Game, MAX_PLAYERS};
+
+/// Two values closer than this count as a tie (sums of a few evaluations pick up rounding).
+const TIE_EPSILON: f64 = 1e-9;
+
+/// Makes `slot` a copy of `src`, reusing the allocation already in `slot` when there is one.
+pub(crate) fn copy_into<'a, G: Game>(slot: &'a mut Option<G>, src: &G) -> &'a mut G {
+    match slot {
+        Some(s) => s.clone_from(src),
+        None => *slot = Some(src.clone()),
+    }
+    slot.as_mut().expect("slot was just filled")
+}
+
+/// Makes `slot` a fresh determinization of `state` for `observer`, reusing its allocation.
+pub(crate) fn determinize_into<'a, G: Game>(
+    slot: &'a mut Option<G>,
+    state: &G,
+    observer: usize,
+    rng: &mut BotRng,
+) -> &'a mut G {
+    match slot {
+        Some(s) => state.determinize_into(observer, rng, s),
+        None => *slot = Some(state.determinize(observer, rng)),
+    }
+    slot.as_mut().expect("slot was just filled")
+}
+
+/// Adds to `sums[i]` the evaluation, for `seat`, of `state` after `actions[i]`. An action the
+/// state refuses adds nothing (it scores as a loss) rather than aborting a whole game.
+pub(crate) fn score_actions<G: Game>(
+    state: &G,
+    actions: &[G::Action],
+    seat: usize,
+    scratch: &mut Option<G>,
+    sums: &mut [f64],
+) {
+    let n = state.num_players();
+    let mut values = [0.0; MAX_PLAYERS];
+    for (sum, &action) in sums.iter_mut().zip(actions) {
+        let next = copy_into(scratch, state);
+        if next.apply(action).is_ok() {
+            next.evaluate(&mut values[..n]);
+            *sum += values[seat];
+        }
+    }
+}
+
+/// Index of the largest of `len` scores, ties broken uniformly at random by `rng`.
+pub(crate) fn argmax_random_ties(
+    len: usize,
+    mut score: impl FnMut(usize) -> f64,
+    rng: &mut BotRng,
+) -> usize {
+    let mut best = f64::NEG_INFINITY;
+    let mut chosen = 0;
+    let mut ties = 0u32;
+    for i in 0..len {
+        let v = score(i);
+        if v > best + TIE_EPSILON {
+            best = v;
+            chosen = i;
+            ties = 1;
+        } else if (v - best).abs() <= TIE_EPSILON {
+            // Reservoir sampling: the k-th tied index replaces the choice with chance 1/k.
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                chosen = i;
+            }
+        }
+    }
+    chosen
+}
+
+/// The epsilon-greedy policy on [`Game::evaluate`]: with chance `epsilon` a uniformly random
+/// action, otherwise the action whose successor the mover evaluates highest (ties at random).
+pub(crate) fn epsilon_greedy<G: Game>(
+    state: &G,
+    actions: &[G::Action],
+    epsilon: f64,
+    scratch: &mut Option<G>,
+    sums: &mut Vec<f64>,
+    rng: &mut BotRng,
+) -> G::Action {
+    if actions.len() == 1 {
+        return actions[0];
+    }
+    if epsilon > 0.0 && rng.random::<f64>() < epsilon {
+        return actions[rng.random_range(0..actions.len())];
+    }
+    sums.clear();
+    sums.resize(actions.len(), 0.0);
+    score_actions(state, actions, state.current_player(), scratch, sums);
+    actions[argmax_random_ties(actions.len(), |i| sums[i], rng)]
+}
