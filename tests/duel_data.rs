@@ -499,7 +499,7 @@ fn age_layouts_match_the_diagrams() {
 
 #[test]
 fn initially_accessible_slots_are_6_2_2_and_face_up() {
-    let expected = [0b1111_1100_0000_0000_0000u32, 0b11 << 18, 0b11 << 18];
+    let expected = [0b11_1111u32 << 14, 0b11 << 18, 0b11 << 18];
     for age in 0..3 {
         let layout = &LAYOUTS[age];
         let open: u32 = (0..20)

@@ -488,11 +488,12 @@ fn economy_receives_the_opponents_trade_spending() {
     assert_eq!(coins(&g, LORENZO), l0);
     discard_next(&mut g);
 
-    // Library (wood, stone, glass): wood 2 + stone 2 + glass at 1 (Customs House) = 5.
+    // Library (wood, stone, glass): the Caravansery gives the wood or the stone, the other
+    // costs 2, the glass 1 (Customs House): 3 coins of trade.
     let l0 = coins(&g, LORENZO);
-    assert_eq!(g.card_cost(DENISE, c("library")), (5, 5));
+    assert_eq!(g.card_cost(DENISE, c("library")), (3, 3));
     build(&mut g, "library");
-    assert_eq!(coins(&g, LORENZO), l0 + 5);
+    assert_eq!(coins(&g, LORENZO), l0 + 3);
 }
 
 // ----- military ------------------------------------------------------------------------------
@@ -990,7 +991,7 @@ fn statue_of_zeus_circus_maximus_and_mausoleum() {
 /// with the publisher's errata (notes 23) that player chooses instead.
 #[test]
 fn next_age_starter_on_the_centre_square() {
-    // Lorenzo's extra turn (Temple of Artemis) makes Denise take the last card of Age I.
+    // Lorenzo's extra turn (Piraeus) makes Denise take the last card of Age I.
     let script: &[&str] = &["_", "_", "_", "_"];
     for errata in [false, true] {
         let mut g = deal([script, &[], &[]]).start(DuelOptions {
@@ -998,7 +999,7 @@ fn next_age_starter_on_the_centre_square() {
             ..DuelOptions::default()
         });
         discard_n(&mut g, 3);
-        assert_eq!(wonder(&mut g, "the_temple_of_artemis"), 8);
+        assert_eq!(wonder(&mut g, "piraeus"), 8);
         assert_eq!(g.current(), LORENZO);
         finish_age(&mut g);
         assert_eq!(g.age(), 2);
