@@ -354,7 +354,11 @@ fn every_card_matches_the_card_list() {
                     "coinsets3" => (g.counts == GuildCount::CoinSetsOf3, &p[1..]),
                     _ => panic!("bad guild rule {s}"),
                 };
-                assert!(counts, "{id}: guild counts {:?}, expected {}", g.counts, p[0]);
+                assert!(
+                    counts,
+                    "{id}: guild counts {:?}, expected {}",
+                    g.counts, p[0]
+                );
                 assert_eq!(g.points_per, num(rest[0]), "{id}: guild VP per item");
                 assert_eq!(g.coins_per, num(rest[1]), "{id}: guild coins per item");
             }
@@ -370,7 +374,10 @@ fn decks_have_the_published_sizes() {
     let count = |pred: &dyn Fn(usize) -> bool| (0..NUM_CARDS).filter(|&i| pred(i)).count();
     assert_eq!(count(&|i| CARDS[i].age == 1), 23);
     assert_eq!(count(&|i| CARDS[i].age == 2), 23);
-    assert_eq!(count(&|i| CARDS[i].age == 3 && CARDS[i].guild.is_none()), 20);
+    assert_eq!(
+        count(&|i| CARDS[i].age == 3 && CARDS[i].guild.is_none()),
+        20
+    );
     assert_eq!(count(&|i| CARDS[i].guild.is_some()), 7);
     assert_eq!(count(&|i| CARDS[i].color == Color::Purple), 7);
     for (i, c) in CARDS.iter().enumerate() {
@@ -385,17 +392,23 @@ fn decks_have_the_published_sizes() {
         assert_eq!(deck, expected, "{} lies in the wrong deck range", c.id);
     }
     // Age III has no brown or grey card (rulebook p.4).
-    assert!(CARDS[46..].iter().all(|c| c.color != Color::Brown && c.color != Color::Grey));
+    assert!(CARDS[46..]
+        .iter()
+        .all(|c| c.color != Color::Brown && c.color != Color::Grey));
 }
 
 #[test]
 fn every_chain_symbol_links_exactly_one_pair() {
     // Each of the 17 chain symbols is given by one card and used by one later card.
-    for i in 0..NUM_CARDS {
-        if let Some(ch) = CARDS[i].chain_from {
+    for card in &CARDS {
+        if let Some(ch) = card.chain_from {
             let givers: Vec<_> = CARDS.iter().filter(|c| c.chain_to == Some(ch)).collect();
-            assert_eq!(givers.len(), 1, "{}: chain {ch:?}", CARDS[i].id);
-            assert!(givers[0].age < CARDS[i].age, "{}: chain from a later Age", CARDS[i].id);
+            assert_eq!(givers.len(), 1, "{}: chain {ch:?}", card.id);
+            assert!(
+                givers[0].age < card.age,
+                "{}: chain from a later Age",
+                card.id
+            );
         }
     }
     assert_eq!(CARDS.iter().filter(|c| c.chain_from.is_some()).count(), 17);
@@ -420,7 +433,11 @@ fn every_wonder_matches_the_card_list() {
         assert_eq!(w.produces_one_of.0, units(f[8]), "{id}: choice production");
         let destroys = if f[9] == "-" { None } else { Some(color(f[9])) };
         assert_eq!(w.destroys, destroys, "{id}: destroys");
-        assert_eq!(w.builds_from_discard, yes(f[10]), "{id}: build from discard");
+        assert_eq!(
+            w.builds_from_discard,
+            yes(f[10]),
+            "{id}: build from discard"
+        );
         assert_eq!(w.takes_boxed_token, yes(f[11]), "{id}: token from the box");
         assert_eq!(wonder_by_id(id), Some(i as u8), "{id}: wonder_by_id");
     }
@@ -450,17 +467,23 @@ fn every_progress_token_matches() {
         assert_eq!(t.points, num(f[2]), "{id}: VP");
         assert_eq!(t.coins, num(f[3]), "{id}: coins");
         assert_eq!(t.kind, kinds[i], "{id}: kind");
-        assert_eq!(t.kind as usize, i, "{id}: kind discriminant is the token id");
+        assert_eq!(
+            t.kind as usize, i,
+            "{id}: kind discriminant is the token id"
+        );
         // Only Law carries a scientific symbol; the engine applies it by kind.
-        assert_eq!(science(f[4]).is_some(), t.kind == Progress::Law, "{id}: science");
+        assert_eq!(
+            science(f[4]).is_some(),
+            t.kind == Progress::Law,
+            "{id}: science"
+        );
         assert_eq!(token_by_id(id), Some(i as u8), "{id}: token_by_id");
     }
 }
 
 #[test]
 fn age_layouts_match_the_diagrams() {
-    for age in 0..3 {
-        let layout = &LAYOUTS[age];
+    for (age, layout) in LAYOUTS.iter().enumerate() {
         assert_eq!(layout.rows, LAYOUT_ROWS[age], "Age {}: row sizes", age + 1);
         assert_eq!(layout.rows.iter().map(|&n| n as u32).sum::<u32>(), 20);
         let mut face_up = 0u32;
@@ -500,13 +523,16 @@ fn age_layouts_match_the_diagrams() {
 #[test]
 fn initially_accessible_slots_are_6_2_2_and_face_up() {
     let expected = [0b11_1111u32 << 14, 0b11 << 18, 0b11 << 18];
-    for age in 0..3 {
-        let layout = &LAYOUTS[age];
+    for (age, layout) in LAYOUTS.iter().enumerate() {
         let open: u32 = (0..20)
             .filter(|&s| layout.covered_by[s] == 0)
             .fold(0, |m, s| m | 1 << s);
         assert_eq!(open, expected[age], "Age {}", age + 1);
-        assert_eq!(open & layout.face_up, open, "accessible cards start face up");
+        assert_eq!(
+            open & layout.face_up,
+            open,
+            "accessible cards start face up"
+        );
     }
     // And the engine agrees at the start of Age I.
     let setup = Setup {
@@ -516,7 +542,13 @@ fn initially_accessible_slots_are_6_2_2_and_face_up() {
         ages: [
             std::array::from_fn(|i| i as u8),
             std::array::from_fn(|i| 23 + i as u8),
-            std::array::from_fn(|i| if i < 17 { 46 + i as u8 } else { 66 + (i - 17) as u8 }),
+            std::array::from_fn(|i| {
+                if i < 17 {
+                    46 + i as u8
+                } else {
+                    66 + (i - 17) as u8
+                }
+            }),
         ],
         removed: [[20, 21, 22], [43, 44, 45], [63, 64, 65]],
         guilds_unused: [69, 70, 71, 72],
@@ -524,7 +556,8 @@ fn initially_accessible_slots_are_6_2_2_and_face_up() {
     setup.validate().unwrap();
     let mut g = Duel::from_setup(setup, DuelOptions::default());
     for k in 0..8u8 {
-        g.apply_action(wonders::duel::Action::PickWonder(k)).unwrap();
+        g.apply_action(wonders::duel::Action::PickWonder(k))
+            .unwrap();
     }
     assert!(!g.is_drafting());
     assert_eq!(g.accessible_slots(), expected[0]);

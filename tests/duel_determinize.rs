@@ -124,8 +124,8 @@ fn check_same_observation(g: &Duel, d: &Duel, what: &str) {
             }
         }
         // Earlier Ages were played out in full, face up.
-        for a in 0..age {
-            assert_eq!(ds.ages[a], gs.ages[a], "{what}: layout of Age {}", a + 1);
+        for (a, (dl, gl)) in ds.ages.iter().zip(&gs.ages).take(age).enumerate() {
+            assert_eq!(dl, gl, "{what}: layout of Age {}", a + 1);
         }
     }
 }
@@ -163,10 +163,10 @@ fn hidden_cards(g: &Duel) -> Vec<CardId> {
         ((g.age() - 1) as usize, seen_slots(g))
     };
     let mut v = Vec::new();
-    for age in first..3 {
-        for slot in 0..20 {
+    for (age, layout) in s.ages.iter().enumerate().skip(first) {
+        for (slot, &card) in layout.iter().enumerate() {
             if age > first || seen >> slot & 1 == 0 {
-                v.push(s.ages[age][slot]);
+                v.push(card);
             }
         }
     }
@@ -236,9 +236,9 @@ fn determinizations_keep_what_was_seen() {
             if face_down >= 2 {
                 let age = (g.age() - 1) as usize;
                 let seen = seen_slots(&g);
-                if (0..20).any(|s| {
-                    seen >> s & 1 == 0 && d.setup().ages[age][s] != g.setup().ages[age][s]
-                }) {
+                if (0..20)
+                    .any(|s| seen >> s & 1 == 0 && d.setup().ages[age][s] != g.setup().ages[age][s])
+                {
                     face_down_change = true;
                 }
             }
@@ -258,7 +258,10 @@ fn determinizations_keep_what_was_seen() {
     }
     assert!(positions > 2500, "only {positions} positions");
     // Whatever is hidden (the later Ages, face-down cards) is re-sampled.
-    assert!(with_hidden * 10 > positions * 9, "{with_hidden} of {positions}");
+    assert!(
+        with_hidden * 10 > positions * 9,
+        "{with_hidden} of {positions}"
+    );
     assert!(
         varied * 100 >= with_hidden * 99,
         "hidden cards re-sampled in only {varied} of {with_hidden} positions"
@@ -269,7 +272,10 @@ fn determinizations_keep_what_was_seen() {
         "face-down cards of the current Age re-sampled in {face_down_varied} of {with_face_down}"
     );
     // The sample reaches the effect decisions too.
-    assert!(pending_seen[0] > 0 && pending_seen[4] > 0, "{pending_seen:?}");
+    assert!(
+        pending_seen[0] > 0 && pending_seen[4] > 0,
+        "{pending_seen:?}"
+    );
 }
 
 #[test]
@@ -281,7 +287,8 @@ fn second_draft_round_is_resampled_only_before_it_is_revealed() {
         let mut actions = Vec::new();
         for _ in 0..picks {
             g.legal_actions(&mut actions);
-            g.apply(actions[rng.random_range(0..actions.len())]).unwrap();
+            g.apply(actions[rng.random_range(0..actions.len())])
+                .unwrap();
         }
         let mut second_rounds = std::collections::HashSet::new();
         for _ in 0..20 {
@@ -296,7 +303,10 @@ fn second_draft_round_is_resampled_only_before_it_is_revealed() {
             second_rounds.insert(second);
         }
         if picks < 4 {
-            assert!(second_rounds.len() > 1, "draft {i}: second round never varies");
+            assert!(
+                second_rounds.len() > 1,
+                "draft {i}: second round never varies"
+            );
         } else {
             assert_eq!(second_rounds.len(), 1, "draft {i}: revealed round changed");
         }

@@ -49,7 +49,12 @@ const DEFAULT_WONDERS: [[&str; 4]; 2] = [
         "the_temple_of_artemis",
         "the_statue_of_zeus",
     ],
-    ["circus_maximus", "piraeus", "the_appian_way", "the_colossus"],
+    [
+        "circus_maximus",
+        "piraeus",
+        "the_appian_way",
+        "the_colossus",
+    ],
 ];
 const DEFAULT_BOARD: [&str; 5] = ["agriculture", "law", "philosophy", "strategy", "urbanism"];
 
@@ -58,8 +63,8 @@ impl Deal<'_> {
         let mut ages = [[0u8; 20]; 3];
         let mut removed = [[0u8; 3]; 3];
         let mut guilds_unused = [0u8; 4];
-        for age in 0..3 {
-            let named: Vec<CardId> = self.ages[age]
+        for (age, script) in self.ages.iter().enumerate() {
+            let named: Vec<CardId> = script
                 .iter()
                 .filter(|&&s| s != "_")
                 .map(|&s| c(s))
@@ -91,7 +96,7 @@ impl Deal<'_> {
             }
             fillers.extend(unused.iter().copied().filter(|&x| !is_guild(x)));
             let mut fillers = fillers.into_iter();
-            let mut order: Vec<CardId> = self.ages[age]
+            let mut order: Vec<CardId> = script
                 .iter()
                 .map(|&s| {
                     if s == "_" {
@@ -104,7 +109,12 @@ impl Deal<'_> {
             while order.len() < 20 {
                 order.push(fillers.next().unwrap());
             }
-            assert_eq!(order.len(), 20, "too many cards scripted in Age {}", age + 1);
+            assert_eq!(
+                order.len(),
+                20,
+                "too many cards scripted in Age {}",
+                age + 1
+            );
             for (i, &card) in order.iter().enumerate() {
                 ages[age][19 - i] = card;
             }
@@ -148,13 +158,13 @@ impl Deal<'_> {
     fn start(&self, options: DuelOptions) -> Duel {
         let setup = self.setup();
         let mut g = Duel::from_setup(setup, options);
-        for k in 0..8 {
-            act(&mut g, Action::PickWonder(setup.wonders_offered[k]));
+        for &offered in &setup.wonders_offered {
+            act(&mut g, Action::PickWonder(offered));
         }
         assert!(!g.is_drafting());
         assert_eq!(g.current(), DENISE, "player 1 starts Age I (p.6)");
-        for seat in 0..2 {
-            let mut mine: Vec<_> = self.wonders[seat].iter().map(|&s| w(s)).collect();
+        for (seat, wonders) in self.wonders.iter().enumerate() {
+            let mut mine: Vec<_> = wonders.iter().map(|&s| w(s)).collect();
             let mut got = g.player(seat).wonders.to_vec();
             mine.sort();
             got.sort();
@@ -274,7 +284,11 @@ fn trade_prices_follow_the_opponents_brown_and_grey_cards() {
 
     assert_eq!(build(&mut g, "shelf_quarry"), 2);
     assert_eq!(g.player(LORENZO).production.0, [0, 0, 2, 0, 0]);
-    assert_eq!(g.trade_prices(DENISE)[STONE], 4, "Denise buys stone at 2 + 2");
+    assert_eq!(
+        g.trade_prices(DENISE)[STONE],
+        4,
+        "Denise buys stone at 2 + 2"
+    );
     assert_eq!(g.trade_prices(DENISE), [2, 2, 4, 2, 2]);
     assert_eq!(g.trade_prices(LORENZO), [2, 3, 2, 3, 2]);
     assert_eq!(g.trade_cost(LORENZO, res("SSS"), 0), 2, "the third stone");
@@ -320,7 +334,10 @@ fn reserves_and_customs_house_buy_at_one_coin() {
     assert_eq!(g.current(), DENISE);
     assert_eq!(build(&mut g, "customs_house"), 4);
     assert_eq!(g.trade_prices(DENISE), [2, 2, 1, 1, 1]);
-    assert_eq!(g.trade_cost(DENISE, res("WSSGPP"), 0), 2 + 1 + 1 + 1 + 1 + 1);
+    assert_eq!(
+        g.trade_cost(DENISE, res("WSSGPP"), 0),
+        2 + 1 + 1 + 1 + 1 + 1
+    );
 }
 
 /// p.8: chains make a card entirely free, coin cost included: Palisade → Fortifications,
@@ -329,7 +346,14 @@ fn reserves_and_customs_house_buy_at_one_coin() {
 fn chains_are_free_and_urbanism_pays_on_chain_builds() {
     let mut g = deal([
         &["pharmacist", "palisade", "baths", "_", "garrison"],
-        &["_", "dispensary", "_", "aqueduct", "barracks", "glassblower"],
+        &[
+            "_",
+            "dispensary",
+            "_",
+            "aqueduct",
+            "barracks",
+            "glassblower",
+        ],
         &[],
     ])
     .start(DuelOptions::default());
@@ -357,11 +381,18 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
     assert_eq!(g.current(), DENISE, "the pair's owner chooses the token");
     let mut offered = legal(&g);
     offered.sort_by_key(|a| format!("{a:?}"));
-    let mut board: Vec<Action> = DEFAULT_BOARD.iter().map(|&s| Action::Progress(t(s))).collect();
+    let mut board: Vec<Action> = DEFAULT_BOARD
+        .iter()
+        .map(|&s| Action::Progress(t(s)))
+        .collect();
     board.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(offered, board, "the 5 board tokens are offered");
     act(&mut g, Action::Progress(t("urbanism")));
-    assert_eq!(coins(&g, DENISE), before + 6, "Urbanism gives 6 coins at once");
+    assert_eq!(
+        coins(&g, DENISE),
+        before + 6,
+        "Urbanism gives 6 coins at once"
+    );
     assert!(!g.board_tokens().any(|x| x == t("urbanism")));
     assert_eq!(g.current(), LORENZO);
     discard_next(&mut g);
@@ -369,14 +400,22 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
     let before = coins(&g, DENISE);
     assert_eq!(g.card_cost(DENISE, c("aqueduct")), (0, 0));
     assert_eq!(build(&mut g, "aqueduct"), 0);
-    assert_eq!(coins(&g, DENISE), before + 4, "Urbanism: +4 on a chain build");
+    assert_eq!(
+        coins(&g, DENISE),
+        before + 4,
+        "Urbanism: +4 on a chain build"
+    );
 
     // Lorenzo's Barracks (3 coins) through the Garrison... is Denise's chain, not his.
     assert_eq!(g.card_cost(LORENZO, c("barracks")), (3, 0));
     discard(&mut g, "barracks");
     let before = coins(&g, DENISE);
     assert_eq!(build(&mut g, "glassblower"), 0);
-    assert_eq!(coins(&g, DENISE), before, "a free card without a chain pays nothing");
+    assert_eq!(
+        coins(&g, DENISE),
+        before,
+        "a free card without a chain pays nothing"
+    );
 }
 
 /// p.9: "Discarding the Aqueduct, Lorenzo gains 4 coins, since his city holds the Tavern and
@@ -452,7 +491,11 @@ fn masonry_and_architecture_waive_the_two_most_expensive_units() {
 
     discard_next(&mut g);
     let before = coins(&g, DENISE);
-    assert_eq!(build(&mut g, "rostrum"), 0, "Rostrum (wood + stone) entirely waived");
+    assert_eq!(
+        build(&mut g, "rostrum"),
+        0,
+        "Rostrum (wood + stone) entirely waived"
+    );
     assert_eq!(coins(&g, DENISE), before);
 }
 
@@ -462,7 +505,14 @@ fn masonry_and_architecture_waive_the_two_most_expensive_units() {
 fn economy_receives_the_opponents_trade_spending() {
     let mut d = deal([
         &["_", "pharmacist"],
-        &["dispensary", "caravansery", "_", "customs_house", "_", "library"],
+        &[
+            "dispensary",
+            "caravansery",
+            "_",
+            "customs_house",
+            "_",
+            "library",
+        ],
         &[],
     ]);
     d.board = ["economy", "agriculture", "law", "philosophy", "strategy"];
@@ -514,7 +564,10 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
     assert_eq!(g.score(LORENZO).military, 0);
     finish_age(&mut g);
     // The weaker player (Lorenzo, pawn on his side) chooses who starts Age II.
-    assert_eq!((g.pending(), g.current()), (Some(Pending::Starter), LORENZO));
+    assert_eq!(
+        (g.pending(), g.current()),
+        (Some(Pending::Starter), LORENZO)
+    );
     assert_eq!(
         legal(&g),
         vec![Action::ChooseStarter(0), Action::ChooseStarter(1)]
@@ -526,7 +579,11 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
     let l0 = coins(&g, LORENZO);
     assert_eq!(build(&mut g, "archery_range"), 6);
     assert_eq!(g.pawn(), 3);
-    assert_eq!(coins(&g, LORENZO), l0 - 2, "the 2-coin token on Lorenzo's side");
+    assert_eq!(
+        coins(&g, LORENZO),
+        l0 - 2,
+        "the 2-coin token on Lorenzo's side"
+    );
     assert_eq!(g.military_tokens_left(), 0b1011, "that token is removed");
     assert_eq!(g.score(DENISE).military, 5);
 
@@ -549,7 +606,12 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
 fn coin_losses_stop_at_zero() {
     let mut d = deal([&["_", "_", "_", "_", "lumber_yard"], &[], &[]]);
     d.wonders = [
-        ["the_appian_way", "the_pyramids", "the_sphinx", "the_colossus"],
+        [
+            "the_appian_way",
+            "the_pyramids",
+            "the_sphinx",
+            "the_colossus",
+        ],
         [
             "circus_maximus",
             "piraeus",
@@ -580,7 +642,15 @@ fn coin_losses_stop_at_zero() {
 #[test]
 fn military_supremacy_ends_the_game_at_once() {
     let mut g = deal([
-        &["stable", "_", "garrison", "_", "palisade", "_", "guard_tower"],
+        &[
+            "stable",
+            "_",
+            "garrison",
+            "_",
+            "palisade",
+            "_",
+            "guard_tower",
+        ],
         &[
             "_",
             "horse_breeders",
@@ -620,7 +690,11 @@ fn military_supremacy_ends_the_game_at_once() {
     assert!(g.is_over());
     assert_eq!(g.outcome(), Some((Victory::Military, vec![DENISE])));
     assert!(legal(&g).is_empty());
-    assert!(g.apply_action(Action::Discard { card: next_card(&g) }).is_err());
+    assert!(g
+        .apply_action(Action::Discard {
+            card: next_card(&g)
+        })
+        .is_err());
     let mut r = [0.0; 2];
     g.returns(&mut r);
     assert_eq!(r, [1.0, 0.0]);
@@ -640,7 +714,12 @@ fn strategy_adds_a_shield_to_later_red_cards() {
         "the_temple_of_artemis",
         "the_statue_of_zeus",
     ];
-    d.wonders[1] = ["circus_maximus", "piraeus", "the_appian_way", "the_pyramids"];
+    d.wonders[1] = [
+        "circus_maximus",
+        "piraeus",
+        "the_appian_way",
+        "the_pyramids",
+    ];
     let mut g = d.start(DuelOptions::default());
     build(&mut g, "pharmacist");
     discard_next(&mut g);
@@ -712,7 +791,11 @@ fn science_supremacy_with_the_law_token() {
 /// whose effect applies at once.
 #[test]
 fn science_pair_takes_a_board_token_and_its_effect() {
-    let mut d = deal([&["pharmacist", "_", "scriptorium"], &["_", "dispensary", "_", "library"], &[]]);
+    let mut d = deal([
+        &["pharmacist", "_", "scriptorium"],
+        &["_", "dispensary", "_", "library"],
+        &[],
+    ]);
     d.board = ["philosophy", "agriculture", "law", "strategy", "urbanism"];
     let mut g = d.start(DuelOptions::default());
     build(&mut g, "pharmacist");
@@ -721,9 +804,10 @@ fn science_pair_takes_a_board_token_and_its_effect() {
     finish_age(&mut g);
     discard_next(&mut g);
     build(&mut g, "dispensary");
-    assert!(g
-        .apply_action(Action::Progress(t("mathematics")))
-        .is_err(), "a boxed token cannot be taken");
+    assert!(
+        g.apply_action(Action::Progress(t("mathematics"))).is_err(),
+        "a boxed token cannot be taken"
+    );
     act(&mut g, Action::Progress(t("philosophy")));
     assert_eq!(g.score(DENISE).progress, 7);
     discard_next(&mut g);
@@ -836,7 +920,12 @@ fn extra_turn_with_the_last_card_of_an_age_is_lost() {
 fn theology_gives_one_extra_turn_per_wonder() {
     let mut d = deal([&["pharmacist"], &["_", "dispensary"], &[]]);
     d.board = ["theology", "agriculture", "law", "philosophy", "strategy"];
-    d.wonders[0] = ["the_pyramids", "the_sphinx", "the_colossus", "the_mausoleum"];
+    d.wonders[0] = [
+        "the_pyramids",
+        "the_sphinx",
+        "the_colossus",
+        "the_mausoleum",
+    ];
     d.wonders[1] = [
         "circus_maximus",
         "piraeus",
@@ -865,7 +954,13 @@ fn theology_gives_one_extra_turn_per_wonder() {
 #[test]
 fn great_library_draws_from_the_box() {
     let mut d = deal([&[], &[], &[]]);
-    d.board = ["architecture", "economy", "masonry", "mathematics", "strategy"];
+    d.board = [
+        "architecture",
+        "economy",
+        "masonry",
+        "mathematics",
+        "strategy",
+    ];
     d.box_first = &["agriculture", "philosophy", "urbanism", "law", "theology"];
     d.wonders[0] = [
         "the_great_library",
@@ -895,9 +990,10 @@ fn great_library_draws_from_the_box() {
         assert!(!g.board_tokens().any(|b| b == x));
     }
     assert!(offered.contains(&Action::GreatLibrary(t("agriculture"))));
-    assert!(g
-        .apply_action(Action::GreatLibrary(t("economy")))
-        .is_err(), "a board token is not in the box");
+    assert!(
+        g.apply_action(Action::GreatLibrary(t("economy"))).is_err(),
+        "a board token is not in the box"
+    );
     act(&mut g, Action::GreatLibrary(t("agriculture")));
     assert_eq!(coins(&g, DENISE), 1 + 6);
     assert_eq!(g.score(DENISE).progress, 4);
@@ -972,14 +1068,18 @@ fn statue_of_zeus_circus_maximus_and_mausoleum() {
     let mut expected: Vec<Action> = pile.iter().map(Action::BuildDiscarded).collect();
     expected.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(offered, expected, "every discarded card, and only those");
-    for age in 0..3 {
-        for &r in &g.setup().removed[age] {
+    for removed in &g.setup().removed {
+        for &r in removed {
             assert!(!pile.contains(r), "removed cards are not in the pile");
         }
     }
     let before = coins(&g, DENISE);
     act(&mut g, Action::BuildDiscarded(c("tavern")));
-    assert_eq!(coins(&g, DENISE), before + 4, "built for free, its effect applied");
+    assert_eq!(
+        coins(&g, DENISE),
+        before + 4,
+        "built for free, its effect applied"
+    );
     assert!(g.player(DENISE).city.contains(c("tavern")));
     assert!(!g.discard_pile().contains(c("tavern")));
     assert_eq!(g.current(), LORENZO);
@@ -1092,7 +1192,10 @@ fn full_tie_is_a_shared_victory() {
     let (s0, s1) = (g.score(DENISE), g.score(LORENZO));
     assert_eq!(s0, s1);
     assert_eq!(s0.total(), 3 + 65 / 3);
-    assert_eq!(g.outcome(), Some((Victory::Civilian, vec![DENISE, LORENZO])));
+    assert_eq!(
+        g.outcome(),
+        Some((Victory::Civilian, vec![DENISE, LORENZO]))
+    );
     let mut r = [0.0; 2];
     g.returns(&mut r);
     assert_eq!(r, [0.5, 0.5]);
@@ -1166,5 +1269,9 @@ fn guilds_count_in_the_city_with_the_most() {
     assert_eq!(coins(&g, DENISE), 34 - 8);
     // Lorenzo is the richest: 34 coins = 11 sets of 3.
     assert_eq!(g.score(DENISE).guilds, 3 + 3 + 11);
-    assert_eq!(g.score(LORENZO).guilds, 0, "guilds score for their owner only");
+    assert_eq!(
+        g.score(LORENZO).guilds,
+        0,
+        "guilds score for their owner only"
+    );
 }
