@@ -37,6 +37,43 @@ pub fn dealt_wonders(offered: &[WonderId; 8]) -> [[WonderId; 4]; 2] {
     out
 }
 
+/// The slots of Age `age` (0-based) not taken and no longer covered.
+#[inline]
+fn compute_accessible(age: u8, taken: u32) -> u32 {
+    let layout = &LAYOUTS[age as usize];
+    let mut acc = 0u32;
+    let mut open = !taken & 0xF_FFFF;
+    while open != 0 {
+        let s = open.trailing_zeros();
+        open &= open - 1;
+        if layout.covered_by[s as usize] & !taken == 0 {
+            acc |= 1 << s;
+        }
+    }
+    acc
+}
+
+/// Removes up to `units` missing units, dearest first.
+#[inline]
+fn cover_dearest(missing: &mut [u8], price: &[u16], mut units: u8) {
+    while units > 0 {
+        let mut best = usize::MAX;
+        let mut best_price = 0;
+        for (i, (&m, &p)) in missing.iter().zip(price).enumerate() {
+            if m > 0 && p > best_price {
+                best = i;
+                best_price = p;
+            }
+        }
+        if best == usize::MAX {
+            return;
+        }
+        let used = units.min(missing[best]);
+        missing[best] -= used;
+        units -= used;
+    }
+}
+
 /// The outcome of every random draw of a game: what a record's `setup` holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -403,6 +440,10 @@ pub struct Duel {
     taken: u32,
     /// Layout slots whose card is face up (or was, before being taken).
     revealed: u32,
+    /// Layout slots that can be taken now (kept up to date as slots are taken).
+    accessible: u32,
+    /// Trade price of each resource for each seat (see [`Duel::trade_prices`]).
+    prices: [[u16; 5]; 2],
     players: [Player; 2],
     /// Conflict pawn, -9..=9, positive towards seat 1's capital.
     pawn: i8,
@@ -436,8 +477,8 @@ impl Duel {
             WonderSelection::Fixed(seats) => {
                 // Offer them so that pick k takes wonders_offered[k] for its seat.
                 let mut next = [0usize; 2];
-                for k in 0..8 {
-                    let seat = DRAFT_ORDER[k] as usize;
+                for (k, &seat) in DRAFT_ORDER.iter().enumerate() {
+                    let seat = seat as usize;
                     setup.wonders_offered[k] = seats[seat][next[seat]];
                     next[seat] += 1;
                 }
@@ -463,6 +504,8 @@ impl Duel {
             age: 0,
             taken: 0,
             revealed: LAYOUTS[0].face_up,
+            accessible: compute_accessible(0, 0),
+            prices: [[2; 5]; 2],
             players: [player; 2],
             pawn: 0,
             military_tokens: 0b1111,
@@ -545,17 +588,7 @@ impl Duel {
     /// Slots of the current Age that can be taken now (bit per slot).
     #[inline]
     pub fn accessible_slots(&self) -> u32 {
-        let layout = &LAYOUTS[self.age as usize];
-        let mut acc = 0u32;
-        let mut open = !self.taken & 0xF_FFFF;
-        while open != 0 {
-            let s = open.trailing_zeros();
-            open &= open - 1;
-            if layout.covered_by[s as usize] & !self.taken == 0 {
-                acc |= 1 << s;
-            }
-        }
-        acc
+        self.accessible
     }
 
     /// The victory type and the winning seats of a finished game (two seats = shared).
@@ -584,15 +617,23 @@ impl Duel {
     /// production of it, or 1 with the matching Reserve / Customs House.
     #[inline]
     pub fn trade_prices(&self, seat: usize) -> [u16; 5] {
-        let me = &self.players[seat];
-        let opp = &self.players[1 - seat];
-        std::array::from_fn(|r| {
-            if me.trade_at_one >> r & 1 == 1 {
-                1
-            } else {
-                2 + opp.production.0[r] as u16
-            }
-        })
+        self.prices[seat]
+    }
+
+    /// Recomputes both trade price tables; called whenever production or a trade discount
+    /// changes (a brown, grey or yellow card built or destroyed), never on the per-move path.
+    fn refresh_prices(&mut self) {
+        for seat in 0..2 {
+            let me = &self.players[seat];
+            let opp = &self.players[1 - seat];
+            self.prices[seat] = std::array::from_fn(|r| {
+                if me.trade_at_one >> r & 1 == 1 {
+                    1
+                } else {
+                    2 + opp.production.0[r] as u16
+                }
+            });
+        }
     }
 
     /// Coins `seat` must spend on trade to have `need`, using its own production optimally:
@@ -608,35 +649,26 @@ impl Duel {
     #[inline]
     pub fn purchase(&self, seat: usize, need: Resources, waive: u8) -> (Resources, u16) {
         let me = &self.players[seat];
-        let mut missing = [0u8; 5];
-        let mut any = false;
-        for r in 0..5 {
-            missing[r] = need.0[r].saturating_sub(me.production.0[r]);
-            any |= missing[r] > 0;
-        }
-        if !any {
+        let missing: [u8; 5] =
+            std::array::from_fn(|r| need.0[r].saturating_sub(me.production.0[r]));
+        let mut missing = missing;
+        if missing == [0; 5] {
             return (Resources::NONE, 0);
         }
         let price = self.trade_prices(seat);
-        // Resources by decreasing price: the order in which free units are best spent. The
-        // two choice groups are disjoint and waived units fit anything, so covering each
-        // group's dearest units first and then waiving the dearest left is optimal.
-        let mut order = [0usize, 1, 2, 3, 4];
-        order.sort_unstable_by_key(|&r| std::cmp::Reverse(price[r]));
-        let mut raw = me.choice_raw;
-        let mut goods = me.choice_goods;
-        let mut wild = waive;
-        for &r in &order {
-            let pool = if r < 3 { &mut raw } else { &mut goods };
-            let used = (*pool).min(missing[r]);
-            *pool -= used;
-            missing[r] -= used;
+        // The two choice groups are disjoint and waived units fit anything, so covering each
+        // group's dearest missing units first, then waiving the dearest units left, is optimal.
+        if me.choice_raw > 0 {
+            cover_dearest(&mut missing[..3], &price[..3], me.choice_raw);
+        }
+        if me.choice_goods > 0 {
+            cover_dearest(&mut missing[3..], &price[3..], me.choice_goods);
+        }
+        if waive > 0 {
+            cover_dearest(&mut missing, &price, waive);
         }
         let mut cost = 0u16;
-        for &r in &order {
-            let used = wild.min(missing[r]);
-            wild -= used;
-            missing[r] -= used;
+        for r in 0..5 {
             cost += missing[r] as u16 * price[r];
         }
         (Resources(missing), cost)
@@ -902,8 +934,9 @@ impl Duel {
         }
 
         self.taken |= 1 << slot;
+        self.accessible = compute_accessible(self.age, self.taken);
         // Cards that became accessible are turned face up (before any extra turn).
-        self.revealed |= self.accessible_slots();
+        self.revealed |= self.accessible;
         self.players[seat].turns += 1;
         match action {
             Action::Build { paid, .. } => {
@@ -946,6 +979,7 @@ impl Duel {
     /// Puts `card` in `seat`'s city and applies its immediate effects.
     fn build_card(&mut self, seat: usize, card: CardId) {
         let c = &CARDS[card as usize];
+        let mut refresh = false;
         {
             let p = &mut self.players[seat];
             p.city.insert(card);
@@ -961,6 +995,9 @@ impl Duel {
                 }
             }
             p.trade_at_one |= c.trade_at_one.mask();
+            if !c.produces.is_empty() || !c.trade_at_one.is_empty() {
+                refresh = true;
+            }
             if let Some(chain) = c.chain_to {
                 p.chains |= 1 << chain as u32;
             }
@@ -973,6 +1010,9 @@ impl Duel {
                 None => {}
             }
             p.coins += coins;
+        }
+        if refresh {
+            self.refresh_prices();
         }
         if let Some(g) = c.guild {
             if g.coins_per > 0 {
@@ -1117,6 +1157,7 @@ impl Duel {
                 for r in 0..5 {
                     opp.production.0[r] -= card.produces.0[r];
                 }
+                self.refresh_prices();
                 self.discard.insert(c);
             }
             (Pending::Mausoleum, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
@@ -1174,6 +1215,7 @@ impl Duel {
         self.age += 1;
         self.taken = 0;
         self.revealed = LAYOUTS[self.age as usize].face_up;
+        self.accessible = compute_accessible(self.age, 0);
         // The player with the weaker military chooses who starts; with the pawn on the
         // centre, the last active player starts (rulebook) or chooses (errata).
         let weaker = match self.pawn {
@@ -1222,9 +1264,9 @@ impl Duel {
             .built_wonders()
             .map(|w| WONDERS[w as usize].points as i32)
             .sum();
-        for t in 0..NUM_TOKENS {
+        for (t, token) in PROGRESS_TOKENS.iter().enumerate() {
             if p.progress >> t & 1 == 1 {
-                s.progress += PROGRESS_TOKENS[t].points as i32;
+                s.progress += token.points as i32;
             }
         }
         if p.has(Progress::Mathematics) {
@@ -1246,6 +1288,10 @@ impl Duel {
     /// only private fact, the 2 tokens the Great Library returns, is not tracked.)
     pub fn determinized(&self, rng: &mut dyn RngCore) -> Duel {
         let mut d = self.clone();
+        if self.phase == Phase::Over {
+            // Nothing hidden matters any more, and the layout as played was all seen.
+            return d;
+        }
         let start = if self.phase == Phase::Draft {
             0
         } else {
@@ -1266,17 +1312,23 @@ impl Duel {
             pool.shuffle(rng);
             d.setup.wonders_offered[4..].copy_from_slice(&pool[..4]);
         }
+        // The 3 tokens drawn by a Great Library whose choice is pending are seen.
         let n = self.box_len as usize;
-        d.box_tokens[..n].shuffle(rng);
+        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+            n.min(3)
+        } else {
+            0
+        };
+        d.box_tokens[drawn..n].shuffle(rng);
         d
     }
 
     fn resample_age(&mut self, age: usize, known: u32, rng: &mut dyn RngCore) {
         let ages = &mut self.setup.ages[age];
         let mut seen = CardSet::EMPTY;
-        for s in 0..20 {
+        for (s, &card) in ages.iter().enumerate() {
             if known >> s & 1 == 1 {
-                seen.insert(ages[s]);
+                seen.insert(card);
             }
         }
         let deck = CardSet((1u128 << DECK_STARTS[age + 1]) - (1u128 << DECK_STARTS[age]));

@@ -29,6 +29,7 @@ use wonders_bots::{Bot, BotSpec, Game};
 
 pub use csv_out::CSV_COLUMNS_DOC;
 pub use render::ReportFormat;
+pub use runner::Played;
 pub use simulate::{simulate, simulate_with_bots, SimulateOptions, SimulateReport};
 pub use summary::{Summary, SummaryRow};
 pub use tournament::{
@@ -215,7 +216,7 @@ pub fn play_one<G: SimGame>(
     options: &G::Options,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
-) -> Result<(G, Vec<G::Action>), SimError> {
+) -> Result<Played<G>, SimError> {
     let stop = runner::StopControl::new(None, None);
     let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop)?;
     Ok(game.expect("a run without a stop flag plays to the end"))

@@ -70,6 +70,9 @@ pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
     bar
 }
 
+/// A finished game and the actions that made it.
+pub type Played<G> = (G, Vec<<G as wonders_bots::Game>::Action>);
+
 /// Plays one game to the end with one bot per seat; bot `p` is seeded with
 /// `derive_seed(game_seed, p)`. Returns the finished game and its actions (what a record
 /// holds), or `None` when stopped before the end.
@@ -79,7 +82,7 @@ pub(crate) fn play_game<G: SimGame>(
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
     stop: &StopControl,
-) -> Result<Option<(G, Vec<G::Action>)>, SimError> {
+) -> Result<Option<Played<G>>, SimError> {
     let mut game = G::new_game(options, game_seed);
     if game.num_players() != seats.len() {
         return Err(SimError::Options(format!(
