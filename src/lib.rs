@@ -5,6 +5,7 @@
 //!
 //! Layers (imports only point down): `cli` → `sim` → games (`duel`, …) → `common`.
 
-pub mod common;
+pub mod classic;
 pub mod cli;
+pub mod common;
 pub mod duel;
