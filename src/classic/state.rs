@@ -1210,7 +1210,10 @@ impl ClassicGame {
             } else {
                 (1u64 << (self.n * HAND_SIZE)) - 1
             };
-            let mut known = d.public;
+            // Halikarnassos looking through the pile sees all of it.
+            let looking = self.step == Step::BuildDiscarded(observer as u8);
+            let pile_seen = if looking { self.discard[a] } else { 0 };
+            let mut known = d.public | pile_seen;
             let mut groups: ArrayVec<u64, MAX_SEATS> = ArrayVec::new();
             for j in 0..self.n {
                 // Latest turn at which the observer held packet j.
@@ -1243,7 +1246,11 @@ impl ClassicGame {
                         group |= 1 << u;
                     }
                 }
-                groups.push(group);
+                // Only a group with cards gone face down can move anything.
+                let group = group & !pile_seen;
+                if group & d.removed != 0 {
+                    groups.push(group);
+                }
             }
             let unknown = dealt & !known;
             // Unknown identities, shuffled; unseen guilds may be swapped with the box's.
