@@ -1140,15 +1140,24 @@ impl ClassicGame {
         [1, 3, 5][age as usize - 1]
     }
 
+    /// Conflict points a city with `own` shields takes against a neighbour with `other`
+    /// shields at the end of `age`: 1/3/5 for a victory, -1 for a defeat, 0 for a tie.
+    pub fn conflict(own: u8, other: u8, age: u8) -> i32 {
+        match own.cmp(&other) {
+            std::cmp::Ordering::Greater => Self::victory_points(age),
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+
     fn end_age(&mut self) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
         for seat in 0..self.n {
             for other in [self.left_of(seat), self.right_of(seat)] {
+                let points = Self::conflict(shields[seat], shields[other], self.age);
                 let city = &mut self.cities[seat];
-                if shields[seat] > shields[other] {
-                    city.military += Self::victory_points(self.age);
-                } else if shields[seat] < shields[other] {
-                    city.military -= 1;
+                city.military += points;
+                if points < 0 {
                     city.defeats += 1;
                 }
             }
