@@ -3,13 +3,15 @@
 //! `apply` accepts (every listed action on sampled states, random unlisted ones), records
 //! replay to the same result, determinizations keep what the observer has seen.
 
+#![allow(clippy::needless_range_loop)] // seats index several parallel arrays
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::{replay, Action, CardId, ClassicConfig, ClassicGame, Edition, SidePolicy};
 use wonders_bots::Game;
 
 /// Games per player count and edition (the heavy checks run on a sample of them).
-const GAMES: u64 = 2_000;
+const GAMES: u64 = 50_000;
 /// One game in this many gets the expensive checks.
 const DEEP_EVERY: u64 = 500;
 

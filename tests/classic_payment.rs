@@ -1,6 +1,8 @@
 //! The payment search against a brute-force enumeration of every way to use own production
 //! and to buy from the neighbours, on random cities.
 
+#![allow(clippy::needless_range_loop)] // index loops read best in a brute force
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::payment::{purchase_for, quote, Prices, Quote, Supply};

@@ -862,6 +862,8 @@ pub struct Catalog {
     pub guilds: Vec<CardId>,
     /// Indexed by `wonder as usize * 2 + side index`.
     sides: Vec<WonderSide>,
+    /// Non-guild decks by `[age - 1][players - 3]`.
+    decks: [[Vec<CardId>; 5]; 3],
 }
 
 impl Catalog {
@@ -961,12 +963,25 @@ impl Catalog {
                 });
             }
         }
+        let decks = std::array::from_fn(|a| {
+            std::array::from_fn(|p| {
+                copies
+                    .iter()
+                    .filter(|c| {
+                        c.age as usize == a + 1
+                            && c.min_players.is_some_and(|m| m as usize <= p + 3)
+                    })
+                    .map(|c| c.card)
+                    .collect()
+            })
+        });
         Catalog {
             edition,
             cards,
             copies,
             guilds,
             sides,
+            decks,
         }
     }
 
@@ -985,13 +1000,9 @@ impl Catalog {
         &self.sides[wonder as usize * 2 + side_index]
     }
 
-    /// The non-guild cards of an Age's deck for this many players (with repeats).
-    pub fn deck(&self, age: u8, players: usize) -> Vec<CardId> {
-        self.copies
-            .iter()
-            .filter(|c| c.age == age && c.min_players.is_some_and(|m| m as usize <= players))
-            .map(|c| c.card)
-            .collect()
+    /// The non-guild cards of an Age's deck for 3..=7 players (with repeats), in table order.
+    pub fn deck(&self, age: u8, players: usize) -> &[CardId] {
+        &self.decks[age as usize - 1][players - 3]
     }
 }
 

@@ -298,12 +298,12 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             // The turn (or step) resolved: print it with the coins received.
             out.append(&mut lines_of_turn);
             let mut gains = Vec::new();
-            for s in 0..n {
+            for (s, before) in coins_before.iter_mut().enumerate() {
                 let now = g.city(s).coins;
-                if now != coins_before[s] {
-                    gains.push(format!("seat {s} {} -> {now}", coins_before[s]));
+                if now != *before {
+                    gains.push(format!("seat {s} {before} -> {now}"));
                 }
-                coins_before[s] = now;
+                *before = now;
             }
             if !gains.is_empty() {
                 out.push(format!("  coins: {}", gains.join(", ")));
@@ -313,14 +313,14 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             final_conflicts_shown |= g.conflicts_done();
             let shown = age_before;
             let mut parts = Vec::new();
-            for s in 0..n {
+            for (s, before) in military_before.iter_mut().enumerate() {
                 let c = g.city(s);
                 parts.push(format!(
                     "seat {s} {} shields {:+}",
                     c.shields,
-                    c.military - military_before[s]
+                    c.military - *before
                 ));
-                military_before[s] = c.military;
+                *before = c.military;
             }
             out.push(format!(
                 "End of Age {}: military {}",

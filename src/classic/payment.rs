@@ -158,7 +158,7 @@ pub fn quote(
         left: 0,
     };
     use_own(&mut need, own.choices(), &market, &mut best);
-    (best.total != u32::MAX).then(|| Quote {
+    (best.total != u32::MAX).then_some(Quote {
         total: best.total as u8,
         left: best.left,
     })

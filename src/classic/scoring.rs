@@ -55,13 +55,7 @@ impl ClassicGame {
                     self.city(self.left_of(seat)).defeats + self.city(self.right_of(seat)).defeats;
                 points as i32 * d as i32
             }
-            Effect::WonderComplete(p) => {
-                if city.stages == city.stage_count(self.cat) {
-                    p as i32
-                } else {
-                    0
-                }
-            }
+            Effect::WonderComplete(p) if city.stages == city.stage_count(self.cat) => p as i32,
             _ => 0,
         }
     }

@@ -202,7 +202,7 @@ enum Next {
     /// 2nd edition: Babylon's extra turn.
     ExtraTurn(u8),
     EndAge,
-    NextTurn,
+    Turn,
 }
 
 /// One Age's deal. Card `uid = packet * 7 + slot`; packet `j` is dealt to seat `j` and held at
@@ -269,14 +269,37 @@ pub struct ClassicGame {
 impl ClassicGame {
     /// A new game with every random draw taken from `seed`.
     pub fn new(config: &ClassicConfig, seed: u64) -> Result<ClassicGame, SetupError> {
-        let setup = Self::draw_setup(config, seed)?;
-        let mut g = Self::from_setup(config, &setup)?;
+        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
+        let mut g = Self::build(config, &wonders, &decks, &guilds_unused);
         g.seed = Some(seed);
         Ok(g)
     }
 
     /// The random draws of a game with this seed (what [`ClassicGame::new`] plays).
     pub fn draw_setup(config: &ClassicConfig, seed: u64) -> Result<Setup, SetupError> {
+        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
+        let hands = decks.map(|d| d.chunks(HAND_SIZE).map(|c| c.to_vec()).collect());
+        Ok(Setup {
+            wonders,
+            hands,
+            guilds_unused: guilds_unused.to_vec(),
+        })
+    }
+
+    /// Wonders and sides, the three shuffled decks (hand `j` = cards `7j..7j+7`), the guilds
+    /// left in the box.
+    #[allow(clippy::type_complexity)]
+    fn draw(
+        config: &ClassicConfig,
+        seed: u64,
+    ) -> Result<
+        (
+            Vec<(Wonder, Side)>,
+            [ArrayVec<CardId, 49>; 3],
+            ArrayVec<CardId, 10>,
+        ),
+        SetupError,
+    > {
         let n = config.players;
         if !(3..=7).contains(&n) {
             return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
@@ -284,10 +307,18 @@ impl ClassicGame {
         let cat = catalog(config.edition);
         let mut rng = GameRng::seed_from_u64(seed);
         // Wonders: fixed ones first, the rest drawn from those left.
-        let fixed: Vec<Option<Wonder>> = (0..n)
+        let fixed: ArrayVec<Option<Wonder>, MAX_SEATS> = (0..n)
             .map(|s| config.wonders.get(s).copied().flatten())
             .collect();
-        let mut pool: Vec<Wonder> = Wonder::ALL
+        for (i, f) in fixed.iter().enumerate() {
+            if f.is_some() && fixed[..i].contains(f) {
+                return Err(SetupError(format!(
+                    "wonder {} fixed twice",
+                    f.unwrap().id()
+                )));
+            }
+        }
+        let mut pool: ArrayVec<Wonder, 7> = Wonder::ALL
             .into_iter()
             .filter(|w| !fixed.contains(&Some(*w)))
             .collect();
@@ -313,23 +344,59 @@ impl ClassicGame {
             };
             wonders.push((w, Side::of(config.edition, index)));
         }
-        let mut guilds = cat.guilds.clone();
+        let mut guilds: ArrayVec<CardId, 10> = cat.guilds.iter().copied().collect();
         guilds.shuffle(&mut rng);
-        let guilds_unused = guilds.split_off(n + 2);
-        let mut hands: [Vec<Vec<CardId>>; 3] = Default::default();
-        for age in 1..=3u8 {
-            let mut deck = cat.deck(age, n);
-            if age == 3 {
-                deck.extend_from_slice(&guilds);
+        let unused: ArrayVec<CardId, 10> = guilds[n + 2..].iter().copied().collect();
+        let decks = std::array::from_fn(|a| {
+            let mut deck: ArrayVec<CardId, 49> = cat.deck(a as u8 + 1, n).iter().copied().collect();
+            if a == 2 {
+                deck.extend(guilds[..n + 2].iter().copied());
             }
             deck.shuffle(&mut rng);
-            hands[age as usize - 1] = deck.chunks(HAND_SIZE).map(|c| c.to_vec()).collect();
+            deck
+        });
+        Ok((wonders, decks, unused))
+    }
+
+    /// The game at the start of Age I, from draws already known to be valid.
+    fn build(
+        config: &ClassicConfig,
+        wonders: &[(Wonder, Side)],
+        decks: &[ArrayVec<CardId, 49>; 3],
+        unused: &[CardId],
+    ) -> ClassicGame {
+        let cat = catalog(config.edition);
+        let mut deals: [AgeDeal; 3] = Default::default();
+        for (d, deck) in deals.iter_mut().zip(decks) {
+            d.cards[..deck.len()].copy_from_slice(deck);
         }
-        Ok(Setup {
-            wonders,
-            hands,
-            guilds_unused,
-        })
+        let cities = wonders
+            .iter()
+            .map(|&(w, s)| City::new(cat, w, s, STARTING_COINS))
+            .collect();
+        let mut g = ClassicGame {
+            cat,
+            n: config.players,
+            collapse: config.collapse_payment_splits,
+            seed: None,
+            deals,
+            guilds_unused: unused.iter().copied().collect(),
+            cities,
+            age: 1,
+            turn: 0,
+            step: Step::Turn,
+            next: ArrayVec::new(),
+            movers: 0,
+            pending: [None; MAX_SEATS],
+            spendable: [0; MAX_SEATS],
+            market: [Supply::default(); MAX_SEATS],
+            prices: [[[2; 7]; 2]; MAX_SEATS],
+            discard: [0; 3],
+            owed_discard_builds: ArrayVec::new(),
+            history: Vec::with_capacity(160),
+        };
+        g.begin_turn(g.all_seats(), true);
+        g
     }
 
     /// A game from explicit draws (a record's setup), checked against the rules.
@@ -358,7 +425,7 @@ impl ClassicGame {
             }
         }
         let mut all_guilds: Vec<CardId> = setup.guilds_unused.clone();
-        let mut deals: [AgeDeal; 3] = Default::default();
+        let mut decks: [ArrayVec<CardId, 49>; 3] = Default::default();
         for age in 1..=3u8 {
             let hands = &setup.hands[age as usize - 1];
             if hands.len() != n || hands.iter().any(|h| h.len() != HAND_SIZE) {
@@ -367,7 +434,7 @@ impl ClassicGame {
                 )));
             }
             let mut dealt: Vec<CardId> = hands.iter().flatten().copied().collect();
-            let mut expected = cat.deck(age, n);
+            let mut expected = cat.deck(age, n).to_vec();
             if age == 3 {
                 let guilds: Vec<CardId> = dealt
                     .iter()
@@ -384,18 +451,13 @@ impl ClassicGame {
                 expected.extend_from_slice(&guilds);
                 all_guilds.extend_from_slice(&guilds);
             }
+            decks[age as usize - 1] = dealt.iter().copied().collect();
             dealt.sort();
             expected.sort();
             if dealt != expected {
                 return Err(SetupError(format!(
                     "Age {age}: the deal is not this Age's deck for {n} players"
                 )));
-            }
-            let d = &mut deals[age as usize - 1];
-            for (j, hand) in hands.iter().enumerate() {
-                for (k, &c) in hand.iter().enumerate() {
-                    d.cards[j * HAND_SIZE + k] = c;
-                }
             }
         }
         all_guilds.sort();
@@ -406,34 +468,12 @@ impl ClassicGame {
                 "guilds dealt and unused are not the box's guilds".into(),
             ));
         }
-        let cities = setup
-            .wonders
-            .iter()
-            .map(|&(w, s)| City::new(cat, w, s, STARTING_COINS))
-            .collect();
-        let mut g = ClassicGame {
-            cat,
-            n,
-            collapse: config.collapse_payment_splits,
-            seed: None,
-            deals,
-            guilds_unused: setup.guilds_unused.iter().copied().collect(),
-            cities,
-            age: 1,
-            turn: 0,
-            step: Step::Turn,
-            next: ArrayVec::new(),
-            movers: 0,
-            pending: [None; MAX_SEATS],
-            spendable: [0; MAX_SEATS],
-            market: [Supply::default(); MAX_SEATS],
-            prices: [[[2; 7]; 2]; MAX_SEATS],
-            discard: [0; 3],
-            owed_discard_builds: ArrayVec::new(),
-            history: Vec::with_capacity(160),
-        };
-        g.begin_turn(g.all_seats(), true);
-        Ok(g)
+        Ok(Self::build(
+            config,
+            &setup.wonders,
+            &decks,
+            &setup.guilds_unused,
+        ))
     }
 
     /// The setup this game was dealt (current deals as dealt; guilds left in the box).
@@ -1066,7 +1106,7 @@ impl ClassicGame {
                 self.next.push(Next::ExtraTurn(b));
             }
             self.next
-                .push(if t == 5 { Next::EndAge } else { Next::NextTurn });
+                .push(if t == 5 { Next::EndAge } else { Next::Turn });
         } else {
             // Babylon's extra play: a Halikarnassos stage it owes comes first.
             for (i, &h) in self.owed_discard_builds.iter().enumerate() {
@@ -1103,7 +1143,7 @@ impl ClassicGame {
                         return;
                     }
                 }
-                Next::NextTurn => {
+                Next::Turn => {
                     self.begin_turn(self.all_seats(), true);
                     return;
                 }
@@ -1313,7 +1353,7 @@ impl ClassicGame {
         // Future Ages: a fresh deal from the same decks (Age III with a fresh guild draw).
         for a in cur + 1..3 {
             let age = a as u8 + 1;
-            let mut deck = self.cat.deck(age, self.n);
+            let mut deck = self.cat.deck(age, self.n).to_vec();
             if age == 3 {
                 let mut pool = unseen_guilds.clone();
                 for u in 0..self.n * HAND_SIZE {
