@@ -347,3 +347,36 @@ fn wonder_powers_in_random_games() {
         }
     }
 }
+
+/// Determinization keeps what the observer has seen (its hand, the hand it passed on) and
+/// re-samples what it has not (other hands, later deals, the guild draw).
+#[test]
+fn determinization_keeps_the_seen_and_resamples_the_unseen() {
+    use rand::SeedableRng;
+    let config = ClassicConfig::new(4, Edition::V2);
+    let mut g = ClassicGame::new(&config, 77).unwrap();
+    // Turn 1: everyone sells its first card (face down).
+    for _ in 0..4 {
+        sell_first(&mut g);
+    }
+    assert_eq!(g.turn(), 1);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let sorted = |mut v: Vec<CardId>| {
+        v.sort();
+        v
+    };
+    let (mut other_changed, mut guilds_changed) = (false, false);
+    for _ in 0..50 {
+        let d = g.determinize(0, &mut rng);
+        assert_eq!(d.hand(0), g.hand(0));
+        // Seat 1 (left) now holds seat 0's first hand minus the card seat 0 sold.
+        assert_eq!(sorted(d.hand(1)), sorted(g.hand(1)));
+        other_changed |= sorted(d.hand(2)) != sorted(g.hand(2));
+        guilds_changed |= sorted(d.setup().guilds_unused) != sorted(g.setup().guilds_unused);
+        assert_eq!(
+            sorted(d.setup().hands[1].concat()),
+            sorted(g.setup().hands[1].concat())
+        );
+    }
+    assert!(other_changed && guilds_changed);
+}

@@ -316,7 +316,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             for (s, before) in military_before.iter_mut().enumerate() {
                 let c = g.city(s);
                 parts.push(format!(
-                    "seat {s} {} shields {:+}",
+                    "seat {s}: {} shields, {:+} VP",
                     c.shields,
                     c.military - *before
                 ));
