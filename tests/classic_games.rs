@@ -94,12 +94,18 @@ fn check_determinization(g: &ClassicGame, rng: &mut Xoshiro256PlusPlus) {
     g.legal_actions(&mut a);
     d.legal_actions(&mut b);
     assert_eq!(a, b, "the observer's options changed");
-    // The determinized game plays to the end.
-    let mut d = d;
-    let mut buf = Vec::new();
-    while !d.is_terminal() {
-        d.legal_actions(&mut buf);
-        d.apply(buf[rng.random_range(0..buf.len())]).unwrap();
+    // Determinized games (for the seat to move and for another seat) play to the end.
+    let other = g.determinize((me + 1) % g.players(), rng);
+    for mut d in [d, other] {
+        let mut buf = Vec::new();
+        while !d.is_terminal() {
+            d.legal_actions(&mut buf);
+            assert!(
+                !buf.is_empty(),
+                "a determinized state without legal actions"
+            );
+            d.apply(buf[rng.random_range(0..buf.len())]).unwrap();
+        }
     }
 }
 
@@ -119,7 +125,13 @@ fn run(players: usize, edition: Edition) {
             if deep || rng.random_range(0..200) == 0 {
                 check_listed_and_unlisted(&g, &buf, &mut rng);
             }
-            if deep && steps % 37 == 5 {
+            if deep
+                && (steps % 37 == 5
+                    || !matches!(
+                        buf[0],
+                        Action::Build { .. } | Action::Wonder { .. } | Action::Sell { .. }
+                    ))
+            {
                 check_determinization(&g, &mut rng);
             }
             let a = buf[rng.random_range(0..buf.len())];

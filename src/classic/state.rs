@@ -1259,8 +1259,9 @@ impl ClassicGame {
             } else {
                 (1u64 << (self.n * HAND_SIZE)) - 1
             };
-            // Halikarnassos looking through the pile sees all of it.
-            let looking = self.step == Step::BuildDiscarded(observer as u8);
+            // Halikarnassos looking through the pile sees all of it; while it chooses, the pile
+            // is kept as it is for every observer, so its choice stays possible.
+            let looking = matches!(self.step, Step::BuildDiscarded(_));
             let pile_seen = if looking { self.discard[a] } else { 0 };
             let mut known = d.public | pile_seen;
             let mut groups: ArrayVec<u64, MAX_SEATS> = ArrayVec::new();
