@@ -5,7 +5,7 @@
 //!
 //! Layers (imports only point down): `cli` → `sim` → games (`duel`, …) → `common`.
 
-pub mod classic;
-pub mod cli;
 pub mod common;
+pub mod cli;
+pub mod classic;
 pub mod duel;
