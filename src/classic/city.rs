@@ -1,0 +1,198 @@
+//! A player's city: buildings, wonder, treasury, and the production and price tables derived
+//! from them (updated when something is built, read by every payment search).
+
+use super::data::{
+    Card, Catalog, Class, Color, Direction, Effect, Power, Side, Symbol, Wonder, RESOURCES,
+};
+use super::payment::{Prices, Supply, FULL_PRICES};
+use crate::common::CardSet;
+
+/// Flags for the wonder powers a city has unlocked.
+pub(crate) mod powers {
+    pub const PLAY_LAST_CARD: u16 = 1 << 0;
+    pub const BUILD_FROM_DISCARD: u16 = 1 << 1;
+    pub const FREE_BUILD_EACH_AGE: u16 = 1 << 2;
+    pub const COPY_GUILD: u16 = 1 << 3;
+    pub const FIRST_OF_COLOUR_FREE: u16 = 1 << 4;
+    pub const FIRST_OF_AGE_FREE: u16 = 1 << 5;
+    pub const LAST_OF_AGE_FREE: u16 = 1 << 6;
+}
+
+/// One player's city.
+#[derive(Clone, Debug)]
+pub struct City {
+    pub wonder: Wonder,
+    pub side: Side,
+    /// Buildings, by [`super::CardId`] (a city never holds two buildings of the same name).
+    pub built: CardSet,
+    /// Buildings per colour (indexed by `Color as usize`).
+    pub colors: [u8; 7],
+    /// Wonder stages built.
+    pub stages: u8,
+    pub coins: u32,
+    pub shields: u8,
+    /// Science symbols from green cards (indexed by `Symbol as usize`).
+    pub science: [u8; 3],
+    /// Wild science symbols (Babylon stage, Scientists Guild), assigned at game end.
+    pub science_wild: u8,
+    /// Military token points (victories 1/3/5, defeats -1).
+    pub military: i32,
+    pub defeats: u8,
+    /// What the city produces for itself.
+    pub own: Supply,
+    /// What neighbours may buy from it (starting resource, brown and grey cards).
+    pub sells: Supply,
+    /// This city's buying prices from its left and right neighbours.
+    pub prices: Prices,
+    pub(crate) powers: u16,
+    /// 1st-edition Olympia A: the free build of this Age is spent.
+    pub free_build_used: bool,
+    /// 1st-edition Olympia B: the neighbour guild copied at game end.
+    pub copied_guild: Option<super::CardId>,
+}
+
+impl City {
+    pub fn new(cat: &Catalog, wonder: Wonder, side: Side, coins: u32) -> City {
+        let board = cat.side(wonder, side.index());
+        let mut own = Supply::default();
+        own.add_fixed(board.resource as usize, 1);
+        City {
+            wonder,
+            side,
+            built: CardSet::EMPTY,
+            colors: [0; 7],
+            stages: 0,
+            coins,
+            shields: 0,
+            science: [0; 3],
+            science_wild: 0,
+            military: 0,
+            defeats: 0,
+            own,
+            sells: own,
+            prices: FULL_PRICES,
+            powers: 0,
+            free_build_used: false,
+            copied_guild: None,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn has(&self, power: u16) -> bool {
+        self.powers & power != 0
+    }
+
+    /// Adds a building and everything it changes except coins.
+    pub fn add_building(&mut self, card: &Card) {
+        debug_assert!(!self.built.contains(card.id.0));
+        self.built.insert(card.id.0);
+        self.colors[card.color as usize] += 1;
+        let tradeable = matches!(card.color, Color::Brown | Color::Grey);
+        match card.effect {
+            Effect::Produce(r, n) => {
+                self.own.add_fixed(r as usize, n);
+                if tradeable {
+                    self.sells.add_fixed(r as usize, n);
+                }
+            }
+            Effect::OneOf(rs) => {
+                let mask = rs.iter().fold(0u8, |m, &r| m | 1 << r as u8);
+                self.own.add_choice(mask);
+                if tradeable {
+                    self.sells.add_choice(mask);
+                }
+            }
+            Effect::Shields(n) => self.shields += n,
+            Effect::Science(s) => self.science[s as usize] += 1,
+            Effect::ScienceWild => self.science_wild += 1,
+            Effect::Discount(dir, class) => self.discount(dir, class),
+            _ => {}
+        }
+    }
+
+    fn discount(&mut self, dir: Direction, class: Class) {
+        let sides: &[usize] = match dir {
+            Direction::Left => &[0],
+            Direction::Right => &[1],
+            Direction::Both => &[0, 1],
+        };
+        let range = match class {
+            Class::Raw => 0..4,
+            Class::Manufactured => 4..RESOURCES,
+        };
+        for &s in sides {
+            for r in range.clone() {
+                self.prices[s][r] = 1;
+            }
+        }
+    }
+
+    /// Builds the next wonder stage and applies its lasting powers (coins are the caller's).
+    pub fn add_stage(&mut self, cat: &Catalog) -> &'static [Power] {
+        let board = cat.side(self.wonder, self.side.index());
+        let stage = &board.stages[self.stages as usize];
+        self.stages += 1;
+        for p in stage.powers {
+            match *p {
+                Power::Shields(n) => self.shields += n,
+                Power::OneOf(rs) => {
+                    self.own
+                        .add_choice(rs.iter().fold(0u8, |m, &r| m | 1 << r as u8));
+                }
+                Power::ScienceWild => self.science_wild += 1,
+                Power::RawDiscountBoth => self.discount(Direction::Both, Class::Raw),
+                Power::PlayLastCard => self.powers |= powers::PLAY_LAST_CARD,
+                Power::BuildFromDiscard => self.powers |= powers::BUILD_FROM_DISCARD,
+                Power::FreeBuildEachAge => self.powers |= powers::FREE_BUILD_EACH_AGE,
+                Power::CopyGuild => self.powers |= powers::COPY_GUILD,
+                Power::FirstOfColourFree => self.powers |= powers::FIRST_OF_COLOUR_FREE,
+                Power::FirstOfAgeFree => self.powers |= powers::FIRST_OF_AGE_FREE,
+                Power::LastOfAgeFree => self.powers |= powers::LAST_OF_AGE_FREE,
+                Power::Points(_) | Power::Coins(_) => {}
+            }
+        }
+        stage.powers
+    }
+
+    /// Number of stages of this city's wonder side.
+    pub fn stage_count(&self, cat: &Catalog) -> u8 {
+        cat.side(self.wonder, self.side.index()).stages.len() as u8
+    }
+
+    /// Buildings of the given colours.
+    pub fn count(&self, colors: &[Color]) -> u32 {
+        colors.iter().map(|&c| self.colors[c as usize] as u32).sum()
+    }
+
+    /// Science symbols from cards, by family.
+    pub fn symbols(&self) -> [u8; 3] {
+        self.science
+    }
+}
+
+/// Science points for `counts` symbols plus `wild` symbols placed to score the most.
+pub fn science_points(counts: [u8; 3], wild: u8) -> u32 {
+    fn plain(c: [u8; 3]) -> u32 {
+        let sq: u32 = c.iter().map(|&n| n as u32 * n as u32).sum();
+        sq + 7 * *c.iter().min().unwrap() as u32
+    }
+    fn best(c: [u8; 3], wild: u8) -> u32 {
+        if wild == 0 {
+            return plain(c);
+        }
+        (0..3)
+            .map(|s| {
+                let mut d = c;
+                d[s] += 1;
+                best(d, wild - 1)
+            })
+            .max()
+            .unwrap()
+    }
+    best(counts, wild)
+}
+
+/// The science family of a symbol, for readers.
+pub fn symbol_of(index: usize) -> Symbol {
+    [Symbol::Compass, Symbol::Tablet, Symbol::Gear][index]
+}

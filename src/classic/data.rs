@@ -1,0 +1,1017 @@
+//! The card and wonder tables of both editions, written like the card lists of the rule books,
+//! and the [`Catalog`] an engine reads them through.
+//!
+//! The tables are the project's own transcription of the published cards (ids are lowercase
+//! snake_case English names). Rows are grouped by Age; a building printed on several copies has
+//! one row listing the player counts of its copies (`&[3, 6]` = a `3+` and a `6+` copy); guilds
+//! list none (players + 2 of them are drawn). Costs are written as on the card: `"2 stone + ore"`,
+//! `"1 coin"`, `""` for free.
+//!
+//! Disputed 2nd-edition Age III costs (no official card list with costs was found; the majority
+//! of the independent transcriptions is followed):
+//! - Town Hall: 2 stone + ore + glass (minority reading: 3 stone + glass);
+//! - Arena: 2 stone + ore (minority reading: 2 clay + ore);
+//! - Circus: 3 stone + ore (minority reading: 3 clay + ore).
+
+use std::sync::OnceLock;
+
+use crate::common::CardSet;
+
+/// Which printing of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// 1st edition (2010): wonder sides A and B.
+    V1,
+    /// 2nd edition (2020): wonder sides Day and Night.
+    V2,
+}
+
+impl Edition {
+    /// `"v1"` or `"v2"`, as in records.
+    pub fn id(self) -> &'static str {
+        match self {
+            Edition::V1 => "v1",
+            Edition::V2 => "v2",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Edition> {
+        match id {
+            "v1" => Some(Edition::V1),
+            "v2" => Some(Edition::V2),
+            _ => None,
+        }
+    }
+}
+
+/// The seven resources; the first four are raw (brown), the last three manufactured (grey).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Resource {
+    Wood,
+    Stone,
+    Clay,
+    Ore,
+    Glass,
+    Textile,
+    Papyrus,
+}
+
+/// Number of resource kinds.
+pub const RESOURCES: usize = 7;
+
+impl Resource {
+    pub const ALL: [Resource; RESOURCES] = [
+        Resource::Wood,
+        Resource::Stone,
+        Resource::Clay,
+        Resource::Ore,
+        Resource::Glass,
+        Resource::Textile,
+        Resource::Papyrus,
+    ];
+
+    pub fn id(self) -> &'static str {
+        [
+            "wood", "stone", "clay", "ore", "glass", "textile", "papyrus",
+        ][self as usize]
+    }
+
+    pub fn from_id(id: &str) -> Option<Resource> {
+        Resource::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    pub fn is_raw(self) -> bool {
+        (self as u8) < 4
+    }
+}
+
+/// Card colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Color {
+    Brown,
+    Grey,
+    Blue,
+    Yellow,
+    Red,
+    Green,
+    Purple,
+}
+
+impl Color {
+    pub const ALL: [Color; 7] = [
+        Color::Brown,
+        Color::Grey,
+        Color::Blue,
+        Color::Yellow,
+        Color::Red,
+        Color::Green,
+        Color::Purple,
+    ];
+
+    pub fn id(self) -> &'static str {
+        ["brown", "grey", "blue", "yellow", "red", "green", "purple"][self as usize]
+    }
+}
+
+/// Science symbol families (the 2nd edition prints other icons for the same three families).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Symbol {
+    Compass,
+    Tablet,
+    Gear,
+}
+
+impl Symbol {
+    pub fn id(self) -> &'static str {
+        ["compass", "tablet", "gear"][self as usize]
+    }
+}
+
+/// Which neighbours a trading discount covers. The left neighbour is seat p+1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Left,
+    Right,
+    Both,
+}
+
+/// Resource class a discount applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    Raw,
+    Manufactured,
+}
+
+/// Whose cities an effect counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Whose {
+    Own,
+    Neighbours,
+    OwnAndNeighbours,
+}
+
+/// What an effect counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Per {
+    /// Buildings of these colours.
+    Cards(&'static [Color]),
+    /// Wonder stages built.
+    Stages,
+}
+
+/// What a building does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Fixed production every turn (brown and grey cards: neighbours may buy it).
+    Produce(Resource, u8),
+    /// One of these resources every turn; neighbours may buy it from brown cards only, never
+    /// from yellow ones (Caravansery, Forum).
+    OneOf(&'static [Resource]),
+    /// Victory points at game end.
+    Points(u8),
+    /// Military strength.
+    Shields(u8),
+    /// One science symbol.
+    Science(Symbol),
+    /// Coins from the bank once, when built.
+    Coins(u8),
+    /// Buying these resources from these neighbours costs 1 coin instead of 2.
+    Discount(Direction, Class),
+    /// Yellow cards of Ages II and III: `coins` per counted item once when built, `points` per
+    /// counted item at game end (recounted).
+    Commerce {
+        per: Per,
+        whose: Whose,
+        coins: u8,
+        points: u8,
+    },
+    /// Guild: `points` per counted item at game end.
+    Guild { per: Per, whose: Whose, points: u8 },
+    /// Scientists Guild: one science symbol of the owner's choice at game end.
+    ScienceWild,
+    /// 1st-edition Strategists Guild: points per defeat token of the counted cities.
+    PerDefeat { whose: Whose, points: u8 },
+    /// 2nd-edition Decorators Guild: points if every stage of the own wonder is built.
+    WonderComplete(u8),
+}
+
+/// What a wonder stage gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Power {
+    Points(u8),
+    Shields(u8),
+    /// Coins from the bank once, when the stage is built.
+    Coins(u8),
+    /// One of these resources every turn, for the owner only (not for sale).
+    OneOf(&'static [Resource]),
+    /// A science symbol of the owner's choice at game end.
+    ScienceWild,
+    /// 1st-edition Olympia B: raw resources from both neighbours at 1 coin.
+    RawDiscountBoth,
+    /// Babylon: the last card of each Age is played instead of discarded.
+    PlayLastCard,
+    /// Halikarnassos: at the end of the turn, build one discarded card for free.
+    BuildFromDiscard,
+    /// 1st-edition Olympia A: once per Age, build a card from the hand for free.
+    FreeBuildEachAge,
+    /// 1st-edition Olympia B: at game end, copy a guild of a neighbour.
+    CopyGuild,
+    /// 2nd-edition Olympia Day: a building of a colour not yet in the city is free.
+    FirstOfColourFree,
+    /// 2nd-edition Olympia Night: the first card of each Age is free if built.
+    FirstOfAgeFree,
+    /// 2nd-edition Olympia Night: the last (6th) card of each Age is free if built.
+    LastOfAgeFree,
+}
+
+/// The seven wonders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Wonder {
+    Alexandria,
+    Babylon,
+    Ephesos,
+    Gizah,
+    Halikarnassos,
+    Olympia,
+    Rhodos,
+}
+
+impl Wonder {
+    pub const ALL: [Wonder; 7] = [
+        Wonder::Alexandria,
+        Wonder::Babylon,
+        Wonder::Ephesos,
+        Wonder::Gizah,
+        Wonder::Halikarnassos,
+        Wonder::Olympia,
+        Wonder::Rhodos,
+    ];
+
+    pub fn id(self) -> &'static str {
+        [
+            "alexandria",
+            "babylon",
+            "ephesos",
+            "gizah",
+            "halikarnassos",
+            "olympia",
+            "rhodos",
+        ][self as usize]
+    }
+
+    pub fn from_id(id: &str) -> Option<Wonder> {
+        Wonder::ALL.into_iter().find(|w| w.id() == id)
+    }
+}
+
+/// A wonder board side. `A`/`Day` is side index 0, `B`/`Night` index 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    A,
+    B,
+    Day,
+    Night,
+}
+
+impl Side {
+    /// 0 for A/Day, 1 for B/Night.
+    pub fn index(self) -> usize {
+        match self {
+            Side::A | Side::Day => 0,
+            Side::B | Side::Night => 1,
+        }
+    }
+
+    /// The side with this index under this edition's labels.
+    pub fn of(edition: Edition, index: usize) -> Side {
+        match (edition, index) {
+            (Edition::V1, 0) => Side::A,
+            (Edition::V1, _) => Side::B,
+            (Edition::V2, 0) => Side::Day,
+            (Edition::V2, _) => Side::Night,
+        }
+    }
+
+    /// `"a"`, `"b"`, `"day"` or `"night"`, as in records.
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::B => "b",
+            Side::Day => "day",
+            Side::Night => "night",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Side> {
+        match id {
+            "a" | "A" => Some(Side::A),
+            "b" | "B" => Some(Side::B),
+            "day" => Some(Side::Day),
+            "night" => Some(Side::Night),
+            _ => None,
+        }
+    }
+}
+
+/// One building as printed, before its cost is parsed and its chains resolved.
+pub struct Row {
+    pub age: u8,
+    pub key: &'static str,
+    pub name: &'static str,
+    pub color: Color,
+    /// Minimum player count of each copy; empty for guilds.
+    pub copies: &'static [u8],
+    pub cost: &'static str,
+    /// Owning any of these buildings makes this one free.
+    pub chain_from: &'static [&'static str],
+    pub effect: Effect,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn row(
+    age: u8,
+    key: &'static str,
+    name: &'static str,
+    color: Color,
+    copies: &'static [u8],
+    cost: &'static str,
+    chain_from: &'static [&'static str],
+    effect: Effect,
+) -> Row {
+    Row {
+        age,
+        key,
+        name,
+        color,
+        copies,
+        cost,
+        chain_from,
+        effect,
+    }
+}
+
+/// One wonder side as printed.
+pub struct SideRow {
+    pub wonder: &'static str,
+    pub name: &'static str,
+    pub side: &'static str,
+    pub resource: Resource,
+    pub stages: &'static [StageRow],
+}
+
+/// One wonder stage as printed.
+pub struct StageRow {
+    pub cost: &'static str,
+    pub powers: &'static [Power],
+}
+
+const fn side(
+    wonder: &'static str,
+    name: &'static str,
+    side: &'static str,
+    resource: Resource,
+    stages: &'static [StageRow],
+) -> SideRow {
+    SideRow {
+        wonder,
+        name,
+        side,
+        resource,
+        stages,
+    }
+}
+
+const fn stage(cost: &'static str, powers: &'static [Power]) -> StageRow {
+    StageRow { cost, powers }
+}
+
+use Class::*;
+use Color::*;
+use Direction::*;
+use Effect::*;
+use Per::*;
+use Resource::*;
+use Symbol::*;
+use Whose::*;
+
+/// Age I, 1st edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V1_AGE_I: &[Row] = &[
+    row(1, "lumber_yard", "Lumber Yard", Brown, &[3, 4], "", &[], Produce(Wood, 1)),
+    row(1, "stone_pit", "Stone Pit", Brown, &[3, 5], "", &[], Produce(Stone, 1)),
+    row(1, "clay_pool", "Clay Pool", Brown, &[3, 5], "", &[], Produce(Clay, 1)),
+    row(1, "ore_vein", "Ore Vein", Brown, &[3, 4], "", &[], Produce(Ore, 1)),
+    row(1, "tree_farm", "Tree Farm", Brown, &[6], "1 coin", &[], OneOf(&[Wood, Clay])),
+    row(1, "excavation", "Excavation", Brown, &[4], "1 coin", &[], OneOf(&[Stone, Clay])),
+    row(1, "clay_pit", "Clay Pit", Brown, &[3], "1 coin", &[], OneOf(&[Clay, Ore])),
+    row(1, "timber_yard", "Timber Yard", Brown, &[3], "1 coin", &[], OneOf(&[Wood, Stone])),
+    row(1, "forest_cave", "Forest Cave", Brown, &[5], "1 coin", &[], OneOf(&[Wood, Ore])),
+    row(1, "mine", "Mine", Brown, &[6], "1 coin", &[], OneOf(&[Stone, Ore])),
+    row(1, "loom", "Loom", Grey, &[3, 6], "", &[], Produce(Textile, 1)),
+    row(1, "glassworks", "Glassworks", Grey, &[3, 6], "", &[], Produce(Glass, 1)),
+    row(1, "press", "Press", Grey, &[3, 6], "", &[], Produce(Papyrus, 1)),
+    row(1, "altar", "Altar", Blue, &[3, 5], "", &[], Points(2)),
+    row(1, "theater", "Theater", Blue, &[3, 6], "", &[], Points(2)),
+    row(1, "baths", "Baths", Blue, &[3, 7], "stone", &[], Points(3)),
+    row(1, "tavern", "Tavern", Yellow, &[4, 5, 7], "", &[], Coins(5)),
+    row(1, "east_trading_post", "East Trading Post", Yellow, &[3, 7], "", &[], Discount(Right, Raw)),
+    row(1, "west_trading_post", "West Trading Post", Yellow, &[3, 7], "", &[], Discount(Left, Raw)),
+    row(1, "marketplace", "Marketplace", Yellow, &[3, 6], "", &[], Discount(Both, Manufactured)),
+    row(1, "stockade", "Stockade", Red, &[3, 7], "wood", &[], Shields(1)),
+    row(1, "barracks", "Barracks", Red, &[3, 5], "ore", &[], Shields(1)),
+    row(1, "guard_tower", "Guard Tower", Red, &[3, 4], "clay", &[], Shields(1)),
+    row(1, "apothecary", "Apothecary", Green, &[3, 5], "textile", &[], Science(Compass)),
+    row(1, "workshop", "Workshop", Green, &[3, 7], "glass", &[], Science(Gear)),
+    row(1, "scriptorium", "Scriptorium", Green, &[3, 4], "papyrus", &[], Science(Tablet)),
+    row(1, "pawnshop", "Pawnshop", Blue, &[4, 7], "", &[], Points(3)),
+];
+
+/// Age II, 1st edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V1_AGE_II: &[Row] = &[
+    row(2, "sawmill", "Sawmill", Brown, &[3, 4], "1 coin", &[], Produce(Wood, 2)),
+    row(2, "quarry", "Quarry", Brown, &[3, 4], "1 coin", &[], Produce(Stone, 2)),
+    row(2, "brickyard", "Brickyard", Brown, &[3, 4], "1 coin", &[], Produce(Clay, 2)),
+    row(2, "foundry", "Foundry", Brown, &[3, 4], "1 coin", &[], Produce(Ore, 2)),
+    row(2, "loom", "Loom", Grey, &[3, 5], "", &[], Produce(Textile, 1)),
+    row(2, "glassworks", "Glassworks", Grey, &[3, 5], "", &[], Produce(Glass, 1)),
+    row(2, "press", "Press", Grey, &[3, 5], "", &[], Produce(Papyrus, 1)),
+    row(2, "aqueduct", "Aqueduct", Blue, &[3, 7], "3 stone", &["baths"], Points(5)),
+    row(2, "temple", "Temple", Blue, &[3, 6], "wood + clay + glass", &["altar"], Points(3)),
+    row(2, "statue", "Statue", Blue, &[3, 7], "wood + 2 ore", &["theater"], Points(4)),
+    row(2, "courthouse", "Courthouse", Blue, &[3, 5], "2 clay + textile", &["scriptorium"], Points(4)),
+    row(2, "caravansery", "Caravansery", Yellow, &[3, 5, 6], "2 wood", &["marketplace"], OneOf(&[Wood, Stone, Clay, Ore])),
+    row(2, "forum", "Forum", Yellow, &[3, 6, 7], "2 clay", &["east_trading_post", "west_trading_post"], OneOf(&[Glass, Textile, Papyrus])),
+    row(2, "vineyard", "Vineyard", Yellow, &[3, 6], "", &[], Commerce { per: Cards(&[Brown]), whose: OwnAndNeighbours, coins: 1, points: 0 }),
+    row(2, "bazaar", "Bazaar", Yellow, &[4, 7], "", &[], Commerce { per: Cards(&[Grey]), whose: OwnAndNeighbours, coins: 2, points: 0 }),
+    row(2, "stables", "Stables", Red, &[3, 5], "wood + clay + ore", &["apothecary"], Shields(2)),
+    row(2, "archery_range", "Archery Range", Red, &[3, 6], "2 wood + ore", &["workshop"], Shields(2)),
+    row(2, "walls", "Walls", Red, &[3, 7], "3 stone", &[], Shields(2)),
+    row(2, "training_ground", "Training Ground", Red, &[4, 6, 7], "wood + 2 ore", &[], Shields(2)),
+    row(2, "dispensary", "Dispensary", Green, &[3, 4], "2 ore + glass", &["apothecary"], Science(Compass)),
+    row(2, "laboratory", "Laboratory", Green, &[3, 5], "2 clay + papyrus", &["workshop"], Science(Gear)),
+    row(2, "library", "Library", Green, &[3, 6], "2 stone + textile", &["scriptorium"], Science(Tablet)),
+    row(2, "school", "School", Green, &[3, 7], "wood + papyrus", &[], Science(Tablet)),
+];
+
+/// Age III, 1st edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V1_AGE_III: &[Row] = &[
+    row(3, "pantheon", "Pantheon", Blue, &[3, 6], "2 clay + ore + glass + textile + papyrus", &["temple"], Points(7)),
+    row(3, "gardens", "Gardens", Blue, &[3, 4], "wood + 2 clay", &["statue"], Points(5)),
+    row(3, "town_hall", "Town Hall", Blue, &[3, 5, 6], "2 stone + ore + glass", &[], Points(6)),
+    row(3, "palace", "Palace", Blue, &[3, 7], "wood + stone + clay + ore + glass + textile + papyrus", &[], Points(8)),
+    row(3, "senate", "Senate", Blue, &[3, 5], "2 wood + stone + ore", &["library"], Points(6)),
+    row(3, "lighthouse", "Lighthouse", Yellow, &[3, 6], "stone + glass", &["caravansery"], Commerce { per: Cards(&[Yellow]), whose: Own, coins: 1, points: 1 }),
+    row(3, "haven", "Haven", Yellow, &[3, 4], "wood + ore + textile", &["forum"], Commerce { per: Cards(&[Brown]), whose: Own, coins: 1, points: 1 }),
+    row(3, "chamber_of_commerce", "Chamber of Commerce", Yellow, &[4, 6], "2 clay + papyrus", &[], Commerce { per: Cards(&[Grey]), whose: Own, coins: 2, points: 2 }),
+    row(3, "arena", "Arena", Yellow, &[3, 5, 7], "2 stone + ore", &["dispensary"], Commerce { per: Stages, whose: Own, coins: 3, points: 1 }),
+    row(3, "arsenal", "Arsenal", Red, &[3, 4, 7], "2 wood + ore + textile", &[], Shields(3)),
+    row(3, "siege_workshop", "Siege Workshop", Red, &[3, 5], "wood + 3 clay", &["laboratory"], Shields(3)),
+    row(3, "fortifications", "Fortifications", Red, &[3, 7], "stone + 3 ore", &["walls"], Shields(3)),
+    row(3, "circus", "Circus", Red, &[4, 5, 6], "3 stone + ore", &["training_ground"], Shields(3)),
+    row(3, "university", "University", Green, &[3, 4], "2 wood + glass + papyrus", &["library"], Science(Tablet)),
+    row(3, "study", "Study", Green, &[3, 5], "wood + textile + papyrus", &["school"], Science(Gear)),
+    row(3, "lodge", "Lodge", Green, &[3, 6], "2 clay + textile + papyrus", &["dispensary"], Science(Compass)),
+    row(3, "academy", "Academy", Green, &[3, 7], "3 stone + glass", &["school"], Science(Compass)),
+    row(3, "observatory", "Observatory", Green, &[3, 7], "2 ore + glass + textile", &["laboratory"], Science(Gear)),
+    row(3, "workers_guild", "Workers Guild", Purple, &[], "wood + stone + clay + 2 ore", &[], Guild { per: Cards(&[Brown]), whose: Neighbours, points: 1 }),
+    row(3, "craftsmens_guild", "Craftsmens Guild", Purple, &[], "2 stone + 2 ore", &[], Guild { per: Cards(&[Grey]), whose: Neighbours, points: 2 }),
+    row(3, "magistrates_guild", "Magistrates Guild", Purple, &[], "3 wood + stone + textile", &[], Guild { per: Cards(&[Blue]), whose: Neighbours, points: 1 }),
+    row(3, "traders_guild", "Traders Guild", Purple, &[], "glass + textile + papyrus", &[], Guild { per: Cards(&[Yellow]), whose: Neighbours, points: 1 }),
+    row(3, "spies_guild", "Spies Guild", Purple, &[], "3 clay + glass", &[], Guild { per: Cards(&[Red]), whose: Neighbours, points: 1 }),
+    row(3, "philosophers_guild", "Philosophers Guild", Purple, &[], "3 clay + textile + papyrus", &[], Guild { per: Cards(&[Green]), whose: Neighbours, points: 1 }),
+    row(3, "shipowners_guild", "Shipowners Guild", Purple, &[], "3 wood + glass + papyrus", &[], Guild { per: Cards(&[Brown, Grey, Purple]), whose: Own, points: 1 }),
+    row(3, "scientists_guild", "Scientists Guild", Purple, &[], "2 wood + 2 ore + papyrus", &[], ScienceWild),
+    row(3, "builders_guild", "Builders Guild", Purple, &[], "2 stone + 2 clay + glass", &[], Guild { per: Stages, whose: OwnAndNeighbours, points: 1 }),
+    row(3, "strategists_guild", "Strategists Guild", Purple, &[], "stone + 2 ore + textile", &[], PerDefeat { whose: Neighbours, points: 1 }),
+];
+
+/// Age I, 2nd edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V2_AGE_I: &[Row] = &[
+    row(1, "lumber_yard", "Lumber Yard", Brown, &[3, 4], "", &[], Produce(Wood, 1)),
+    row(1, "stone_pit", "Stone Pit", Brown, &[3, 5], "", &[], Produce(Stone, 1)),
+    row(1, "clay_pool", "Clay Pool", Brown, &[3, 5], "", &[], Produce(Clay, 1)),
+    row(1, "ore_vein", "Ore Vein", Brown, &[3, 4], "", &[], Produce(Ore, 1)),
+    row(1, "tree_farm", "Tree Farm", Brown, &[6], "1 coin", &[], OneOf(&[Wood, Clay])),
+    row(1, "excavation", "Excavation", Brown, &[4], "1 coin", &[], OneOf(&[Stone, Clay])),
+    row(1, "clay_pit", "Clay Pit", Brown, &[3], "1 coin", &[], OneOf(&[Clay, Ore])),
+    row(1, "timber_yard", "Timber Yard", Brown, &[3], "1 coin", &[], OneOf(&[Wood, Stone])),
+    row(1, "forest_cave", "Forest Cave", Brown, &[5], "1 coin", &[], OneOf(&[Wood, Ore])),
+    row(1, "mine", "Mine", Brown, &[6], "1 coin", &[], OneOf(&[Stone, Ore])),
+    row(1, "loom", "Loom", Grey, &[3, 6], "", &[], Produce(Textile, 1)),
+    row(1, "glassworks", "Glassworks", Grey, &[3, 6], "", &[], Produce(Glass, 1)),
+    row(1, "press", "Press", Grey, &[3, 6], "", &[], Produce(Papyrus, 1)),
+    row(1, "altar", "Altar", Blue, &[3, 5], "", &[], Points(3)),
+    row(1, "theater", "Theater", Blue, &[3, 6], "", &[], Points(3)),
+    row(1, "well", "Well", Blue, &[4, 7], "", &[], Points(3)),
+    row(1, "baths", "Baths", Blue, &[3, 7], "stone", &[], Points(3)),
+    row(1, "tavern", "Tavern", Yellow, &[4, 5, 7], "", &[], Coins(5)),
+    row(1, "east_trading_post", "East Trading Post", Yellow, &[3, 7], "", &[], Discount(Right, Raw)),
+    row(1, "west_trading_post", "West Trading Post", Yellow, &[3, 7], "", &[], Discount(Left, Raw)),
+    row(1, "marketplace", "Marketplace", Yellow, &[3, 6], "", &[], Discount(Both, Manufactured)),
+    row(1, "stockade", "Stockade", Red, &[3, 7], "wood", &[], Shields(1)),
+    row(1, "barracks", "Barracks", Red, &[3, 5], "ore", &[], Shields(1)),
+    row(1, "guard_tower", "Guard Tower", Red, &[3, 4], "clay", &[], Shields(1)),
+    row(1, "apothecary", "Apothecary", Green, &[3, 5], "textile", &[], Science(Compass)),
+    row(1, "workshop", "Workshop", Green, &[3, 7], "glass", &[], Science(Gear)),
+    row(1, "scriptorium", "Scriptorium", Green, &[3, 4], "papyrus", &[], Science(Tablet)),
+];
+
+/// Age II, 2nd edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V2_AGE_II: &[Row] = &[
+    row(2, "sawmill", "Sawmill", Brown, &[3, 4], "1 coin", &[], Produce(Wood, 2)),
+    row(2, "quarry", "Quarry", Brown, &[3, 4], "1 coin", &[], Produce(Stone, 2)),
+    row(2, "brickyard", "Brickyard", Brown, &[3, 4], "1 coin", &[], Produce(Clay, 2)),
+    row(2, "foundry", "Foundry", Brown, &[3, 4], "1 coin", &[], Produce(Ore, 2)),
+    row(2, "loom", "Loom", Grey, &[3, 5], "", &[], Produce(Textile, 1)),
+    row(2, "glassworks", "Glassworks", Grey, &[3, 5], "", &[], Produce(Glass, 1)),
+    row(2, "press", "Press", Grey, &[3, 5], "", &[], Produce(Papyrus, 1)),
+    row(2, "aqueduct", "Aqueduct", Blue, &[3, 7], "3 stone", &["baths"], Points(5)),
+    row(2, "temple", "Temple", Blue, &[3, 6], "wood + clay + glass", &[], Points(4)),
+    row(2, "statue", "Statue", Blue, &[3, 7], "wood + 2 ore", &["well"], Points(4)),
+    row(2, "courthouse", "Courthouse", Blue, &[3, 5], "2 clay + textile", &["scriptorium"], Points(4)),
+    row(2, "caravansery", "Caravansery", Yellow, &[3, 5, 6], "2 wood", &["marketplace"], OneOf(&[Wood, Stone, Clay, Ore])),
+    row(2, "forum", "Forum", Yellow, &[3, 6, 7], "2 clay", &["east_trading_post", "west_trading_post"], OneOf(&[Glass, Textile, Papyrus])),
+    row(2, "vineyard", "Vineyard", Yellow, &[3, 6], "", &[], Commerce { per: Cards(&[Brown]), whose: OwnAndNeighbours, coins: 1, points: 0 }),
+    row(2, "bazaar", "Bazaar", Yellow, &[4, 7], "", &[], Commerce { per: Cards(&[Grey]), whose: OwnAndNeighbours, coins: 2, points: 0 }),
+    row(2, "stables", "Stables", Red, &[3, 5], "wood + clay + ore", &["apothecary"], Shields(2)),
+    row(2, "archery_range", "Archery Range", Red, &[3, 6], "2 wood + ore", &["workshop"], Shields(2)),
+    row(2, "walls", "Walls", Red, &[3, 7], "3 stone", &[], Shields(2)),
+    row(2, "training_ground", "Training Ground", Red, &[4, 6, 7], "wood + 2 ore", &[], Shields(2)),
+    row(2, "dispensary", "Dispensary", Green, &[3, 4], "2 ore + glass", &["apothecary"], Science(Compass)),
+    row(2, "laboratory", "Laboratory", Green, &[3, 5], "2 clay + papyrus", &["workshop"], Science(Gear)),
+    row(2, "library", "Library", Green, &[3, 6], "2 stone + textile", &["scriptorium"], Science(Tablet)),
+    row(2, "school", "School", Green, &[3, 7], "wood + papyrus", &[], Science(Tablet)),
+];
+
+/// Age III, 2nd edition: one row per building, `copies` = the player counts printed on its copies.
+#[rustfmt::skip]
+const V2_AGE_III: &[Row] = &[
+    row(3, "pantheon", "Pantheon", Blue, &[3, 6], "2 clay + ore + glass + textile + papyrus", &["altar"], Points(7)),
+    row(3, "gardens", "Gardens", Blue, &[3, 4], "wood + 2 clay", &["theater"], Points(5)),
+    row(3, "town_hall", "Town Hall", Blue, &[3, 6], "2 stone + ore + glass", &[], Points(6)),
+    row(3, "palace", "Palace", Blue, &[3, 7], "wood + stone + clay + ore + glass + textile + papyrus", &[], Points(8)),
+    row(3, "senate", "Senate", Blue, &[3, 5], "2 wood + stone + ore", &["library"], Points(6)),
+    row(3, "lighthouse", "Lighthouse", Yellow, &[3, 6], "stone + glass", &["caravansery"], Commerce { per: Cards(&[Yellow]), whose: Own, coins: 1, points: 1 }),
+    row(3, "haven", "Haven", Yellow, &[3, 4], "wood + ore + textile", &["forum"], Commerce { per: Cards(&[Brown]), whose: Own, coins: 1, points: 1 }),
+    row(3, "chamber_of_commerce", "Chamber of Commerce", Yellow, &[4, 6], "2 clay + papyrus", &[], Commerce { per: Cards(&[Grey]), whose: Own, coins: 2, points: 2 }),
+    row(3, "ludus", "Ludus", Yellow, &[5, 7], "stone + ore", &[], Commerce { per: Cards(&[Red]), whose: Own, coins: 3, points: 1 }),
+    row(3, "arena", "Arena", Yellow, &[3, 5], "2 stone + ore", &["dispensary"], Commerce { per: Stages, whose: Own, coins: 3, points: 1 }),
+    row(3, "arsenal", "Arsenal", Red, &[3, 5], "2 wood + ore + textile", &[], Shields(3)),
+    row(3, "siege_workshop", "Siege Workshop", Red, &[3, 5], "wood + 3 clay", &["laboratory"], Shields(3)),
+    row(3, "fortifications", "Fortifications", Red, &[3, 7], "clay + 3 ore", &["walls"], Shields(3)),
+    row(3, "circus", "Circus", Red, &[4, 6], "3 stone + ore", &["training_ground"], Shields(3)),
+    row(3, "castrum", "Castrum", Red, &[4, 7], "wood + 2 clay + papyrus", &[], Shields(3)),
+    row(3, "university", "University", Green, &[3, 4], "2 wood + glass + papyrus", &["library"], Science(Tablet)),
+    row(3, "study", "Study", Green, &[3, 5], "wood + textile + papyrus", &["school"], Science(Gear)),
+    row(3, "lodge", "Lodge", Green, &[3, 6], "2 clay + textile + papyrus", &["dispensary"], Science(Compass)),
+    row(3, "academy", "Academy", Green, &[3, 7], "3 stone + glass", &["school"], Science(Compass)),
+    row(3, "observatory", "Observatory", Green, &[3, 7], "2 ore + glass + textile", &["laboratory"], Science(Gear)),
+    row(3, "workers_guild", "Workers Guild", Purple, &[], "wood + stone + clay + 2 ore", &[], Guild { per: Cards(&[Brown]), whose: Neighbours, points: 1 }),
+    row(3, "craftsmens_guild", "Craftsmens Guild", Purple, &[], "2 stone + 2 ore", &[], Guild { per: Cards(&[Grey]), whose: Neighbours, points: 2 }),
+    row(3, "magistrates_guild", "Magistrates Guild", Purple, &[], "3 wood + stone + textile", &[], Guild { per: Cards(&[Blue]), whose: Neighbours, points: 1 }),
+    row(3, "traders_guild", "Traders Guild", Purple, &[], "glass + textile + papyrus", &[], Guild { per: Cards(&[Yellow]), whose: Neighbours, points: 1 }),
+    row(3, "spies_guild", "Spies Guild", Purple, &[], "2 clay + glass", &[], Guild { per: Cards(&[Red]), whose: Neighbours, points: 1 }),
+    row(3, "philosophers_guild", "Philosophers Guild", Purple, &[], "3 clay + textile + papyrus", &[], Guild { per: Cards(&[Green]), whose: Neighbours, points: 1 }),
+    row(3, "shipowners_guild", "Shipowners Guild", Purple, &[], "3 wood + glass + papyrus", &[], Guild { per: Cards(&[Brown, Grey, Purple]), whose: Own, points: 1 }),
+    row(3, "scientists_guild", "Scientists Guild", Purple, &[], "2 wood + 2 ore + papyrus", &[], ScienceWild),
+    row(3, "decorators_guild", "Decorators Guild", Purple, &[], "stone + 2 ore + textile", &[], WonderComplete(7)),
+    row(3, "builders_guild", "Builders Guild", Purple, &[], "3 stone + 2 clay + glass", &[], Guild { per: Stages, whose: OwnAndNeighbours, points: 1 }),
+];
+
+/// The wonder boards (their own module: stage powers share names with card effects).
+mod boards {
+    use super::Power::*;
+    use super::Resource::*;
+    use super::{side, stage, SideRow};
+
+    /// Wonder boards, 1st edition (sides A and B): starting resource, then the stages in building order.
+    #[rustfmt::skip]
+    pub(super) const V1_WONDERS: &[SideRow] = &[
+        side("alexandria", "The Lighthouse of Alexandria", "a", Glass, &[
+            stage("2 stone", &[Points(3)]),
+            stage("2 ore", &[OneOf(&[Wood, Stone, Clay, Ore])]),
+            stage("2 glass", &[Points(7)]),
+        ]),
+        side("alexandria", "The Lighthouse of Alexandria", "b", Glass, &[
+            stage("2 clay", &[OneOf(&[Wood, Stone, Clay, Ore])]),
+            stage("2 wood", &[OneOf(&[Glass, Textile, Papyrus])]),
+            stage("3 stone", &[Points(7)]),
+        ]),
+        side("babylon", "The Hanging Gardens of Babylon", "a", Clay, &[
+            stage("2 clay", &[Points(3)]),
+            stage("3 wood", &[ScienceWild]),
+            stage("4 clay", &[Points(7)]),
+        ]),
+        side("babylon", "The Hanging Gardens of Babylon", "b", Clay, &[
+            stage("clay + textile", &[Points(3)]),
+            stage("2 wood + glass", &[PlayLastCard]),
+            stage("3 clay + papyrus", &[ScienceWild]),
+        ]),
+        side("ephesos", "The Temple of Artemis in Ephesos", "a", Papyrus, &[
+            stage("2 stone", &[Points(3)]),
+            stage("2 wood", &[Coins(9)]),
+            stage("2 papyrus", &[Points(7)]),
+        ]),
+        side("ephesos", "The Temple of Artemis in Ephesos", "b", Papyrus, &[
+            stage("2 stone", &[Points(2), Coins(4)]),
+            stage("2 wood", &[Points(3), Coins(4)]),
+            stage("glass + textile + papyrus", &[Points(5), Coins(4)]),
+        ]),
+        side("gizah", "The Pyramids of Gizah", "a", Stone, &[
+            stage("2 stone", &[Points(3)]),
+            stage("3 wood", &[Points(5)]),
+            stage("4 stone", &[Points(7)]),
+        ]),
+        side("gizah", "The Pyramids of Gizah", "b", Stone, &[
+            stage("2 wood", &[Points(3)]),
+            stage("3 stone", &[Points(5)]),
+            stage("3 clay", &[Points(5)]),
+            stage("4 stone + papyrus", &[Points(7)]),
+        ]),
+        side("halikarnassos", "The Mausoleum of Halikarnassos", "a", Textile, &[
+            stage("2 clay", &[Points(3)]),
+            stage("3 ore", &[BuildFromDiscard]),
+            stage("2 textile", &[Points(7)]),
+        ]),
+        side("halikarnassos", "The Mausoleum of Halikarnassos", "b", Textile, &[
+            stage("2 ore", &[Points(2), BuildFromDiscard]),
+            stage("3 clay", &[Points(1), BuildFromDiscard]),
+            stage("glass + textile + papyrus", &[BuildFromDiscard]),
+        ]),
+        side("olympia", "The Statue of Zeus in Olympia", "a", Wood, &[
+            stage("2 wood", &[Points(3)]),
+            stage("2 stone", &[FreeBuildEachAge]),
+            stage("2 ore", &[Points(7)]),
+        ]),
+        side("olympia", "The Statue of Zeus in Olympia", "b", Wood, &[
+            stage("2 wood", &[RawDiscountBoth]),
+            stage("2 stone", &[Points(5)]),
+            stage("2 ore + textile", &[CopyGuild]),
+        ]),
+        side("rhodos", "The Colossus of Rhodos", "a", Ore, &[
+            stage("2 wood", &[Points(3)]),
+            stage("3 clay", &[Shields(2)]),
+            stage("4 ore", &[Points(7)]),
+        ]),
+        side("rhodos", "The Colossus of Rhodos", "b", Ore, &[
+            stage("3 stone", &[Points(3), Coins(3), Shields(1)]),
+            stage("4 ore", &[Points(4), Coins(4), Shields(1)]),
+        ]),
+    ];
+
+    /// Wonder boards, 2nd edition (sides Day and Night): starting resource, then the stages in building order.
+    #[rustfmt::skip]
+    pub(super) const V2_WONDERS: &[SideRow] = &[
+        side("alexandria", "The Lighthouse of Alexandria", "day", Glass, &[
+            stage("2 stone", &[Points(3)]),
+            stage("2 ore", &[OneOf(&[Wood, Stone, Clay, Ore])]),
+            stage("textile + papyrus", &[Points(7)]),
+        ]),
+        side("alexandria", "The Lighthouse of Alexandria", "night", Glass, &[
+            stage("2 clay", &[OneOf(&[Wood, Stone, Clay, Ore])]),
+            stage("3 ore", &[OneOf(&[Glass, Textile, Papyrus])]),
+            stage("4 wood", &[Points(7)]),
+        ]),
+        side("babylon", "The Hanging Gardens of Babylon", "day", Wood, &[
+            stage("2 clay", &[Points(3)]),
+            stage("2 ore + textile", &[ScienceWild]),
+            stage("4 wood", &[Points(7)]),
+        ]),
+        side("babylon", "The Hanging Gardens of Babylon", "night", Wood, &[
+            stage("2 stone", &[PlayLastCard]),
+            stage("3 clay + glass", &[ScienceWild]),
+        ]),
+        side("ephesos", "The Temple of Artemis in Ephesos", "day", Papyrus, &[
+            stage("2 clay", &[Points(3)]),
+            stage("2 wood", &[Coins(9)]),
+            stage("2 ore + glass", &[Points(7)]),
+        ]),
+        side("ephesos", "The Temple of Artemis in Ephesos", "night", Papyrus, &[
+            stage("2 stone", &[Points(2), Coins(4)]),
+            stage("2 wood", &[Points(3), Coins(4)]),
+            stage("2 ore + textile", &[Points(5), Coins(4)]),
+        ]),
+        side("gizah", "The Pyramids of Gizah", "day", Stone, &[
+            stage("2 wood", &[Points(3)]),
+            stage("2 clay + textile", &[Points(5)]),
+            stage("4 stone", &[Points(7)]),
+        ]),
+        side("gizah", "The Pyramids of Gizah", "night", Stone, &[
+            stage("2 wood", &[Points(3)]),
+            stage("3 stone", &[Points(5)]),
+            stage("3 clay", &[Points(5)]),
+            stage("4 stone + papyrus", &[Points(7)]),
+        ]),
+        side("halikarnassos", "The Mausoleum of Halikarnassos", "day", Textile, &[
+            stage("2 ore", &[Points(3)]),
+            stage("glass + papyrus", &[BuildFromDiscard]),
+            stage("3 stone", &[Points(7)]),
+        ]),
+        side("halikarnassos", "The Mausoleum of Halikarnassos", "night", Textile, &[
+            stage("2 clay", &[Points(2), BuildFromDiscard]),
+            stage("glass + papyrus", &[Points(1), BuildFromDiscard]),
+            stage("3 wood", &[BuildFromDiscard]),
+        ]),
+        side("olympia", "The Statue of Zeus in Olympia", "day", Clay, &[
+            stage("2 stone", &[Points(3)]),
+            stage("2 wood", &[FirstOfColourFree]),
+            stage("3 clay", &[Points(7)]),
+        ]),
+        side("olympia", "The Statue of Zeus in Olympia", "night", Clay, &[
+            stage("2 ore", &[Points(2), FirstOfAgeFree]),
+            stage("3 clay", &[Points(3), LastOfAgeFree]),
+            stage("glass + textile + papyrus", &[Points(5)]),
+        ]),
+        side("rhodos", "The Colossus of Rhodos", "day", Ore, &[
+            stage("2 wood", &[Points(3)]),
+            stage("3 clay", &[Shields(2)]),
+            stage("4 ore", &[Points(7)]),
+        ]),
+        side("rhodos", "The Colossus of Rhodos", "night", Ore, &[
+            stage("3 stone", &[Points(3), Coins(3), Shields(1)]),
+            stage("4 ore", &[Points(4), Coins(4), Shields(1)]),
+        ]),
+    ];
+}
+
+/// A building, identified within its edition by a small id (one id per name: the Age I and
+/// Age II Loom are the same building).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct CardId(pub u8);
+
+/// A build cost: coins to the bank and resources per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Cost {
+    pub coins: u8,
+    pub resources: [u8; RESOURCES],
+}
+
+impl Cost {
+    /// Parses the table notation: `""`, `"1 coin"`, `"2 stone + ore + glass"`.
+    pub fn parse(text: &str) -> Result<Cost, String> {
+        let mut cost = Cost::default();
+        for part in text.split('+').map(str::trim).filter(|p| !p.is_empty()) {
+            let (count, what) = match part.split_once(' ') {
+                Some((n, w)) => (
+                    n.parse::<u8>()
+                        .map_err(|_| format!("bad count in {part:?}"))?,
+                    w,
+                ),
+                None => (1, part),
+            };
+            match what {
+                "coin" | "coins" => cost.coins += count,
+                _ => {
+                    let r = Resource::from_id(what)
+                        .ok_or_else(|| format!("unknown resource {what:?}"))?;
+                    cost.resources[r as usize] += count;
+                }
+            }
+        }
+        Ok(cost)
+    }
+
+    /// True when the cost asks for neither coins nor resources.
+    pub fn is_free(&self) -> bool {
+        self.coins == 0 && self.resources.iter().all(|&q| q == 0)
+    }
+
+    /// The cost in table notation (`"2 stone + ore"`; `"free"` when nothing).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.coins > 0 {
+            parts.push(format!(
+                "{} coin{}",
+                self.coins,
+                if self.coins > 1 { "s" } else { "" }
+            ));
+        }
+        for r in Resource::ALL {
+            match self.resources[r as usize] {
+                0 => {}
+                1 => parts.push(r.id().to_string()),
+                q => parts.push(format!("{q} {}", r.id())),
+            }
+        }
+        if parts.is_empty() {
+            "free".to_string()
+        } else {
+            parts.join(" + ")
+        }
+    }
+}
+
+/// A building of one edition, resolved from its rows.
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub id: CardId,
+    pub key: &'static str,
+    pub name: &'static str,
+    pub color: Color,
+    /// Ages whose deck holds copies (bit `a` for Age `a`, 1..=3).
+    pub ages: u8,
+    pub cost: Cost,
+    /// Buildings that make this one free.
+    pub chain_from: CardSet,
+    pub effect: Effect,
+}
+
+/// One physical card of the box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardCopy {
+    pub age: u8,
+    pub card: CardId,
+    /// Printed minimum player count; `None` for a guild.
+    pub min_players: Option<u8>,
+}
+
+/// One wonder stage, resolved.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    pub cost: Cost,
+    pub powers: &'static [Power],
+}
+
+/// One side of a wonder board, resolved.
+#[derive(Clone, Debug)]
+pub struct WonderSide {
+    pub wonder: Wonder,
+    pub side: Side,
+    pub name: &'static str,
+    pub resource: Resource,
+    pub stages: Vec<Stage>,
+}
+
+/// Everything an engine needs to know about one edition's components.
+#[derive(Debug)]
+pub struct Catalog {
+    pub edition: Edition,
+    /// Indexed by [`CardId`].
+    pub cards: Vec<Card>,
+    /// Every physical Age card of the box, Age I first, in table order.
+    pub copies: Vec<CardCopy>,
+    /// The guild ids, in table order.
+    pub guilds: Vec<CardId>,
+    /// Indexed by `wonder as usize * 2 + side index`.
+    sides: Vec<WonderSide>,
+    /// Non-guild decks by `[age - 1][players - 3]`.
+    decks: [[Vec<CardId>; 5]; 3],
+}
+
+impl Catalog {
+    fn build(edition: Edition) -> Catalog {
+        let (ages, boards): ([&[Row]; 3], &[SideRow]) = match edition {
+            Edition::V1 => ([V1_AGE_I, V1_AGE_II, V1_AGE_III], boards::V1_WONDERS),
+            Edition::V2 => ([V2_AGE_I, V2_AGE_II, V2_AGE_III], boards::V2_WONDERS),
+        };
+        let mut cards: Vec<Card> = Vec::new();
+        let mut copies = Vec::new();
+        for rows in ages {
+            for r in rows {
+                let cost = Cost::parse(r.cost).unwrap_or_else(|e| panic!("{}: {e}", r.key));
+                let id = match cards.iter().position(|c| c.key == r.key) {
+                    Some(i) => {
+                        let c = &mut cards[i];
+                        // The same name in two Ages must be the same building.
+                        assert!(
+                            c.cost == cost && c.effect == r.effect && c.color == r.color,
+                            "{}",
+                            r.key
+                        );
+                        c.ages |= 1 << r.age;
+                        c.id
+                    }
+                    None => {
+                        let id = CardId(cards.len() as u8);
+                        cards.push(Card {
+                            id,
+                            key: r.key,
+                            name: r.name,
+                            color: r.color,
+                            ages: 1 << r.age,
+                            cost,
+                            chain_from: CardSet::EMPTY,
+                            effect: r.effect,
+                        });
+                        id
+                    }
+                };
+                if r.color == Color::Purple {
+                    copies.push(CardCopy {
+                        age: r.age,
+                        card: id,
+                        min_players: None,
+                    });
+                }
+                for &p in r.copies {
+                    copies.push(CardCopy {
+                        age: r.age,
+                        card: id,
+                        min_players: Some(p),
+                    });
+                }
+            }
+        }
+        assert!(cards.len() <= 128);
+        for rows in ages {
+            for r in rows {
+                let id = cards.iter().position(|c| c.key == r.key).unwrap();
+                for from in r.chain_from {
+                    let f = cards
+                        .iter()
+                        .position(|c| c.key == *from)
+                        .unwrap_or_else(|| panic!("{}: unknown chain {from}", r.key));
+                    cards[id].chain_from.insert(f as u8);
+                }
+            }
+        }
+        let guilds = cards
+            .iter()
+            .filter(|c| c.color == Color::Purple)
+            .map(|c| c.id)
+            .collect();
+        let mut sides = Vec::new();
+        for w in Wonder::ALL {
+            for index in 0..2 {
+                let s = Side::of(edition, index);
+                let b = boards
+                    .iter()
+                    .find(|b| b.wonder == w.id() && b.side == s.id())
+                    .unwrap_or_else(|| panic!("missing board {} {}", w.id(), s.id()));
+                sides.push(WonderSide {
+                    wonder: w,
+                    side: s,
+                    name: b.name,
+                    resource: b.resource,
+                    stages: b
+                        .stages
+                        .iter()
+                        .map(|st| Stage {
+                            cost: Cost::parse(st.cost)
+                                .unwrap_or_else(|e| panic!("{}: {e}", b.wonder)),
+                            powers: st.powers,
+                        })
+                        .collect(),
+                });
+            }
+        }
+        let decks = std::array::from_fn(|a| {
+            std::array::from_fn(|p| {
+                copies
+                    .iter()
+                    .filter(|c| {
+                        c.age as usize == a + 1
+                            && c.min_players.is_some_and(|m| m as usize <= p + 3)
+                    })
+                    .map(|c| c.card)
+                    .collect()
+            })
+        });
+        Catalog {
+            edition,
+            cards,
+            copies,
+            guilds,
+            sides,
+            decks,
+        }
+    }
+
+    #[inline]
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.0 as usize]
+    }
+
+    /// The building with this id (`"lumber_yard"`), if this edition has it.
+    pub fn find(&self, key: &str) -> Option<CardId> {
+        self.cards.iter().find(|c| c.key == key).map(|c| c.id)
+    }
+
+    #[inline]
+    pub fn side(&self, wonder: Wonder, side_index: usize) -> &WonderSide {
+        &self.sides[wonder as usize * 2 + side_index]
+    }
+
+    /// The non-guild cards of an Age's deck for 3..=7 players (with repeats), in table order.
+    pub fn deck(&self, age: u8, players: usize) -> &[CardId] {
+        &self.decks[age as usize - 1][players - 3]
+    }
+}
+
+/// The catalog of an edition, built once.
+pub fn catalog(edition: Edition) -> &'static Catalog {
+    static V1: OnceLock<Catalog> = OnceLock::new();
+    static V2: OnceLock<Catalog> = OnceLock::new();
+    match edition {
+        Edition::V1 => V1.get_or_init(|| Catalog::build(Edition::V1)),
+        Edition::V2 => V2.get_or_init(|| Catalog::build(Edition::V2)),
+    }
+}

@@ -1,0 +1,355 @@
+//! Readable game logs and the card listing.
+
+use serde::Serialize;
+
+use super::data::{catalog, CardId, Edition, Effect, Per, Power, Resource, Whose, RESOURCES};
+use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
+
+fn per_text(per: Per) -> String {
+    match per {
+        Per::Cards(colors) => colors.iter().map(|c| c.id()).collect::<Vec<_>>().join("/") + " card",
+        Per::Stages => "wonder stage".to_string(),
+    }
+}
+
+fn whose_text(whose: Whose) -> &'static str {
+    match whose {
+        Whose::Own => "own city",
+        Whose::Neighbours => "both neighbours",
+        Whose::OwnAndNeighbours => "own city and both neighbours",
+    }
+}
+
+fn resources_text(rs: &[Resource]) -> String {
+    rs.iter().map(|r| r.id()).collect::<Vec<_>>().join("/")
+}
+
+/// A card effect in words.
+pub fn effect_text(e: &Effect) -> String {
+    match *e {
+        Effect::Produce(r, n) => format!("produces {n} {}", r.id()),
+        Effect::OneOf(rs) => format!("produces one of {}", resources_text(rs)),
+        Effect::Points(p) => format!("{p} VP"),
+        Effect::Shields(s) => format!("{s} shields"),
+        Effect::Science(s) => format!("science: {}", s.id()),
+        Effect::Coins(c) => format!("{c} coins"),
+        Effect::Discount(d, c) => {
+            format!("buys {c:?} resources from {d:?} neighbour(s) at 1 coin").to_lowercase()
+        }
+        Effect::Commerce {
+            per,
+            whose,
+            coins,
+            points,
+        } => {
+            let mut s = format!(
+                "{coins} coins per {} in {}",
+                per_text(per),
+                whose_text(whose)
+            );
+            if points > 0 {
+                s += &format!("; {points} VP per {} at game end", per_text(per));
+            }
+            s
+        }
+        Effect::Guild { per, whose, points } => {
+            format!("{points} VP per {} in {}", per_text(per), whose_text(whose))
+        }
+        Effect::ScienceWild => "science: one symbol of choice".to_string(),
+        Effect::PerDefeat { whose, points } => {
+            format!("{points} VP per defeat token in {}", whose_text(whose))
+        }
+        Effect::WonderComplete(p) => format!("{p} VP if every wonder stage is built"),
+    }
+}
+
+/// A wonder-stage power in words.
+pub fn power_text(p: &Power) -> String {
+    match *p {
+        Power::Points(v) => format!("{v} VP"),
+        Power::Shields(s) => format!("{s} shields"),
+        Power::Coins(c) => format!("{c} coins"),
+        Power::OneOf(rs) => format!("produces one of {} (not for sale)", resources_text(rs)),
+        Power::ScienceWild => "science: one symbol of choice".into(),
+        Power::RawDiscountBoth => "raw resources from both neighbours at 1 coin".into(),
+        Power::PlayLastCard => "plays the last card of each Age".into(),
+        Power::BuildFromDiscard => "builds a discarded card for free".into(),
+        Power::FreeBuildEachAge => "one free build each Age".into(),
+        Power::CopyGuild => "copies a neighbour's guild at game end".into(),
+        Power::FirstOfColourFree => "a building of a new colour is free".into(),
+        Power::FirstOfAgeFree => "the first card of each Age is free".into(),
+        Power::LastOfAgeFree => "the last card of each Age is free".into(),
+    }
+}
+
+/// One row of the card listing: a physical card copy, or a wonder stage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardRow {
+    pub edition: &'static str,
+    /// `"card"` or `"stage"`.
+    pub kind: &'static str,
+    /// Card: its Age. Stage: 0.
+    pub age: u8,
+    /// Card id, or wonder id for a stage.
+    pub id: &'static str,
+    /// Card name, or the wonder's monument name.
+    pub name: &'static str,
+    /// Card colour; for a stage the side (`a`, `b`, `day`, `night`).
+    pub color: &'static str,
+    /// Card: printed minimum player count (`"3+"`) or `"guild"`. Stage: its number (`"2"`).
+    pub players: String,
+    pub cost: String,
+    /// Buildings that make this one free (comma-separated ids).
+    pub chain_from: String,
+    pub effect: String,
+}
+
+/// Every card copy and every wonder stage of an edition, in table order.
+pub fn card_rows(edition: Edition) -> Vec<CardRow> {
+    let cat = catalog(edition);
+    let mut rows = Vec::new();
+    for copy in &cat.copies {
+        let c = cat.card(copy.card);
+        rows.push(CardRow {
+            edition: edition.id(),
+            kind: "card",
+            age: copy.age,
+            id: c.key,
+            name: c.name,
+            color: c.color.id(),
+            players: copy
+                .min_players
+                .map_or("guild".to_string(), |p| format!("{p}+")),
+            cost: c.cost.describe(),
+            chain_from: c
+                .chain_from
+                .iter()
+                .map(|i| cat.card(CardId(i)).key)
+                .collect::<Vec<_>>()
+                .join(","),
+            effect: effect_text(&c.effect),
+        });
+    }
+    for w in super::data::Wonder::ALL {
+        for side in 0..2 {
+            let s = cat.side(w, side);
+            for (k, st) in s.stages.iter().enumerate() {
+                rows.push(CardRow {
+                    edition: edition.id(),
+                    kind: "stage",
+                    age: 0,
+                    id: w.id(),
+                    name: s.name,
+                    color: s.side.id(),
+                    players: (k + 1).to_string(),
+                    cost: st.cost.describe(),
+                    chain_from: String::new(),
+                    effect: st
+                        .powers
+                        .iter()
+                        .map(power_text)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                        + &if k == 0 {
+                            format!(" (board produces {})", s.resource.id())
+                        } else {
+                            String::new()
+                        },
+                });
+            }
+        }
+    }
+    rows
+}
+
+fn purchase_text(p: &[u8; RESOURCES]) -> String {
+    let mut parts = Vec::new();
+    for r in Resource::ALL {
+        match p[r as usize] {
+            0 => {}
+            1 => parts.push(r.id().to_string()),
+            q => parts.push(format!("{q} {}", r.id())),
+        }
+    }
+    parts.join(" + ")
+}
+
+const AGES: [&str; 3] = ["I", "II", "III"];
+
+/// A readable account of a game: each seat's action with what it paid to whom and for which
+/// resources, the coins each seat received, the military results of each Age and the final
+/// score pad. Works on a game in progress too (up to its last resolved action).
+pub fn turn_log(game: &ClassicGame) -> Vec<String> {
+    let n = game.players();
+    let setup = game.setup();
+    let config = ClassicConfig {
+        players: n,
+        edition: game.edition(),
+        sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
+        collapse_payment_splits: false,
+        wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
+    };
+    let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
+    let cat = game.catalog();
+    let name = |c: CardId| cat.card(c).key;
+    let mut out = Vec::new();
+    let seat_name = |s: usize| {
+        let c = game.city(s);
+        format!("seat {s} ({} {})", c.wonder.id(), c.side.id())
+    };
+    out.push(format!(
+        "7 Wonders {} edition, {n} players{}",
+        if game.edition() == Edition::V1 {
+            "1st"
+        } else {
+            "2nd"
+        },
+        game.seed().map_or(String::new(), |s| format!(", seed {s}"))
+    ));
+    for s in 0..n {
+        out.push(format!(
+            "  {}: hand of Age I {:?}",
+            seat_name(s),
+            g.hand(s).iter().map(|&c| name(c)).collect::<Vec<_>>()
+        ));
+    }
+    let mut header = (0u8, u8::MAX);
+    let mut lines_of_turn: Vec<String> = Vec::new();
+    let mut coins_before: Vec<u32> = (0..n).map(|s| g.city(s).coins).collect();
+    let mut military_before: Vec<i32> = (0..n).map(|s| g.city(s).military).collect();
+    let mut final_conflicts_shown = false;
+    for p in game.history() {
+        let seat = p.seat as usize;
+        if (g.age(), g.turn()) != header {
+            header = (g.age(), g.turn());
+            let label = if g.turn() < 6 {
+                format!("turn {}", g.turn() + 1)
+            } else {
+                "after the sixth turn".into()
+            };
+            out.push(format!("Age {} {label}", AGES[g.age() as usize - 1]));
+        }
+        let age_before = g.age();
+        let text = match p.action {
+            Action::Build {
+                card,
+                pay_left,
+                pay_right,
+            }
+            | Action::Wonder {
+                card,
+                pay_left,
+                pay_right,
+            } => {
+                let is_build = matches!(p.action, Action::Build { .. });
+                let cost = if is_build {
+                    cat.card(card).cost.resources
+                } else {
+                    let c = g.city(seat);
+                    cat.side(c.wonder, c.side.index()).stages[c.stages as usize]
+                        .cost
+                        .resources
+                };
+                let what = if is_build {
+                    format!("builds {}", name(card))
+                } else {
+                    format!("builds wonder stage {} (tucking {})", p.stage, name(card))
+                };
+                let mut paid = Vec::new();
+                match p.free {
+                    Free::Chain => paid.push("free by chain".to_string()),
+                    Free::WonderPower => paid.push("free by wonder power".to_string()),
+                    Free::No => {
+                        if p.pay_bank > 0 {
+                            paid.push(format!("{} to the bank", p.pay_bank));
+                        }
+                        if pay_left + pay_right > 0 {
+                            let why = g.explain_purchase(seat, &cost, pay_left, pay_right);
+                            for (amount, to, bought) in [
+                                (pay_left, g.left_of(seat), why.map(|w| w.left)),
+                                (pay_right, g.right_of(seat), why.map(|w| w.right)),
+                            ] {
+                                if amount > 0 {
+                                    paid.push(format!(
+                                        "{amount} to seat {to} for {}",
+                                        bought.map_or("resources".into(), |b| purchase_text(&b))
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                if paid.is_empty() {
+                    what
+                } else {
+                    format!("{what}, paying {}", paid.join(", "))
+                }
+            }
+            Action::Sell { card } => format!("sells {} for 3 coins", name(card)),
+            Action::BuildDiscarded { card } => {
+                format!("builds {} from the discard pile", name(card))
+            }
+            Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
+        };
+        lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
+        let before = (g.age(), g.turn(), g.history().len());
+        g.play(p.action).expect("a game's own history replays");
+        if g.history().len() > before.2 || g.age() != before.0 {
+            // The turn (or step) resolved: print it with the coins received.
+            out.append(&mut lines_of_turn);
+            let mut gains = Vec::new();
+            for (s, before) in coins_before.iter_mut().enumerate() {
+                let now = g.city(s).coins;
+                if now != *before {
+                    gains.push(format!("seat {s} {before} -> {now}"));
+                }
+                *before = now;
+            }
+            if !gains.is_empty() {
+                out.push(format!("  coins: {}", gains.join(", ")));
+            }
+        }
+        if g.age() != age_before || (g.conflicts_done() && !final_conflicts_shown) {
+            final_conflicts_shown |= g.conflicts_done();
+            let shown = age_before;
+            let mut parts = Vec::new();
+            for (s, before) in military_before.iter_mut().enumerate() {
+                let c = g.city(s);
+                parts.push(format!(
+                    "seat {s}: {} shields, {:+} VP",
+                    c.shields,
+                    c.military - *before
+                ));
+                *before = c.military;
+            }
+            out.push(format!(
+                "End of Age {}: military {}",
+                AGES[shown as usize - 1],
+                parts.join(", ")
+            ));
+        }
+    }
+    out.append(&mut lines_of_turn);
+    if g.is_over() {
+        out.push("Final score (military, treasury, wonders, civilian, science, commercial, guilds = total):".into());
+        let winners = g.winners();
+        for s in 0..n {
+            let sc = g.score(s);
+            out.push(format!(
+                "  {}: {} {} {} {} {} {} {} = {} ({} coins){}",
+                seat_name(s),
+                sc.military,
+                sc.treasury,
+                sc.wonders,
+                sc.civilian,
+                sc.science,
+                sc.commercial,
+                sc.guilds,
+                sc.total,
+                g.city(s).coins,
+                if winners.contains(&s) { "  winner" } else { "" }
+            ));
+        }
+    }
+    out
+}

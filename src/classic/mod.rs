@@ -1,0 +1,194 @@
+//! 7 Wonders for 3 to 7 players, 1st edition (2010, sides A/B) and 2nd edition (2020, sides
+//! Day/Night).
+//!
+//! - [`data`]: the card and wonder tables of both editions and the [`Catalog`] built from them;
+//! - [`payment`]: the cheapest ways to pay a cost with own and neighbours' production;
+//! - [`city`]: a city's buildings, treasury, production and price tables;
+//! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
+//! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
+//!   turn logs and the card listing.
+//!
+//! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
+//! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;
+//! - each seat chooses from the state at the start of the turn: coins received during a turn
+//!   (trade, sales, Tavern …) cannot be spent in it, and a building placed this turn sells
+//!   nothing to the neighbours until the next turn; trading discounts apply from the next turn;
+//! - Vineyard and Bazaar count the cards the neighbours build in the same turn (2nd edition
+//!   explicit; applied to the 1st edition too);
+//! - a build made free by a chain or a wonder power is always taken free; an Olympia power is
+//!   used only when it saves coins or makes the build possible (so 1st-edition Olympia A spends
+//!   its once-per-Age free build on the first such build of the Age);
+//! - when the cheapest total can be split several ways between the neighbours, each split is a
+//!   distinct action ([`ClassicConfig::collapse_payment_splits`] keeps only the split paying
+//!   the left neighbour least);
+//! - Babylon's last card: 1st edition, played within the sixth turn right after the other
+//!   actions, with the coins left from the start of that turn and the neighbours' production
+//!   of that turn's start (its own production includes what it has just built); 2nd edition, an
+//!   extra turn of its own after the sixth turn;
+//! - Halikarnassos builds, at the end of the turn its stage is built, any card of the discard
+//!   pile it does not already hold (including this turn's sales and sixth-turn leftovers);
+//!   nothing happens when there is none;
+//! - 1st-edition Olympia B copies a neighbour's guild at game end (scored in its own city,
+//!   counting Olympia's cards; a copied Scientists Guild gives a wild science symbol);
+//! - ties: more coins wins; still tied, the victory is shared.
+//!
+//! Disputed 2nd-edition costs follow the majority of the transcriptions: Town Hall
+//! 2 stone + ore + glass, Arena 2 stone + ore, Circus 3 stone + ore (see [`data`]).
+
+pub mod city;
+pub mod data;
+pub mod log;
+pub mod payment;
+pub mod record;
+pub mod scoring;
+pub mod state;
+
+use rand::RngCore;
+use wonders_bots::Game;
+
+pub use city::City;
+pub use data::{catalog, CardId, Catalog, Color, Edition, Resource, Side, Wonder};
+pub use log::{card_rows, turn_log, CardRow};
+pub use record::{replay, ReplayError};
+pub use scoring::Score;
+pub use state::{
+    Action, ClassicConfig, ClassicError, ClassicGame, Free, Played, Setup, SetupError, SidePolicy,
+};
+
+/// Per-seat facts for a results row.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SeatFacts {
+    pub seat: usize,
+    /// Wonder id (`"gizah"`).
+    pub wonder: &'static str,
+    /// `"a"`, `"b"`, `"day"` or `"night"`.
+    pub side: &'static str,
+    pub stages_built: u8,
+    /// 1 = best; tied seats share a rank.
+    pub rank: usize,
+    pub winner: bool,
+    pub coins: u32,
+    pub score: Score,
+}
+
+impl ClassicGame {
+    /// Facts about every seat (meaningful once the game is over).
+    pub fn seat_facts(&self) -> Vec<SeatFacts> {
+        let ranks = self.ranks();
+        let winners = self.winners();
+        (0..self.players())
+            .map(|s| {
+                let c = self.city(s);
+                SeatFacts {
+                    seat: s,
+                    wonder: c.wonder.id(),
+                    side: c.side.id(),
+                    stages_built: c.stages,
+                    rank: ranks[s],
+                    winner: winners.contains(&s),
+                    coins: c.coins,
+                    score: self.score(s),
+                }
+            })
+            .collect()
+    }
+
+    /// A readable name for an action.
+    pub fn describe_action(&self, action: Action) -> String {
+        let name = |c: CardId| self.catalog().card(c).key;
+        match action {
+            Action::Build {
+                card,
+                pay_left,
+                pay_right,
+            } => {
+                format!("build {} (left {pay_left}, right {pay_right})", name(card))
+            }
+            Action::Wonder {
+                card,
+                pay_left,
+                pay_right,
+            } => {
+                format!(
+                    "wonder with {} (left {pay_left}, right {pay_right})",
+                    name(card)
+                )
+            }
+            Action::Sell { card } => format!("sell {}", name(card)),
+            Action::BuildDiscarded { card } => {
+                format!("build {} from the discard pile", name(card))
+            }
+            Action::CopyGuild { guild, from } => format!("copy {} from seat {from}", name(guild)),
+        }
+    }
+}
+
+/// Softness of [`Game::evaluate`]: a lead of this many points is worth a factor e.
+const EVAL_TEMPERATURE: f64 = 4.0;
+
+impl Game for ClassicGame {
+    type Action = Action;
+    type Error = ClassicError;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn current_player(&self) -> usize {
+        self.current_seat()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), ClassicError> {
+        self.play(action)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn returns(&self, out: &mut [f64]) {
+        let w = self.winners();
+        for (s, o) in out.iter_mut().enumerate().take(self.players()) {
+            *o = if w.contains(&s) {
+                1.0 / w.len() as f64
+            } else {
+                0.0
+            };
+        }
+    }
+
+    fn scores(&self, out: &mut [i32]) {
+        for (s, o) in out.iter_mut().enumerate().take(self.players()) {
+            *o = self.score(s).total;
+        }
+    }
+
+    fn evaluate(&self, out: &mut [f64]) {
+        if self.is_over() {
+            return self.returns(out);
+        }
+        let n = self.players();
+        let totals: Vec<f64> = (0..n).map(|s| self.score(s).total as f64).collect();
+        let max = totals.iter().cloned().fold(f64::MIN, f64::max);
+        let exp: Vec<f64> = totals
+            .iter()
+            .map(|t| ((t - max) / EVAL_TEMPERATURE).exp())
+            .collect();
+        let sum: f64 = exp.iter().sum();
+        for s in 0..n {
+            out[s] = exp[s] / sum;
+        }
+    }
+
+    fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+        self.determinized(observer, rng)
+    }
+
+    fn action_name(&self, action: Action) -> String {
+        self.describe_action(action)
+    }
+}
