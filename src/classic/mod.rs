@@ -41,6 +41,7 @@ pub mod log;
 pub mod payment;
 pub mod record;
 pub mod scoring;
+pub mod sim;
 pub mod state;
 
 use rand::RngCore;

@@ -14,6 +14,32 @@ pub struct CardsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// 7 Wonders: the edition, `v1` or `v2`.
+    #[arg(long, default_value = "v2")]
+    edition: String,
+}
+
+/// 7 Wonders: every card copy (with its player count) and every wonder stage.
+fn classic_rows(edition: &str) -> Result<Vec<Row>, String> {
+    let edition = crate::classic::Edition::from_id(edition)
+        .ok_or_else(|| format!("--edition `{edition}`: valid editions are v1 and v2"))?;
+    Ok(crate::classic::card_rows(edition)
+        .into_iter()
+        .map(|r| Row {
+            kind: r.kind,
+            id: r.id,
+            name: r.name,
+            fields: vec![
+                ("edition", r.edition.to_string()),
+                ("age", r.age.to_string()),
+                ("color", r.color.to_string()),
+                ("players", r.players),
+                ("cost", r.cost),
+                ("chain_from", r.chain_from),
+                ("effect", r.effect),
+            ],
+        })
+        .collect())
 }
 
 /// One row of the listing: kind, id, then named fields.
@@ -23,6 +49,16 @@ struct Row {
     name: &'static str,
     fields: Vec<(&'static str, String)>,
 }
+
+const CLASSIC_COLUMNS: [&str; 7] = [
+    "edition",
+    "age",
+    "color",
+    "players",
+    "cost",
+    "chain_from",
+    "effect",
+];
 
 const COLUMNS: [&str; 13] = [
     "age",
@@ -162,8 +198,9 @@ fn field<'a>(row: &'a Row, col: &str) -> &'a str {
 }
 
 pub fn run(args: CardsArgs) -> CliResult {
-    let rows = match args.game {
-        GameKind::Duel => duel_rows(),
+    let (rows, columns): (Vec<Row>, &[&str]) = match args.game {
+        GameKind::Duel => (duel_rows(), &COLUMNS),
+        GameKind::Classic => (classic_rows(&args.edition)?, &CLASSIC_COLUMNS),
     };
     match args.format {
         Format::Json => {
@@ -185,11 +222,11 @@ pub fn run(args: CardsArgs) -> CliResult {
         Format::Csv => {
             let mut w = csv::Writer::from_writer(std::io::stdout());
             let mut header = vec!["kind", "id", "name"];
-            header.extend(COLUMNS);
+            header.extend(columns);
             w.write_record(&header).map_err(|e| e.to_string())?;
             for r in &rows {
                 let mut rec = vec![r.kind, r.id, r.name];
-                rec.extend(COLUMNS.iter().map(|c| field(r, c)));
+                rec.extend(columns.iter().map(|c| field(r, c)));
                 w.write_record(&rec).map_err(|e| e.to_string())?;
             }
             w.flush().map_err(|e| e.to_string())?;

@@ -23,6 +23,8 @@ pub struct Cli {
 pub enum GameKind {
     /// 7 Wonders Duel, 2 players.
     Duel,
+    /// 7 Wonders, 3 to 7 players, 1st or 2nd edition.
+    Classic,
 }
 
 /// Output format of a table.

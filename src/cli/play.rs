@@ -7,32 +7,26 @@ use clap::Args;
 use rand::SeedableRng;
 use wonders_bots::{BotSpec, Game};
 
-use super::{create_file, duel_variants, CliResult, GameKind, WondersMode};
+use super::sim::GameArgs;
+use super::{create_file, CliResult, GameKind};
+use crate::classic::{turn_log, ClassicGame};
 use crate::common::{derive_seed, GameRng};
 use crate::duel::log::{describe_step, score_pad};
 use crate::duel::record::write_record;
-use crate::duel::state::WonderSelection;
-use crate::duel::{Duel, DuelOptions};
+use crate::duel::Duel;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game to play.
-    #[arg(long, value_enum, default_value = "duel")]
-    game: GameKind,
+    #[command(flatten)]
+    game: GameArgs,
     /// The game's seed: the same seed and bots give the same game.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One bot spec per seat, seat 0 first, comma-separated (see `--help` of `tournament` for
-    /// the bot syntax), e.g. `random,greedy`.
-    #[arg(long, default_value = "random,random")]
+    /// Bot specs, comma-separated: one per seat (seat 0 first) or one for every seat, e.g.
+    /// `random,greedy` or `mcts:iterations=500`. Bots: random, greedy, mcts, mcts-cheat (see
+    /// the README).
+    #[arg(long, default_value = "greedy")]
     bots: String,
-    /// Rule variants, comma-separated. Duel: `errata-next-age` (the player who took the last
-    /// card chooses who starts when the pawn is on the centre, instead of starting).
-    #[arg(long = "variant", value_delimiter = ',')]
-    variants: Vec<String>,
-    /// How the Duel Wonders are chosen.
-    #[arg(long, value_enum, default_value = "draft")]
-    wonders: WondersMode,
     /// Write the game record (JSON) to this file.
     #[arg(long)]
     record: Option<PathBuf>,
@@ -41,9 +35,12 @@ pub struct PlayArgs {
     quiet: bool,
 }
 
-/// Parses a comma-separated list of bot specs, one per seat.
+/// Parses a comma-separated list of bot specs, one per seat (or one for every seat).
 pub(crate) fn parse_bots(text: &str, seats: usize) -> Result<Vec<BotSpec>, String> {
-    let specs: Vec<&str> = split_specs(text);
+    let mut specs: Vec<&str> = split_specs(text);
+    if specs.len() == 1 {
+        specs = vec![specs[0]; seats];
+    }
     if specs.len() != seats {
         return Err(format!(
             "--bots needs {seats} bot specs (one per seat, comma-separated), got {}: `{text}`",
@@ -79,20 +76,67 @@ pub(crate) fn split_specs(text: &str) -> Vec<&str> {
 }
 
 pub fn run(args: PlayArgs) -> CliResult {
-    match args.game {
+    match args.game.game {
         GameKind::Duel => play_duel(args),
+        GameKind::Classic => play_classic(args),
     }
+}
+
+fn play_classic(args: PlayArgs) -> CliResult {
+    let config = args.game.classic_config()?;
+    let specs = parse_bots(&args.bots, config.players)?;
+    let mut record_out = args.record.as_ref().map(create_file).transpose()?;
+    let mut game = ClassicGame::new(&config, args.seed).map_err(|e| e.to_string())?;
+    let mut bots: Vec<_> = specs
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| s.build::<ClassicGame>(derive_seed(args.seed, seat as u64 + 1)))
+        .collect();
+    while !game.is_terminal() {
+        let seat = game.current_player();
+        let action = bots[seat].choose(&game);
+        game.apply(action)
+            .map_err(|e| format!("bot {} played an illegal action: {e}", specs[seat]))?;
+    }
+    let log = turn_log(&game);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let shown: &[String] = if args.quiet {
+        let pad = log
+            .iter()
+            .rposition(|l| l.starts_with("Final"))
+            .unwrap_or(0);
+        &log[pad..]
+    } else {
+        let _ = writeln!(
+            out,
+            "Bots: {}",
+            specs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("seat {i} = {s}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        &log
+    };
+    for line in shown {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(w) = record_out.as_mut() {
+        let players: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+        serde_json::to_writer_pretty(&mut *w, &game.record(&players))
+            .map_err(|e| format!("cannot write the record: {e}"))?;
+        writeln!(w)
+            .and_then(|_| w.flush())
+            .map_err(|e| format!("cannot write the record: {e}"))?;
+    }
+    Ok(0)
 }
 
 fn play_duel(args: PlayArgs) -> CliResult {
     let specs = parse_bots(&args.bots, 2)?;
-    let options = DuelOptions {
-        errata_next_age: duel_variants(&args.variants)?,
-        wonders: match args.wonders {
-            WondersMode::Draft => WonderSelection::Draft,
-            WondersMode::Random => WonderSelection::Random,
-        },
-    };
+    let options = args.game.duel_options()?;
     // Fail on an unwritable record path before playing.
     let mut record_out = args.record.as_ref().map(create_file).transpose()?;
 

@@ -51,10 +51,15 @@ pub fn run(args: ReplayArgs) -> CliResult {
     for (i, record) in records.iter().enumerate() {
         let game = record.get("game").and_then(Value::as_str).unwrap_or("");
         let result = match game {
-            "duel" => replay(record).map(|r| (r.actions.len(), r.checked_result)),
+            "duel" => replay(record)
+                .map(|r| (r.actions.len(), r.checked_result))
+                .map_err(|e| e.to_string()),
+            "classic" => crate::classic::replay(record)
+                .map(|g| (g.history().len(), g.is_over()))
+                .map_err(|e| e.to_string()),
             other => {
                 return Err(format!(
-                    "record {i}: game `{other}` cannot be replayed (valid: duel)"
+                    "record {i}: game `{other}` cannot be replayed (valid: duel, classic)"
                 ))
             }
         };

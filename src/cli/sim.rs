@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::play::split_specs;
 use super::{duel_variants, CliResult, GameKind, WondersMode};
+use crate::classic::{ClassicConfig, ClassicGame, Edition, Side, SidePolicy, Wonder};
 use crate::duel::data::wonder_by_id;
 use crate::duel::state::WonderSelection;
 use crate::duel::{Duel, DuelOptions};
@@ -14,12 +15,32 @@ use crate::sim::{self, ReportFormat, SimulateOptions, TournamentOptions};
 /// Options shared by every game: which game, its rules.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game to play.
+    /// The game to play: `duel` (7 Wonders Duel) or `classic` (7 Wonders, 3-7 players).
     #[arg(long, value_enum, default_value = "duel")]
     pub game: GameKind,
-    /// Rule variants, comma-separated. Duel: `errata-next-age`.
+    /// Rule variants, comma-separated. Duel: `errata-next-age` (the player who took the last
+    /// card chooses who starts when the pawn is on the centre, instead of starting).
     #[arg(long = "variant", value_delimiter = ',')]
     pub variants: Vec<String>,
+    /// 7 Wonders: number of players, 3 to 7.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// 7 Wonders: `v2` (2020, Day/Night sides) or `v1` (2010, A/B sides).
+    #[arg(long, default_value = "v2")]
+    pub edition: String,
+    /// 7 Wonders: wonder sides: `day`, `night`, `a`, `b` (all seats), `random` (one draw for
+    /// the table), `mixed` (a draw per seat), or one side per seat, e.g. `a,b,a,a`.
+    #[arg(long, default_value = "day")]
+    pub sides: String,
+    /// 7 Wonders: a fixed board per seat, comma-separated, `random` for a drawn one, e.g.
+    /// `gizah,babylon,random,rhodos` (ids: alexandria, babylon, ephesos, gizah,
+    /// halikarnassos, olympia, rhodos). Default: all drawn at random.
+    #[arg(long)]
+    pub boards: Option<String>,
+    /// 7 Wonders: offer one payment split per build instead of every cheapest split between
+    /// the two neighbours (faster; who gets the coins is then fixed).
+    #[arg(long)]
+    pub collapse_splits: bool,
     /// How the Duel Wonders are chosen: `draft` (by the bots, as in the rulebook) or `random`
     /// (a random deal of 4 + 4).
     #[arg(long, value_enum, default_value = "draft")]
@@ -32,6 +53,84 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The 7 Wonders configuration, checked by setting up one game.
+    pub fn classic_config(&self) -> Result<ClassicConfig, String> {
+        if !(3..=7).contains(&self.players) {
+            return Err(format!(
+                "--players {}: 7 Wonders seats 3 to 7 players",
+                self.players
+            ));
+        }
+        let edition = Edition::from_id(&self.edition)
+            .ok_or_else(|| format!("--edition `{}`: valid editions are v1 and v2", self.edition))?;
+        let sides = match self.sides.as_str() {
+            "day" => SidePolicy::Day,
+            "night" => SidePolicy::Night,
+            "a" => SidePolicy::A,
+            "b" => SidePolicy::B,
+            "random" => SidePolicy::Random,
+            "mixed" => SidePolicy::Mixed,
+            list => {
+                let sides: Result<Vec<Side>, String> = list
+                    .split(',')
+                    .map(|x| {
+                        Side::from_id(x.trim()).ok_or_else(|| {
+                            format!(
+                                "--sides `{list}`: `{x}` is not a side (valid: day, night, a, b, random, \
+                                 mixed, or one side per seat)"
+                            )
+                        })
+                    })
+                    .collect();
+                let sides = sides?;
+                if sides.len() != self.players {
+                    return Err(format!(
+                        "--sides `{list}`: {} sides for {} players",
+                        sides.len(),
+                        self.players
+                    ));
+                }
+                SidePolicy::PerSeat(sides)
+            }
+        };
+        let wonders = match &self.boards {
+            None => Vec::new(),
+            Some(list) => {
+                let boards: Result<Vec<Option<Wonder>>, String> = list
+                    .split(',')
+                    .map(|x| match x.trim() {
+                        "random" => Ok(None),
+                        id => Wonder::from_id(id).map(Some).ok_or_else(|| {
+                            let valid: Vec<&str> = Wonder::ALL.iter().map(|w| w.id()).collect();
+                            format!(
+                                "--boards: unknown board `{id}` (valid: {}, random)",
+                                valid.join(", ")
+                            )
+                        }),
+                    })
+                    .collect();
+                let boards = boards?;
+                if boards.len() != self.players {
+                    return Err(format!(
+                        "--boards `{list}`: {} boards for {} players",
+                        boards.len(),
+                        self.players
+                    ));
+                }
+                boards
+            }
+        };
+        let config = ClassicConfig {
+            players: self.players,
+            edition,
+            sides,
+            collapse_payment_splits: self.collapse_splits,
+            wonders,
+        };
+        ClassicGame::new(&config, 0).map_err(|e| format!("invalid 7 Wonders set-up: {e}"))?;
+        Ok(config)
+    }
+
     pub fn duel_options(&self) -> Result<DuelOptions, String> {
         let mut wonders = match self.wonders {
             WondersMode::Draft => WonderSelection::Draft,
@@ -172,6 +271,7 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
     };
     let report = match args.game.game {
         GameKind::Duel => sim::simulate::<Duel>(&opts, &args.game.duel_options()?),
+        GameKind::Classic => sim::simulate::<ClassicGame>(&opts, &args.game.classic_config()?),
     }
     .map_err(|e| e.to_string())?;
     print!("{}", report.summary.render(ReportFormat::Text));
@@ -202,6 +302,7 @@ pub fn tournament(args: TournamentArgs) -> CliResult {
     };
     let report = match args.game.game {
         GameKind::Duel => sim::tournament::<Duel>(&opts, &args.game.duel_options()?),
+        GameKind::Classic => sim::tournament::<ClassicGame>(&opts, &args.game.classic_config()?),
     }
     .map_err(|e| e.to_string())?;
     print!("{}", report.render(ReportFormat::Text));

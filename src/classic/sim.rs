@@ -1,0 +1,104 @@
+//! 7 Wonders (3–7 players) for the self-play simulator.
+
+use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
+use crate::sim::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+
+/// The score-pad lines, in the record's order (the total excluded).
+const CATEGORIES: [&str; 7] = [
+    "military",
+    "treasury",
+    "wonders",
+    "civilian",
+    "science",
+    "commercial",
+    "guilds",
+];
+
+impl SimGame for ClassicGame {
+    type Options = ClassicConfig;
+
+    /// The command line checks the configuration first (see [`ClassicGame::new`]), so a
+    /// setup error here is a bug.
+    fn new_game(options: &ClassicConfig, seed: u64) -> ClassicGame {
+        ClassicGame::new(options, seed).expect("the configuration was checked before the run")
+    }
+
+    fn game_name(_: &ClassicConfig) -> &'static str {
+        "classic"
+    }
+
+    fn options_label(options: &ClassicConfig) -> String {
+        let sides = match &options.sides {
+            SidePolicy::A => "a".to_string(),
+            SidePolicy::B => "b".to_string(),
+            SidePolicy::Day => "day".to_string(),
+            SidePolicy::Night => "night".to_string(),
+            SidePolicy::Random => "random-sides".to_string(),
+            SidePolicy::Mixed => "mixed-sides".to_string(),
+            SidePolicy::PerSeat(s) => s.iter().map(|x| x.id()).collect::<Vec<_>>().join("+"),
+        };
+        let mut label = format!("{},{}p,{sides}", options.edition.id(), options.players);
+        if options.wonders.iter().any(Option::is_some) {
+            let boards: Vec<&str> = options
+                .wonders
+                .iter()
+                .map(|w| w.map_or("random", |w| w.id()))
+                .collect();
+            label.push_str(&format!(",boards:{}", boards.join("+")));
+        }
+        if options.collapse_payment_splits {
+            label.push_str(",collapsed-splits");
+        }
+        label
+    }
+
+    fn score_categories(_: &ClassicConfig) -> Vec<&'static str> {
+        CATEGORIES.to_vec()
+    }
+
+    fn wonder_columns(_: &ClassicConfig) -> WonderColumns {
+        WonderColumns::OnePerSeat
+    }
+
+    /// The game keeps its own history, which is exactly `actions`.
+    fn record(
+        &self,
+        _: &[Action],
+        players: &[String],
+        _: u64,
+        _: &ClassicConfig,
+    ) -> serde_json::Value {
+        ClassicGame::record(self, players)
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        let stages_total = |seat: usize| self.city(seat).stage_count(self.catalog()) as u32;
+        let seats = self
+            .seat_facts()
+            .into_iter()
+            .map(|f| SeatOutcome {
+                wonders: vec![WonderHeld {
+                    id: f.wonder.to_string(),
+                    side: Some(f.side.to_string()),
+                    stages_built: f.stages_built as u32,
+                    stages_total: stages_total(f.seat),
+                }],
+                rank: f.rank as u32,
+                win: f.winner,
+                categories: f
+                    .score
+                    .lines()
+                    .into_iter()
+                    .filter(|(k, _)| *k != "total")
+                    .collect(),
+                total: f.score.total,
+                coins: f.coins as i32,
+            })
+            .collect();
+        GameOutcome {
+            victory: "civilian".to_string(),
+            turns: self.history().len() as u32,
+            seats,
+        }
+    }
+}
