@@ -903,6 +903,34 @@ pub struct Layout {
     pub face_up: u32,
     /// For each slot, the slots that must all be taken before it is accessible.
     pub covered_by: [u32; 20],
+    /// For each slot, the slots it covers (the inverse of `covered_by`).
+    pub covers: [u32; 20],
+}
+
+/// The inverse relation of `covered_by`: bit `t` of `covers[s]` when `s` covers `t`.
+const fn inverse(covered_by: [u32; 20]) -> [u32; 20] {
+    let mut covers = [0u32; 20];
+    let mut t = 0;
+    while t < 20 {
+        let mut s = 0;
+        while s < 20 {
+            if covered_by[t] >> s & 1 == 1 {
+                covers[s] |= 1 << t;
+            }
+            s += 1;
+        }
+        t += 1;
+    }
+    covers
+}
+
+const fn layout(rows: &'static [u8], face_up: u32, covered_by: [u32; 20]) -> Layout {
+    Layout {
+        rows,
+        face_up,
+        covered_by,
+        covers: inverse(covered_by),
+    }
 }
 
 const fn bits(slots: &[u8]) -> u32 {
@@ -918,10 +946,10 @@ const fn bits(slots: &[u8]) -> u32 {
 /// Age I: a pyramid of 2-3-4-5-6 cards; Age II: an inverted pyramid 6-5-4-3-2; Age III: an
 /// hourglass 2-3-4-2-4-3-2. Odd rows face up.
 pub const LAYOUTS: [Layout; 3] = [
-    Layout {
-        rows: &[2, 3, 4, 5, 6],
-        face_up: bits(&[0, 1, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19]),
-        covered_by: [
+    layout(
+        &[2, 3, 4, 5, 6],
+        bits(&[0, 1, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19]),
+        [
             bits(&[2, 3]),
             bits(&[3, 4]),
             bits(&[5, 6]),
@@ -943,11 +971,11 @@ pub const LAYOUTS: [Layout; 3] = [
             0,
             0,
         ],
-    },
-    Layout {
-        rows: &[6, 5, 4, 3, 2],
-        face_up: bits(&[0, 1, 2, 3, 4, 5, 11, 12, 13, 14, 18, 19]),
-        covered_by: [
+    ),
+    layout(
+        &[6, 5, 4, 3, 2],
+        bits(&[0, 1, 2, 3, 4, 5, 11, 12, 13, 14, 18, 19]),
+        [
             bits(&[6]),
             bits(&[6, 7]),
             bits(&[7, 8]),
@@ -969,11 +997,11 @@ pub const LAYOUTS: [Layout; 3] = [
             0,
             0,
         ],
-    },
-    Layout {
-        rows: &[2, 3, 4, 2, 4, 3, 2],
-        face_up: bits(&[0, 1, 5, 6, 7, 8, 11, 12, 13, 14, 18, 19]),
-        covered_by: [
+    ),
+    layout(
+        &[2, 3, 4, 2, 4, 3, 2],
+        bits(&[0, 1, 5, 6, 7, 8, 11, 12, 13, 14, 18, 19]),
+        [
             bits(&[2, 3]),
             bits(&[3, 4]),
             bits(&[5, 6]),
@@ -995,7 +1023,7 @@ pub const LAYOUTS: [Layout; 3] = [
             0,
             0,
         ],
-    },
+    ),
 ];
 
 /// Coins each player starts with.

@@ -444,6 +444,8 @@ pub struct Duel {
     accessible: u32,
     /// Trade price of each resource for each seat (see [`Duel::trade_prices`]).
     prices: [[u16; 5]; 2],
+    /// What each seat's Wonders cost it, by position in its draft (see [`Duel::wonder_cost`]).
+    wonder_costs: [[u16; 4]; 2],
     players: [Player; 2],
     /// Conflict pawn, -9..=9, positive towards seat 1's capital.
     pawn: i8,
@@ -506,6 +508,7 @@ impl Duel {
             revealed: LAYOUTS[0].face_up,
             accessible: compute_accessible(0, 0),
             prices: [[2; 5]; 2],
+            wonder_costs: [[0; 4]; 2],
             players: [player; 2],
             pawn: 0,
             military_tokens: 0b1111,
@@ -620,8 +623,24 @@ impl Duel {
         self.prices[seat]
     }
 
-    /// Recomputes both trade price tables; called whenever production or a trade discount
-    /// changes (a brown, grey or yellow card built or destroyed), never on the per-move path.
+    /// Recomputes both trade price tables and the cost of every unbuilt Wonder; called
+    /// whenever something they depend on changes (production, a trade discount, a choice
+    /// production, Architecture, the draft's end), never on the per-move path.
+    fn refresh_costs(&mut self) {
+        self.refresh_prices();
+        for seat in 0..2 {
+            let waive = if self.players[seat].has(Progress::Architecture) {
+                2
+            } else {
+                0
+            };
+            for i in 0..self.players[seat].num_wonders as usize {
+                let w = self.players[seat].wonders[i];
+                self.wonder_costs[seat][i] = self.trade_cost(seat, WONDERS[w as usize].cost, waive);
+            }
+        }
+    }
+
     fn refresh_prices(&mut self) {
         for seat in 0..2 {
             let me = &self.players[seat];
@@ -646,7 +665,7 @@ impl Duel {
 
     /// The units of each resource `seat` buys to have `need`, and what they cost (see
     /// [`Duel::trade_cost`]).
-    #[inline]
+    #[inline(always)]
     pub fn purchase(&self, seat: usize, need: Resources, waive: u8) -> (Resources, u16) {
         let me = &self.players[seat];
         let missing: [u8; 5] =
@@ -704,12 +723,17 @@ impl Duel {
     /// Coins (all of them trade) for `seat` to build `wonder`.
     #[inline]
     pub fn wonder_cost(&self, seat: usize, wonder: WonderId) -> u16 {
-        let waive = if self.players[seat].has(Progress::Architecture) {
-            2
-        } else {
-            0
-        };
-        self.trade_cost(seat, WONDERS[wonder as usize].cost, waive)
+        let p = &self.players[seat];
+        match p.wonders[..p.num_wonders as usize]
+            .iter()
+            .position(|&w| w == wonder)
+        {
+            Some(i) => self.wonder_costs[seat][i],
+            None => {
+                let waive = if p.has(Progress::Architecture) { 2 } else { 0 };
+                self.trade_cost(seat, WONDERS[wonder as usize].cost, waive)
+            }
+        }
     }
 
     /// Coins `seat` gets for discarding: 2 + 1 per yellow card in its city.
@@ -763,7 +787,7 @@ impl Duel {
             for i in 0..me.num_wonders as usize {
                 if me.built >> i & 1 == 0 {
                     let w = me.wonders[i];
-                    let cost = self.wonder_cost(seat, w);
+                    let cost = self.wonder_costs[seat][i];
                     if cost <= me.coins {
                         wonders[n_wonders] = (w, cost);
                         n_wonders += 1;
@@ -864,6 +888,7 @@ impl Duel {
         if self.picks == 8 {
             self.phase = Phase::Play;
             self.current = 0;
+            self.refresh_costs();
         } else {
             self.current = DRAFT_ORDER[self.picks as usize];
         }
@@ -873,8 +898,15 @@ impl Duel {
     /// The layout slot of an accessible card.
     fn accessible_slot_of(&self, card: CardId) -> Option<usize> {
         let ages = &self.setup.ages[self.age as usize];
-        let acc = self.accessible_slots();
-        (0..20).find(|&s| acc >> s & 1 == 1 && ages[s] == card)
+        let mut acc = self.accessible;
+        while acc != 0 {
+            let s = acc.trailing_zeros() as usize;
+            if ages[s] == card {
+                return Some(s);
+            }
+            acc &= acc - 1;
+        }
+        None
     }
 
     fn play_card(&mut self, action: Action) -> Result<(), DuelError> {
@@ -892,9 +924,11 @@ impl Duel {
             ));
         };
         // Check everything before changing anything.
+        let mut trade = 0;
         match action {
             Action::Build { paid, .. } => {
-                let (cost, _) = self.card_cost(seat, card);
+                let (cost, card_trade) = self.card_cost(seat, card);
+                trade = card_trade;
                 if cost != paid {
                     return Err(Self::illegal(
                         action,
@@ -934,13 +968,22 @@ impl Duel {
         }
 
         self.taken |= 1 << slot;
-        self.accessible = compute_accessible(self.age, self.taken);
+        self.accessible &= !(1 << slot);
+        // Only the slots this card covered can have become accessible.
+        let layout = &LAYOUTS[self.age as usize];
+        let mut covered = layout.covers[slot];
+        while covered != 0 {
+            let t = covered.trailing_zeros() as usize;
+            covered &= covered - 1;
+            if layout.covered_by[t] & !self.taken == 0 {
+                self.accessible |= 1 << t;
+            }
+        }
         // Cards that became accessible are turned face up (before any extra turn).
         self.revealed |= self.accessible;
         self.players[seat].turns += 1;
         match action {
             Action::Build { paid, .. } => {
-                let (_, trade) = self.card_cost(seat, card);
                 let chain = self.is_chain_build(seat, card);
                 self.pay(seat, paid, trade);
                 self.build_card(seat, card);
@@ -995,7 +1038,8 @@ impl Duel {
                 }
             }
             p.trade_at_one |= c.trade_at_one.mask();
-            if !c.produces.is_empty() || !c.trade_at_one.is_empty() {
+            if !c.produces.is_empty() || !c.trade_at_one.is_empty() || !c.produces_one_of.is_empty()
+            {
                 refresh = true;
             }
             if let Some(chain) = c.chain_to {
@@ -1012,7 +1056,7 @@ impl Duel {
             p.coins += coins;
         }
         if refresh {
-            self.refresh_prices();
+            self.refresh_costs();
         }
         if let Some(g) = c.guild {
             if g.coins_per > 0 {
@@ -1060,6 +1104,9 @@ impl Duel {
                     p.choice_goods += 1;
                 }
             }
+        }
+        if !w.produces_one_of.is_empty() {
+            self.refresh_costs();
         }
         self.wonders_built += 1;
         self.extra_turn |= w.extra_turn || self.players[seat].has(Progress::Theology);
@@ -1133,8 +1180,10 @@ impl Duel {
         let p = &mut self.players[seat];
         p.progress |= 1 << token;
         p.coins += t.coins as u16;
-        if t.kind == Progress::Law {
-            self.add_science(seat, Science::Law);
+        match t.kind {
+            Progress::Law => self.add_science(seat, Science::Law),
+            Progress::Architecture => self.refresh_costs(),
+            _ => {}
         }
     }
 
@@ -1157,7 +1206,7 @@ impl Duel {
                 for r in 0..5 {
                     opp.production.0[r] -= card.produces.0[r];
                 }
-                self.refresh_prices();
+                self.refresh_costs();
                 self.discard.insert(c);
             }
             (Pending::Mausoleum, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
