@@ -2,19 +2,10 @@
 
 use rand::{Rng, SeedableRng};
 use wonders::common::{derive_seed, CardSet, GameRng};
-use wonders::duel::data::{DECK_STARTS, NUM_CARDS};
+use wonders::duel::data::NUM_CARDS;
+use wonders::duel::record::{replay, write_record};
 use wonders::duel::{Action, Duel, DuelOptions};
 use wonders_bots::Game;
-
-fn all_cards_of_age(age: usize) -> CardSet {
-    let lo = DECK_STARTS[age];
-    let hi = if age == 2 {
-        NUM_CARDS as u8
-    } else {
-        DECK_STARTS[age + 1]
-    };
-    CardSet((1u128 << hi) - (1u128 << lo))
-}
 
 /// Every card of the current Age's deck (plus guilds in Age III) is in exactly one place.
 fn check_conservation(g: &Duel) {
@@ -49,7 +40,49 @@ fn check_conservation(g: &Duel) {
         }
     }
     assert_eq!(count, 73, "every card somewhere exactly once");
-    let _ = all_cards_of_age(0);
+}
+
+/// Plausible actions to try against the legal list: every card built, discarded or used for
+/// each Wonder at a few prices, every token, every starter.
+fn unlisted_candidates(g: &Duel) -> Vec<Action> {
+    let mut out = Vec::new();
+    for card in 0..NUM_CARDS as u8 {
+        for paid in [0u16, 1, 3] {
+            out.push(Action::Build { card, paid });
+        }
+        out.push(Action::Discard { card });
+        out.push(Action::Destroy(card));
+        out.push(Action::BuildDiscarded(card));
+        for wonder in 0..12u8 {
+            out.push(Action::Wonder {
+                card,
+                wonder,
+                paid: g.wonder_cost(g.current(), wonder),
+            });
+        }
+    }
+    for t in 0..10u8 {
+        out.push(Action::Progress(t));
+        out.push(Action::GreatLibrary(t));
+    }
+    for w in 0..12u8 {
+        out.push(Action::PickWonder(w));
+    }
+    out.push(Action::ChooseStarter(0));
+    out.push(Action::ChooseStarter(1));
+    out
+}
+
+trait LegalVec {
+    fn legal_actions_vec(&self) -> Vec<Action>;
+}
+
+impl LegalVec for Duel {
+    fn legal_actions_vec(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions(&mut v);
+        v
+    }
 }
 
 #[test]
@@ -67,12 +100,30 @@ fn random_games_keep_invariants() {
         while !g.is_terminal() {
             g.legal_actions(&mut actions);
             assert!(!actions.is_empty());
-            // Every legal action is accepted (checked on a copy for a sample of states).
+            // Every legal action is accepted, and actions not listed are refused without
+            // changing anything (checked on copies, for a sample of states).
             if i % 100 == 0 {
                 for &a in &actions {
                     let mut copy = g.clone();
                     copy.apply(a)
                         .unwrap_or_else(|e| panic!("legal action refused: {e}"));
+                }
+                for candidate in unlisted_candidates(&g)
+                    .into_iter()
+                    .filter(|_| i % 1000 == 0)
+                {
+                    if !actions.contains(&candidate) {
+                        let mut copy = g.clone();
+                        assert!(
+                            copy.apply(candidate).is_err(),
+                            "{candidate:?} accepted but not listed"
+                        );
+                        assert_eq!(
+                            copy.legal_actions_vec(),
+                            actions,
+                            "a refused action changed the state"
+                        );
+                    }
                 }
             }
             let a = actions[rng.random_range(0..actions.len())];
@@ -94,6 +145,18 @@ fn random_games_keep_invariants() {
         if g.outcome().unwrap().0 == wonders::duel::state::Victory::Civilian {
             civil += 1;
         }
+        // The record replays to the same game, through its JSON text.
+        if i % 50 == 0 {
+            let players = vec!["random".to_string(), "random".to_string()];
+            let record = write_record(seed, g.setup(), g.options(), &players, &history);
+            let text = serde_json::to_string(&record).unwrap();
+            let replayed = replay(&serde_json::from_str(&text).unwrap())
+                .unwrap_or_else(|e| panic!("game {i}: record does not replay: {e}"));
+            assert!(replayed.checked_result);
+            assert_eq!(replayed.actions, history);
+            assert_eq!(replayed.game.score(0), g.score(0));
+            assert_eq!(replayed.game.score(1), g.score(1));
+        }
         // Same seed, same game.
         if i % 1000 == 0 {
             let mut rng2 = GameRng::seed_from_u64(seed);
@@ -104,7 +167,6 @@ fn random_games_keep_invariants() {
             assert_eq!(g2.score(0), g.score(0));
             assert_eq!(g2.score(1), g.score(1));
         }
-        let _: Option<Action> = None;
     }
     assert!(civil > 0);
 }
