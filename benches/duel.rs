@@ -4,7 +4,7 @@ use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion
 use rand::{Rng, SeedableRng};
 use wonders::common::GameRng;
 use wonders::duel::{Action, Duel, DuelOptions};
-use wonders_bots::Game;
+use wonders_bots::{Bot, Budget, Game, MctsBot, MctsConfig};
 
 /// Plays a uniformly random game from a fresh setup; returns the number of actions.
 fn random_game(rng: &mut GameRng, buf: &mut Vec<Action>) -> usize {
@@ -80,5 +80,24 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// One move of `mcts:iterations=N` from an early Age I position (iterations per second =
+/// N / time).
+fn bench_mcts(c: &mut Criterion) {
+    let state = positions(1).remove(0);
+    let mut group = c.benchmark_group("duel/mcts_move");
+    group.sample_size(10);
+    for iterations in [200u32, 2000] {
+        let config = MctsConfig {
+            budget: Budget::Iterations(iterations),
+            ..MctsConfig::default()
+        };
+        group.bench_function(format!("iterations={iterations}"), |b| {
+            let mut bot = MctsBot::new(config.clone(), 7);
+            b.iter(|| black_box(bot.choose(&state)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_mcts);
 criterion_main!(benches);

@@ -49,7 +49,11 @@ pub(crate) fn read_records(path: &PathBuf) -> Result<Vec<Value>, String> {
 pub fn run(args: ReplayArgs) -> CliResult {
     let records = read_records(&args.file)?;
     for (i, record) in records.iter().enumerate() {
-        let game = record.get("game").and_then(Value::as_str).unwrap_or("");
+        let Some(game) = record.get("game").and_then(Value::as_str) else {
+            return Err(format!(
+                "record {i}: not a game record (no `game` field; valid games: duel, classic)"
+            ));
+        };
         let result = match game {
             "duel" => replay(record)
                 .map(|r| (r.actions.len(), r.checked_result))

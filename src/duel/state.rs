@@ -94,7 +94,7 @@ pub struct Setup {
 impl Setup {
     /// Draws a setup: wonders, tokens, the three Age decks (3 cards removed from each) and the
     /// 3 Guilds shuffled into Age III.
-    pub fn random(rng: &mut dyn RngCore) -> Setup {
+    pub fn random<R: RngCore + ?Sized>(rng: &mut R) -> Setup {
         let mut wonders: [WonderId; NUM_WONDERS] = std::array::from_fn(|i| i as WonderId);
         wonders.shuffle(rng);
         let mut tokens: [TokenId; NUM_TOKENS] = std::array::from_fn(|i| i as TokenId);
@@ -472,7 +472,7 @@ pub struct Duel {
 impl Duel {
     /// A new game from a seed and options: draws the setup, then arranges the Wonders as the
     /// options ask.
-    pub fn new(options: DuelOptions, rng: &mut dyn RngCore) -> Duel {
+    pub fn new<R: RngCore + ?Sized>(options: DuelOptions, rng: &mut R) -> Duel {
         let mut setup = Setup::random(rng);
         match options.wonders {
             WonderSelection::Draft | WonderSelection::Random => {}
@@ -635,6 +635,9 @@ impl Duel {
                 0
             };
             for i in 0..self.players[seat].num_wonders as usize {
+                if self.players[seat].built >> i & 1 == 1 {
+                    continue;
+                }
                 let w = self.players[seat].wonders[i];
                 self.wonder_costs[seat][i] = self.trade_cost(seat, WONDERS[w as usize].cost, waive);
             }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Regenerates the reference runs in results/ (see results/README.md for what each is).
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|charts]
+# The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+cargo build --release --quiet
+W=target/release/wonders
+R=results
+
+if [[ $what == all || $what == tournament ]]; then
+  # Bot strength in Duel: every pair, 500 seeds x 2 seatings = 1,000 games per pair.
+  $W tournament --game duel --bots random,greedy,mcts:iterations=2000 --games 500 --seed 1 \
+    --out $R/duel_tournament.csv --summary $R/duel_tournament.md --quiet
+fi
+
+if [[ $what == all || $what == greedy ]]; then
+  # Balance: 1,000,000 Duel games between greedy bots (the CSV is large: kept out of git,
+  # the summary and chart are committed).
+  $W simulate --game duel --games 1000000 --bots greedy,greedy --seed 1 \
+    --out $R/duel_greedy_1m.csv --summary $R/duel_greedy_1m.md --quiet
+fi
+
+if [[ $what == all || $what == mcts ]]; then
+  GAMES=${MCTS_GAMES:-100000}
+  $W simulate --game duel --games "$GAMES" --bots mcts:iterations=200 --seed 1 \
+    --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet
+fi
+
+if [[ $what == all || $what == charts ]]; then
+  for run in duel_greedy_1m duel_mcts200; do
+    if [[ -f $R/$run.csv ]]; then
+      python3 scripts/plot_wonder_winrates.py $R/$run.csv $R/${run}_wonders.png > $R/${run}_wonders.txt
+      python3 scripts/plot_wonder_winrates.py $R/$run.csv $R/${run}_wonders_built.png --built \
+        > $R/${run}_wonders_built.txt
+    fi
+  done
+fi
