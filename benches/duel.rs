@@ -92,7 +92,7 @@ fn bench_mcts(c: &mut Criterion) {
             ..MctsConfig::default()
         };
         group.bench_function(format!("iterations={iterations}"), |b| {
-            let mut bot = MctsBot::new(config.clone(), 7);
+            let mut bot = MctsBot::new(config, 7);
             b.iter(|| black_box(bot.choose(&state)))
         });
     }

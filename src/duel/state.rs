@@ -1,6 +1,6 @@
 //! The state of a 7 Wonders Duel game and its rules.
 //!
-//! Every random draw is made when the game is set up and kept in [`Setup`], so [`Duel::apply`]
+//! Every random draw is made when the game is set up and kept in [`Setup`], so [`Duel::apply_action`]
 //! is a pure function of the state and the action. Decisions that an effect asks for (a
 //! Progress token after a science pair, the card the Statue of Zeus destroys, …) are actions of
 //! the player who decides, like any other move.

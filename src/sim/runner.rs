@@ -119,6 +119,9 @@ pub(crate) fn play_game<G: SimGame>(
     Ok(Some((game, actions)))
 }
 
+/// The results of one chunk of games, in index order.
+type ChunkResults<T> = Vec<Result<Option<T>, SimError>>;
+
 /// What the sink of [`Runner::run`] is handed.
 pub(crate) enum Step<T> {
     /// Game `i` finished with this result (in index order).
@@ -145,14 +148,12 @@ impl Runner<'_> {
     pub fn run<T: Send>(
         &self,
         job: impl Fn(u64) -> Result<Option<T>, SimError> + Sync,
-        mut sink: impl FnMut(Step<T>) -> Result<(), SimError>,
+        mut sink: impl FnMut(Step<T>) -> Result<(), SimError> + Send,
     ) -> Result<u64, SimError> {
         let chunk = self.chunk.max(1);
-        let mut done = 0u64;
-        while done < self.total && !self.stop.stopped() {
-            let end = (done + chunk).min(self.total);
-            let results: Vec<Result<Option<T>, SimError>> = self.pool.install(|| {
-                (done..end)
+        let compute = |start: u64, end: u64| -> ChunkResults<T> {
+            self.pool.install(|| {
+                (start..end)
                     .into_par_iter()
                     .map(|i| {
                         if self.stop.stopped() {
@@ -163,9 +164,17 @@ impl Runner<'_> {
                         r
                     })
                     .collect()
-            });
+            })
+        };
+        // Hands a computed chunk to the sink in index order; `Ok(false)` once a game was not
+        // finished (the run stopped), after which nothing more is handed over.
+        let feed = |sink: &mut dyn FnMut(Step<T>) -> Result<(), SimError>,
+                    start: u64,
+                    results: ChunkResults<T>|
+         -> Result<(u64, bool), SimError> {
+            let mut done = start;
             let mut complete = true;
-            for (i, r) in (done..end).zip(results) {
+            for (i, r) in (start..).zip(results) {
                 match r? {
                     Some(t) if complete => {
                         sink(Step::Game(i, t))?;
@@ -175,9 +184,39 @@ impl Runner<'_> {
                 }
             }
             sink(Step::ChunkDone)?;
-            if !complete {
+            Ok((done, complete))
+        };
+        // A pipeline: while the sink writes chunk k (on its own thread), the pool plays chunk
+        // k + 1, so writing and summarising never leave the workers idle.
+        let mut done = 0u64;
+        let mut next = 0u64;
+        let mut ready: Option<(u64, ChunkResults<T>)> = None;
+        loop {
+            let range = (next < self.total && !self.stop.stopped())
+                .then(|| (next, (next + chunk).min(self.total)));
+            if ready.is_none() && range.is_none() {
                 break;
             }
+            let (computed, fed) = std::thread::scope(|scope| {
+                let sink = &mut sink;
+                let feeding = ready
+                    .take()
+                    .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
+                let computed = range.map(|(start, end)| (start, compute(start, end)));
+                let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
+                (computed, fed)
+            });
+            if let Some(fed) = fed {
+                let (upto, complete) = fed?;
+                done = upto;
+                if !complete {
+                    break;
+                }
+            }
+            if let Some((_, end)) = range {
+                next = end;
+            }
+            ready = computed;
         }
         Ok(done)
     }
