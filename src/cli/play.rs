@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use rand::SeedableRng;
-use wonders_bots::{BotSpec, Game};
+use wonders_bots::Game;
 
-use super::sim::GameArgs;
+use super::args::{parse_bots, GameArgs};
 use super::{create_file, CliResult, GameKind};
 use crate::classic::{turn_log, ClassicGame};
 use crate::common::{derive_seed, GameRng};
@@ -33,46 +33,6 @@ pub struct PlayArgs {
     /// Print only the final score pad.
     #[arg(long)]
     quiet: bool,
-}
-
-/// Parses a comma-separated list of bot specs, one per seat (or one for every seat).
-pub(crate) fn parse_bots(text: &str, seats: usize) -> Result<Vec<BotSpec>, String> {
-    let mut specs: Vec<&str> = split_specs(text);
-    if specs.len() == 1 {
-        specs = vec![specs[0]; seats];
-    }
-    if specs.len() != seats {
-        return Err(format!(
-            "--bots needs {seats} bot specs (one per seat, comma-separated), got {}: `{text}`",
-            specs.len()
-        ));
-    }
-    specs
-        .iter()
-        .map(|s| BotSpec::parse(s).map_err(|e| e.to_string()))
-        .collect()
-}
-
-/// Splits `random,mcts:iterations=200,c=0.5,greedy` into specs: a comma starts a new spec
-/// only when what follows is not a `key=value` parameter of the previous one.
-pub(crate) fn split_specs(text: &str) -> Vec<&str> {
-    let mut specs = Vec::new();
-    let mut start = 0;
-    let bytes = text.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b',' {
-            let rest = &text[i + 1..];
-            let next = rest.split(',').next().unwrap_or("");
-            let is_param = next.contains('=') && !next.contains(':');
-            if !is_param {
-                specs.push(text[start..i].trim());
-                start = i + 1;
-            }
-        }
-    }
-    specs.push(text[start..].trim());
-    specs.retain(|s| !s.is_empty());
-    specs
 }
 
 pub fn run(args: PlayArgs) -> CliResult {
