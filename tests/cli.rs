@@ -1,0 +1,169 @@
+//! The `wonders` command line end to end: play, record, replay, cards, simulate.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn wonders(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wonders"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wonders-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
+}
+
+#[test]
+fn a_recorded_duel_replays_and_a_tampered_one_is_named() {
+    let record = tmp("duel.json");
+    let out = wonders(&[
+        "play",
+        "--game",
+        "duel",
+        "--seed",
+        "7",
+        "--bots",
+        "greedy,random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let log = text(&out);
+    assert!(
+        log.contains("=== Wonder draft ===") && log.contains("=== Final score ==="),
+        "{log}"
+    );
+    let out = wonders(&["replay", record.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    // Change the first paid build's price: replay names the action and the right price.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let actions = v["actions"].as_array_mut().unwrap();
+    let i = actions
+        .iter()
+        .position(|a| a["type"] == "build" && a["paid"].as_u64().unwrap() > 0)
+        .unwrap();
+    let paid = actions[i]["paid"].as_u64().unwrap();
+    actions[i]["paid"] = serde_json::json!(paid + 1);
+    let bad = tmp("duel-bad.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let out = wonders(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let msg = text(&out);
+    assert!(
+        msg.contains(&format!("action {i}")) && msg.contains(&format!("the rules charge {paid}")),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_recorded_classic_game_replays() {
+    let record = tmp("classic.json");
+    let out = wonders(&[
+        "play",
+        "--game",
+        "classic",
+        "--players",
+        "4",
+        "--edition",
+        "v1",
+        "--sides",
+        "mixed",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let out = wonders(&["replay", record.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+}
+
+#[test]
+fn bad_input_is_one_clear_line() {
+    let out = wonders(&["play", "--bots", "nosuchbot,random"]);
+    assert_eq!(out.status.code(), Some(1));
+    let msg = text(&out);
+    assert!(
+        msg.starts_with("error: ") && msg.contains("nosuchbot") && msg.contains("greedy"),
+        "{msg}"
+    );
+    assert_eq!(msg.trim_end().lines().count(), 1, "{msg}");
+    let out = wonders(&["replay", "/no/such/file.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("cannot read /no/such/file.json"));
+    let out = wonders(&["play", "--game", "classic", "--players", "8"]);
+    assert!(text(&out).contains("3 to 7"));
+}
+
+#[test]
+fn cards_lists_every_duel_component() {
+    let out = wonders(&["cards", "--game", "duel", "--format", "csv"]);
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    // Header + 73 cards + 12 Wonders + 10 tokens.
+    assert_eq!(csv.lines().count(), 1 + 73 + 12 + 10);
+    assert!(csv.contains("card,caravansery,Caravansery,2,yellow,2,1 glass + 1 papyrus"));
+    let out = wonders(&[
+        "cards",
+        "--game",
+        "classic",
+        "--edition",
+        "v2",
+        "--format",
+        "json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["kind"] == "card")
+            .count(),
+        148
+    );
+}
+
+#[test]
+fn simulate_is_identical_for_one_and_two_threads() {
+    let run = |threads: &str| {
+        let csv = tmp(&format!("sim-{threads}.csv"));
+        let summary = tmp(&format!("sim-{threads}.json"));
+        let out = wonders(&[
+            "simulate",
+            "--game",
+            "duel",
+            "--games",
+            "300",
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            csv.to_str().unwrap(),
+            "--summary",
+            summary.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out));
+        (std::fs::read(csv).unwrap(), std::fs::read(summary).unwrap())
+    };
+    let (csv1, sum1) = run("1");
+    let (csv2, sum2) = run("2");
+    assert_eq!(csv1, csv2);
+    assert_eq!(sum1, sum2);
+    // One row per seat per game, plus the header.
+    assert_eq!(csv1.iter().filter(|&&b| b == b'\n').count(), 1 + 2 * 300);
+}
