@@ -76,6 +76,20 @@ impl Resources {
         Resources(counts)
     }
 
+    /// The five counts as the low five bytes of a `u64` (wood lowest), for lane-wise arithmetic.
+    #[inline(always)]
+    pub const fn packed(self) -> u64 {
+        let [w, c, s, g, p] = self.0;
+        u64::from_le_bytes([w, c, s, g, p, 0, 0, 0])
+    }
+
+    /// The inverse of [`Resources::packed`].
+    #[inline(always)]
+    pub const fn unpack(packed: u64) -> Resources {
+        let b = packed.to_le_bytes();
+        Resources([b[0], b[1], b[2], b[3], b[4]])
+    }
+
     #[inline]
     pub const fn get(self, r: Resource) -> u8 {
         self.0[r as usize]
@@ -321,6 +335,15 @@ const fn card(id: &'static str, name: &'static str, age: u8, color: Color) -> Ca
 }
 
 impl Card {
+    /// The chain symbol that makes this card free, as a bit mask over [`Chain`] (0 if none).
+    #[inline(always)]
+    pub const fn chain_from_mask(&self) -> u32 {
+        match self.chain_from {
+            Some(chain) => 1 << chain as u32,
+            None => 0,
+        }
+    }
+
     const fn cost(mut self, coins: u8, resources: &str) -> Card {
         self.cost_coins = coins;
         self.cost = Resources::parse(resources);

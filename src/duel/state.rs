@@ -37,6 +37,25 @@ pub fn dealt_wonders(offered: &[WonderId; 8]) -> [[WonderId; 4]; 2] {
     out
 }
 
+/// Per byte lane, `need - have` where positive, else 0: `(need | 0x80) - have` keeps a lane's
+/// high bit exactly when need >= have there (all counts are below 128).
+#[inline(always)]
+fn missing_units(need: u64, have: u64) -> u64 {
+    const HIGH: u64 = 0x80_8080_8080;
+    let t = (need | HIGH) - have;
+    t & (((t & HIGH) >> 7) * 0x7F)
+}
+
+/// Sum over the five lanes of `count × price`.
+#[inline(always)]
+fn lane_dot(packed: u64, price: &[u16; 5]) -> u16 {
+    let mut cost = 0u16;
+    for (r, &p) in price.iter().enumerate() {
+        cost += (packed >> (8 * r) & 0xFF) as u16 * p;
+    }
+    cost
+}
+
 /// The slots of Age `age` (0-based) not taken and no longer covered.
 #[inline]
 fn compute_accessible(age: u8, taken: u32) -> u32 {
@@ -634,10 +653,8 @@ impl Duel {
             } else {
                 0
             };
+            // All four, built or not: a fixed loop is cheaper than skipping.
             for i in 0..self.players[seat].num_wonders as usize {
-                if self.players[seat].built >> i & 1 == 1 {
-                    continue;
-                }
                 let w = self.players[seat].wonders[i];
                 self.wonder_costs[seat][i] = self.trade_cost(seat, WONDERS[w as usize].cost, waive);
             }
@@ -671,13 +688,12 @@ impl Duel {
     #[inline(always)]
     pub fn purchase(&self, seat: usize, need: Resources, waive: u8) -> (Resources, u16) {
         let me = &self.players[seat];
-        let missing: [u8; 5] =
-            std::array::from_fn(|r| need.0[r].saturating_sub(me.production.0[r]));
-        let mut missing = missing;
-        if missing == [0; 5] {
-            return (Resources::NONE, 0);
-        }
+        let packed = missing_units(need.packed(), me.production.packed());
         let price = self.trade_prices(seat);
+        if (me.choice_raw | me.choice_goods | waive) == 0 {
+            return (Resources::unpack(packed), lane_dot(packed, &price));
+        }
+        let mut missing = Resources::unpack(packed).0;
         // The two choice groups are disjoint and waived units fit anything, so covering each
         // group's dearest missing units first, then waiving the dearest units left, is optimal.
         if me.choice_raw > 0 {
@@ -689,11 +705,8 @@ impl Duel {
         if waive > 0 {
             cover_dearest(&mut missing, &price, waive);
         }
-        let mut cost = 0u16;
-        for r in 0..5 {
-            cost += missing[r] as u16 * price[r];
-        }
-        (Resources(missing), cost)
+        let missing = Resources(missing);
+        (missing, lane_dot(missing.packed(), &price))
     }
 
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
@@ -701,18 +714,16 @@ impl Duel {
     pub fn card_cost(&self, seat: usize, card: CardId) -> (u16, u16) {
         let c = &CARDS[card as usize];
         let me = &self.players[seat];
-        if let Some(chain) = c.chain_from {
-            if me.chains >> chain as u32 & 1 == 1 {
-                return (0, 0);
-            }
-        }
-        let waive = if c.color == Color::Blue && me.has(Progress::Masonry) {
-            2
+        // Written without branches on the card: a random game's choices defeat prediction.
+        let chained = me.chains & c.chain_from_mask() != 0;
+        let masonry = (c.color == Color::Blue) & me.has(Progress::Masonry);
+        let trade = self.trade_cost(seat, c.cost, 2 * masonry as u8);
+        let total = c.cost_coins as u16 + trade;
+        if chained {
+            (0, 0)
         } else {
-            0
-        };
-        let trade = self.trade_cost(seat, c.cost, waive);
-        (c.cost_coins as u16 + trade, trade)
+            (total, trade)
+        }
     }
 
     /// Whether `seat` would build `card` for free through a chain.
@@ -775,9 +786,12 @@ impl Duel {
     }
 
     fn is_picked(&self, w: WonderId) -> bool {
-        self.players
-            .iter()
-            .any(|p| p.wonders[..p.num_wonders as usize].contains(&w))
+        let (a, b) = (&self.players[0], &self.players[1]);
+        // Unused entries are 0, a real id: look only at the picked ones.
+        (0..4).any(|i| {
+            (i < a.num_wonders as usize && a.wonders[i] == w)
+                | (i < b.num_wonders as usize && b.wonders[i] == w)
+        })
     }
 
     fn card_actions(&self, out: &mut Vec<Action>) {
@@ -786,17 +800,13 @@ impl Duel {
         // Wonder costs do not depend on the tucked card: work them out once.
         let mut wonders = [(0u8, 0u16); 4];
         let mut n_wonders = 0;
-        if self.wonders_built < 7 {
-            for i in 0..me.num_wonders as usize {
-                if me.built >> i & 1 == 0 {
-                    let w = me.wonders[i];
-                    let cost = self.wonder_costs[seat][i];
-                    if cost <= me.coins {
-                        wonders[n_wonders] = (w, cost);
-                        n_wonders += 1;
-                    }
-                }
-            }
+        let open = (self.wonders_built < 7) as u8;
+        for i in 0..me.num_wonders as usize {
+            let w = me.wonders[i];
+            let cost = self.wonder_costs[seat][i];
+            wonders[n_wonders] = (w, cost);
+            let unbuilt = (me.built >> i & 1) ^ 1;
+            n_wonders += (unbuilt & open & (cost <= me.coins) as u8) as usize;
         }
         let mut acc = self.accessible_slots();
         let ages = &self.setup.ages[self.age as usize];
@@ -805,9 +815,10 @@ impl Duel {
             acc &= acc - 1;
             let card = ages[slot];
             let (cost, _) = self.card_cost(seat, card);
-            if cost <= me.coins {
-                out.push(Action::Build { card, paid: cost });
-            }
+            // Keep the Build only if affordable, without a branch (see `card_cost`).
+            let len = out.len();
+            out.push(Action::Build { card, paid: cost });
+            out.truncate(len + (cost <= me.coins) as usize);
             out.push(Action::Discard { card });
             for &(wonder, paid) in &wonders[..n_wonders] {
                 out.push(Action::Wonder { card, wonder, paid });
