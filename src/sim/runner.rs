@@ -197,15 +197,23 @@ impl Runner<'_> {
             if ready.is_none() && range.is_none() {
                 break;
             }
-            let (computed, fed) = std::thread::scope(|scope| {
-                let sink = &mut sink;
-                let feeding = ready
+            let (computed, fed) = if self.pool.current_num_threads() == 1 {
+                // One thread means one core: write, then play, in turn.
+                let fed = ready
                     .take()
-                    .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
-                let computed = range.map(|(start, end)| (start, compute(start, end)));
-                let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
-                (computed, fed)
-            });
+                    .map(|(start, results)| feed(&mut sink, start, results));
+                (range.map(|(start, end)| (start, compute(start, end))), fed)
+            } else {
+                std::thread::scope(|scope| {
+                    let sink = &mut sink;
+                    let feeding = ready
+                        .take()
+                        .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
+                    let computed = range.map(|(start, end)| (start, compute(start, end)));
+                    let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
+                    (computed, fed)
+                })
+            };
             if let Some(fed) = fed {
                 let (upto, complete) = fed?;
                 done = upto;
