@@ -167,3 +167,52 @@ fn simulate_is_identical_for_one_and_two_threads() {
     // One row per seat per game, plus the header.
     assert_eq!(csv1.iter().filter(|&&b| b == b'\n').count(), 1 + 2 * 300);
 }
+
+#[test]
+fn any_simulated_game_replays_from_its_csv_row_with_play() {
+    let csv = tmp("rows.csv");
+    let out = wonders(&[
+        "simulate",
+        "--game",
+        "duel",
+        "--games",
+        "40",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "9",
+        "--quiet",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let mut rows = csv::Reader::from_path(&csv).unwrap();
+    let header = rows.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let records: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    // Game 17: its two rows give the seed, the bots and the totals.
+    let game: Vec<&csv::StringRecord> = records
+        .iter()
+        .filter(|r| &r[col("game_index")] == "17")
+        .collect();
+    let bots = format!("{},{}", &game[0][col("bot")], &game[1][col("bot")]);
+    let out = wonders(&[
+        "play",
+        "--game",
+        "duel",
+        "--seed",
+        &game[0][col("game_seed")],
+        "--bots",
+        &bots,
+        "--quiet",
+    ]);
+    let pad = text(&out);
+    let total = pad
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>();
+    assert_eq!(total[1], &game[0][col("total")], "{pad}");
+    assert_eq!(total[2], &game[1][col("total")], "{pad}");
+}

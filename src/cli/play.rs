@@ -19,7 +19,8 @@ use crate::duel::Duel;
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The game's seed: the same seed and bots give the same game.
+    /// The game's seed: the same seed and bots give the same game. Bots are seeded exactly as in
+    /// `simulate`, so `--seed <game_seed> --bots <the row's bots>` replays any game of a run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Bot specs, comma-separated: one per seat (seat 0 first) or one for every seat, e.g.
@@ -50,7 +51,7 @@ fn play_classic(args: PlayArgs) -> CliResult {
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(seat, s)| s.build::<ClassicGame>(derive_seed(args.seed, seat as u64 + 1)))
+        .map(|(seat, s)| s.build::<ClassicGame>(derive_seed(args.seed, seat as u64)))
         .collect();
     while !game.is_terminal() {
         let seat = game.current_player();
@@ -105,7 +106,7 @@ fn play_duel(args: PlayArgs) -> CliResult {
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(seat, s)| s.build::<Duel>(derive_seed(args.seed, seat as u64 + 1)))
+        .map(|(seat, s)| s.build::<Duel>(derive_seed(args.seed, seat as u64)))
         .collect();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
