@@ -154,6 +154,14 @@ impl<G: Game> BotFactory<G> for BotSpec {
     }
 }
 
+/// Parses bot specifications, naming the first bad one.
+pub(crate) fn parse_specs(specs: &[String]) -> Result<Vec<BotSpec>, SimError> {
+    specs
+        .iter()
+        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
+        .collect()
+}
+
 /// Why a run failed. Interrupting a run is not an error (the report says it was interrupted).
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {

@@ -7,8 +7,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use wonders_bots::BotSpec;
-
 use super::csv_out::{check_outcome, GameRow, TidyCsv};
 use super::render::write_file;
 use super::runner::{labels, play_game, pool, progress_bar, Runner, Step, StopControl};
@@ -111,11 +109,7 @@ pub fn simulate<G: SimGame>(
     opts: &SimulateOptions,
     game_opts: &G::Options,
 ) -> Result<SimulateReport, SimError> {
-    let specs = opts
-        .bots
-        .iter()
-        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
+    let specs = super::parse_specs(&opts.bots)?;
     let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
     simulate_with_bots::<G>(opts, game_opts, &factories)
 }

@@ -18,7 +18,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
-use wonders_bots::BotSpec;
 
 use super::csv_out::{check_outcome, GameRow, TidyCsv, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
@@ -159,11 +158,7 @@ pub fn tournament<G: SimGame>(
     opts: &TournamentOptions,
     game_opts: &G::Options,
 ) -> Result<TournamentReport, SimError> {
-    let specs = opts
-        .bots
-        .iter()
-        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
-        .collect::<Result<Vec<_>, _>>()?;
+    let specs = super::parse_specs(&opts.bots)?;
     let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
     tournament_with_bots::<G>(opts, game_opts, &factories)
 }
