@@ -16,8 +16,8 @@ use rand::RngCore;
 
 use super::data::{
     military_points, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources, Science,
-    TokenId, WonderId, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_TOKENS, NUM_WONDERS,
-    PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    TokenId, WonderId, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS, NUM_TOKENS,
+    NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
 };
 use crate::common::CardSet;
 
@@ -465,6 +465,8 @@ pub struct Duel {
     prices: [[u16; 5]; 2],
     /// What each seat's Wonders cost it, by position in its draft (see [`Duel::wonder_cost`]).
     wonder_costs: [[u16; 4]; 2],
+    /// The slot of each card in the current Age's layout (`u8::MAX` if not in it).
+    slot_of: [u8; NUM_CARDS],
     players: [Player; 2],
     /// Conflict pawn, -9..=9, positive towards seat 1's capital.
     pawn: i8,
@@ -518,7 +520,7 @@ impl Duel {
         for &t in &setup.progress_on_board {
             board_tokens |= 1 << t;
         }
-        Duel {
+        let mut game = Duel {
             setup,
             options,
             phase: Phase::Draft,
@@ -528,6 +530,7 @@ impl Duel {
             accessible: compute_accessible(0, 0),
             prices: [[2; 5]; 2],
             wonder_costs: [[0; 4]; 2],
+            slot_of: [u8::MAX; NUM_CARDS],
             players: [player; 2],
             pawn: 0,
             military_tokens: 0b1111,
@@ -541,7 +544,9 @@ impl Duel {
             wonders_built: 0,
             picks: 0,
             supremacy: None,
-        }
+        };
+        game.index_layout();
+        game
     }
 
     // ----- observation -------------------------------------------------------------------
@@ -909,78 +914,105 @@ impl Duel {
         Ok(())
     }
 
-    /// The layout slot of an accessible card.
-    fn accessible_slot_of(&self, card: CardId) -> Option<usize> {
-        let ages = &self.setup.ages[self.age as usize];
-        let mut acc = self.accessible;
-        while acc != 0 {
-            let s = acc.trailing_zeros() as usize;
-            if ages[s] == card {
-                return Some(s);
-            }
-            acc &= acc - 1;
+    fn play_card(&mut self, action: Action) -> Result<(), DuelError> {
+        match action {
+            Action::Build { card, paid } => self.play_build(action, card, paid),
+            Action::Discard { card } => self.play_discard(action, card),
+            Action::Wonder { card, wonder, paid } => self.play_wonder(action, card, wonder, paid),
+            _ => Err(Self::illegal(action, "a card of the layout must be played")),
         }
-        None
     }
 
-    fn play_card(&mut self, action: Action) -> Result<(), DuelError> {
+    fn play_build(&mut self, action: Action, card: CardId, paid: u16) -> Result<(), DuelError> {
         let seat = self.current as usize;
-        let card = match action {
-            Action::Build { card, .. } | Action::Discard { card } | Action::Wonder { card, .. } => {
-                card
-            }
-            _ => return Err(Self::illegal(action, "a card of the layout must be played")),
-        };
-        let Some(slot) = self.accessible_slot_of(card) else {
+        let slot = self.slot_to_play(action, card)?;
+        let (cost, trade) = self.card_cost(seat, card);
+        if cost != paid {
             return Err(Self::illegal(
                 action,
-                "that card is not accessible in the layout",
+                format!("the card costs {cost} coins"),
             ));
-        };
-        // Check everything before changing anything.
-        let mut trade = 0;
-        match action {
-            Action::Build { paid, .. } => {
-                let (cost, card_trade) = self.card_cost(seat, card);
-                trade = card_trade;
-                if cost != paid {
-                    return Err(Self::illegal(
-                        action,
-                        format!("the card costs {cost} coins"),
-                    ));
-                }
-                if cost > self.players[seat].coins {
-                    return Err(Self::illegal(action, "not enough coins"));
-                }
-            }
-            Action::Wonder { wonder, paid, .. } => {
-                let me = &self.players[seat];
-                let idx = me.wonders[..me.num_wonders as usize]
-                    .iter()
-                    .position(|&w| w == wonder);
-                let Some(idx) = idx else {
-                    return Err(Self::illegal(action, "that Wonder is not yours"));
-                };
-                if me.built >> idx & 1 == 1 {
-                    return Err(Self::illegal(action, "that Wonder is already built"));
-                }
-                if self.wonders_built >= 7 {
-                    return Err(Self::illegal(action, "seven Wonders are already built"));
-                }
-                let cost = self.wonder_cost(seat, wonder);
-                if cost != paid {
-                    return Err(Self::illegal(
-                        action,
-                        format!("the Wonder costs {cost} coins"),
-                    ));
-                }
-                if cost > me.coins {
-                    return Err(Self::illegal(action, "not enough coins"));
-                }
-            }
-            _ => {}
         }
+        if cost > self.players[seat].coins {
+            return Err(Self::illegal(action, "not enough coins"));
+        }
+        let chain = self.is_chain_build(seat, card);
+        self.take_slot(seat, slot);
+        self.pay(seat, paid, trade);
+        self.build_card(seat, card);
+        if chain && self.players[seat].has(Progress::Urbanism) {
+            self.players[seat].coins += 4;
+        }
+        self.after_effect();
+        Ok(())
+    }
 
+    fn play_discard(&mut self, action: Action, card: CardId) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        let slot = self.slot_to_play(action, card)?;
+        self.take_slot(seat, slot);
+        self.players[seat].coins += self.discard_value(seat);
+        self.discard.insert(card);
+        self.after_effect();
+        Ok(())
+    }
+
+    fn play_wonder(
+        &mut self,
+        action: Action,
+        card: CardId,
+        wonder: WonderId,
+        paid: u16,
+    ) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        let slot = self.slot_to_play(action, card)?;
+        let me = &self.players[seat];
+        let Some(idx) = me.wonders[..me.num_wonders as usize]
+            .iter()
+            .position(|&w| w == wonder)
+        else {
+            return Err(Self::illegal(action, "that Wonder is not yours"));
+        };
+        if me.built >> idx & 1 == 1 {
+            return Err(Self::illegal(action, "that Wonder is already built"));
+        }
+        if self.wonders_built >= 7 {
+            return Err(Self::illegal(action, "seven Wonders are already built"));
+        }
+        let cost = self.wonder_costs[seat][idx];
+        if cost != paid {
+            return Err(Self::illegal(
+                action,
+                format!("the Wonder costs {cost} coins"),
+            ));
+        }
+        if cost > me.coins {
+            return Err(Self::illegal(action, "not enough coins"));
+        }
+        self.take_slot(seat, slot);
+        self.pay(seat, paid, paid);
+        self.build_wonder(seat, wonder, card);
+        self.after_effect();
+        Ok(())
+    }
+
+    /// The layout slot of `card` if it is accessible, else the error for `action`.
+    #[inline]
+    fn slot_to_play(&self, action: Action, card: CardId) -> Result<usize, DuelError> {
+        let slot = self.slot_of.get(card as usize).copied().unwrap_or(u8::MAX) as usize;
+        if slot < 20 && self.accessible >> slot & 1 == 1 {
+            Ok(slot)
+        } else {
+            Err(Self::illegal(
+                action,
+                "that card is not accessible in the layout",
+            ))
+        }
+    }
+
+    /// Takes the card in `slot` off the layout for `seat`'s turn; cards it uncovers are turned
+    /// face up (before any extra turn).
+    fn take_slot(&mut self, seat: usize, slot: usize) {
         self.taken |= 1 << slot;
         self.accessible &= !(1 << slot);
         // Only the slots this card covered can have become accessible.
@@ -993,30 +1025,16 @@ impl Duel {
                 self.accessible |= 1 << t;
             }
         }
-        // Cards that became accessible are turned face up (before any extra turn).
         self.revealed |= self.accessible;
         self.players[seat].turns += 1;
-        match action {
-            Action::Build { paid, .. } => {
-                let chain = self.is_chain_build(seat, card);
-                self.pay(seat, paid, trade);
-                self.build_card(seat, card);
-                if chain && self.players[seat].has(Progress::Urbanism) {
-                    self.players[seat].coins += 4;
-                }
-            }
-            Action::Discard { .. } => {
-                self.players[seat].coins += self.discard_value(seat);
-                self.discard.insert(card);
-            }
-            Action::Wonder { wonder, paid, .. } => {
-                self.pay(seat, paid, paid);
-                self.build_wonder(seat, wonder, card);
-            }
-            _ => unreachable!("checked above"),
+    }
+
+    /// Records where each card of the current Age lies (`slot_of`).
+    fn index_layout(&mut self) {
+        self.slot_of = [u8::MAX; NUM_CARDS];
+        for (slot, &card) in self.setup.ages[self.age as usize].iter().enumerate() {
+            self.slot_of[card as usize] = slot as u8;
         }
-        self.after_effect();
-        Ok(())
     }
 
     /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
@@ -1279,6 +1297,7 @@ impl Duel {
         self.taken = 0;
         self.revealed = LAYOUTS[self.age as usize].face_up;
         self.accessible = compute_accessible(self.age, 0);
+        self.index_layout();
         // The player with the weaker military chooses who starts; with the pawn on the
         // centre, the last active player starts (rulebook) or chooses (errata).
         let weaker = match self.pawn {
@@ -1368,6 +1387,7 @@ impl Duel {
             };
             d.resample_age(age, known, rng);
         }
+        d.index_layout();
         if self.phase == Phase::Draft && self.picks < 4 {
             let mut pool: arrayvec::ArrayVec<WonderId, NUM_WONDERS> = (0..NUM_WONDERS as u8)
                 .filter(|w| !self.setup.wonders_offered[..4].contains(w))
