@@ -68,6 +68,14 @@ pub struct SummaryRow {
     pub ci_high: Option<f64>,
 }
 
+/// The value under `key`, created empty if absent; the key is copied only then.
+fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
+    if !map.contains_key(key) {
+        map.insert(key.to_owned(), V::default());
+    }
+    map.get_mut(key).expect("just inserted")
+}
+
 /// A summary being accumulated. Feed it every finished game in game order with
 /// [`Summary::add_game`]; render it with [`Summary::render`].
 #[derive(Clone, Debug)]
@@ -82,8 +90,9 @@ pub struct Summary {
     victory: BTreeMap<String, u64>,
     seats: Vec<WinCount>,
     bots: BTreeMap<String, WinCount>,
-    /// (table, bot, wonder key, players) → wins.
-    wonder: BTreeMap<(&'static str, String, String, usize), WinCount>,
+    /// (table, players) → bot → wonder key → wins; nested so that a game's lookups borrow
+    /// their keys instead of allocating them.
+    wonder: BTreeMap<(&'static str, usize), BTreeMap<String, BTreeMap<String, WinCount>>>,
     /// bot → one entry per category, then total, then coins.
     scores: BTreeMap<String, Vec<Moments>>,
 }
@@ -124,7 +133,7 @@ impl Summary {
         let players = outcome.seats.len();
         self.games += 1;
         self.player_counts.insert(players);
-        *self.victory.entry(outcome.victory.clone()).or_default() += 1;
+        *entry(&mut self.victory, &outcome.victory) += 1;
         if self.seats.len() < players {
             self.seats.resize(players, WinCount::default());
         }
@@ -134,20 +143,18 @@ impl Summary {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
             let bot = &bots[p];
             self.seats[p].add(share);
-            self.bots.entry(bot.clone()).or_default().add(share);
+            entry(&mut self.bots, bot).add(share);
             for who in [ALL, bot.as_str()] {
-                let mut add = |table: &'static str, key: String| {
-                    self.wonder
-                        .entry((table, who.to_owned(), key, players))
-                        .or_default()
-                        .add(share)
+                let mut add = |table: &'static str, key: &str| {
+                    let by_bot = self.wonder.entry((table, players)).or_default();
+                    entry(entry(by_bot, who), key).add(share)
                 };
                 for w in &s.wonders {
                     match self.wonders {
                         WonderColumns::Drafted => {
-                            add("win_rate_by_wonder_drafted", w.id.clone());
+                            add("win_rate_by_wonder_drafted", &w.id);
                             if w.is_built() {
-                                add("win_rate_by_wonder_built", w.id.clone());
+                                add("win_rate_by_wonder_built", &w.id);
                             }
                         }
                         WonderColumns::OnePerSeat => {
@@ -155,14 +162,14 @@ impl Summary {
                                 Some(side) => format!("{}:{side}", w.id),
                                 None => w.id.clone(),
                             };
-                            add("win_rate_by_wonder_side", key);
+                            add("win_rate_by_wonder_side", &key);
                         }
                     }
                 }
-                let m = self
-                    .scores
-                    .entry(who.to_owned())
-                    .or_insert_with(|| vec![Moments::default(); n_cats + 2]);
+                let m = entry(&mut self.scores, who);
+                if m.is_empty() {
+                    m.resize(n_cats + 2, Moments::default());
+                }
                 for (i, c) in self.categories.iter().enumerate() {
                     let v = s
                         .categories
@@ -232,8 +239,10 @@ impl Summary {
                 let mut part: Vec<SummaryRow> = self
                     .wonder
                     .iter()
-                    .filter(|((t, b, _, _), _)| *t == table && b == bot)
-                    .map(|((_, _, key, players), c)| {
+                    .filter(|((t, _), _)| *t == table)
+                    .filter_map(|((_, players), by_bot)| Some((players, by_bot.get(bot)?)))
+                    .flat_map(|(players, by_key)| by_key.iter().map(move |(k, c)| (k, players, c)))
+                    .map(|(key, players, c)| {
                         let key = if mixed {
                             format!("{key}@{players}p")
                         } else {
