@@ -68,6 +68,9 @@ pub struct SummaryRow {
     pub ci_high: Option<f64>,
 }
 
+/// Bot → wonder key → wins.
+type WinsByBot = BTreeMap<String, BTreeMap<String, WinCount>>;
+
 /// The value under `key`, created empty if absent; the key is copied only then.
 fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
     if !map.contains_key(key) {
@@ -92,7 +95,7 @@ pub struct Summary {
     bots: BTreeMap<String, WinCount>,
     /// (table, players) → bot → wonder key → wins; nested so that a game's lookups borrow
     /// their keys instead of allocating them.
-    wonder: BTreeMap<(&'static str, usize), BTreeMap<String, BTreeMap<String, WinCount>>>,
+    wonder: BTreeMap<(&'static str, usize), WinsByBot>,
     /// bot → one entry per category, then total, then coins.
     scores: BTreeMap<String, Vec<Moments>>,
 }
