@@ -11,9 +11,27 @@ mod play;
 mod replay;
 mod sim;
 
+const AFTER_HELP: &str = "Examples:
+  wonders play --game duel --seed 7 --bots greedy,random --record game.json
+  wonders replay game.json
+  wonders play --game classic --players 5 --edition v2 --sides day --seed 3
+  wonders simulate --game duel --games 1000000 --bots greedy --out games.csv --summary summary.md
+  wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
+
+Bots: random | greedy[:determinizations=K] |
+      mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] |
+      mcts-cheat[:same as mcts] (searches the true state: a research baseline)";
+
 /// Self-play simulator and AI lab for the 7 Wonders family of board games.
 #[derive(Parser, Debug)]
-#[command(name = "wonders", version, about, long_about = None, arg_required_else_help = true)]
+#[command(
+    name = "wonders",
+    version,
+    about,
+    long_about = None,
+    arg_required_else_help = true,
+    after_help = AFTER_HELP
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
