@@ -188,12 +188,3 @@ fn turn_log_and_card_listing() {
         assert_eq!(json.as_array().unwrap().len(), rows.len());
     }
 }
-
-#[test]
-#[ignore = "prints a sample log"]
-fn print_sample_log() {
-    let g = random_game(3, Edition::V1, 3);
-    for l in turn_log(&g) {
-        println!("{l}");
-    }
-}

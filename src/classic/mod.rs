@@ -172,8 +172,41 @@ impl Game for ClassicGame {
         if self.is_over() {
             return self.returns(out);
         }
-        let n = self.players();
-        let totals: Vec<f64> = (0..n).map(|s| self.score(s).total as f64).collect();
+        // A chosen action takes effect only when the turn resolves: resolve it, the seats
+        // still to choose selling a card (a neutral stand-in), so its effect counts.
+        let resolved;
+        let g = if (0..self.players()).any(|s| self.has_chosen(s)) {
+            let mut g = self.clone();
+            let mut buf = Vec::new();
+            while !g.is_over() && (0..g.players()).any(|s| g.has_chosen(s)) {
+                g.legal(&mut buf);
+                let stand_in = buf.iter().find(|a| matches!(a, Action::Sell { .. }));
+                let Some(&a) = stand_in.or(buf.first()) else {
+                    break;
+                };
+                if g.play(a).is_err() {
+                    break;
+                }
+            }
+            resolved = g;
+            &resolved
+        } else {
+            self
+        };
+        if g.is_over() {
+            return g.returns(out);
+        }
+        // Points so far, plus what a city's military strength and science promise.
+        let n = g.players();
+        let value = |s: usize| {
+            let c = g.city(s);
+            let left = g.city(g.left_of(s)).shields as f64;
+            let right = g.city(g.right_of(s)).shields as f64;
+            let shields = c.shields as f64;
+            let military_edge = (shields - left).signum() + (shields - right).signum();
+            g.score(s).total as f64 + military_edge * (4 - g.age().min(3)) as f64
+        };
+        let totals: Vec<f64> = (0..n).map(value).collect();
         let max = totals.iter().cloned().fold(f64::MIN, f64::max);
         let exp: Vec<f64> = totals
             .iter()
