@@ -1,0 +1,98 @@
+//! A Duel record written by hand from the format's documentation (not by our writer), so the
+//! reader is held to the documented field names and conventions, not to its own twin.
+
+use serde_json::{json, Value};
+use wonders::duel::record::replay;
+
+fn hand_made_record() -> Value {
+    json!({
+        "format": "wonders-record",
+        "version": 1,
+        "game": "duel",
+        "options": {"expansions": [], "edition": null, "variants": []},
+        "seed": 0,
+        "players": ["human", "human"],
+        "setup": {
+            "wonders_offered": ["the_pyramids", "the_colossus", "the_great_lighthouse",
+                "the_temple_of_artemis", "the_mausoleum", "the_great_library", "piraeus",
+                "the_hanging_gardens"],
+            "progress_on_board": ["agriculture", "architecture", "economy", "law", "masonry"],
+            "progress_in_box": ["mathematics", "philosophy", "strategy", "theology", "urbanism"],
+            "ages": {
+                "1": ["lumber_yard", "stone_pit", "clay_pool", "logging_camp", "quarry", "clay_pit",
+                      "glassworks", "press", "stable", "garrison", "palisade", "guard_tower",
+                      "scriptorium", "workshop", "pharmacist", "apothecary", "tavern",
+                      "stone_reserve", "clay_reserve", "wood_reserve"],
+                "2": ["sawmill", "shelf_quarry", "brickyard", "glassblower", "drying_room",
+                      "horse_breeders", "barracks", "walls", "archery_range", "parade_ground",
+                      "school", "laboratory", "dispensary", "library", "brewery", "forum",
+                      "caravansery", "customs_house", "temple", "statue"],
+                "3": ["circus", "arsenal", "siege_workshop", "fortifications", "pretorium",
+                      "academy", "university", "study", "observatory", "arena",
+                      "chamber_of_commerce", "port", "lighthouse", "armory", "palace", "gardens",
+                      "pantheon", "merchants_guild", "shipowners_guild", "builders_guild"]
+            },
+            "removed": {"1": ["theater", "altar", "baths"],
+                        "2": ["courthouse", "aqueduct", "rostrum"],
+                        "3": ["town_hall", "senate", "obelisk"]},
+            "guilds_unused": ["magistrates_guild", "scientists_guild", "moneylenders_guild",
+                              "tacticians_guild"]
+        },
+        "actions": [
+            // Draft: round 1 P1, P2, P2, P1; round 2 P2, P1, P1, P2.
+            {"player": 0, "type": "pick_wonder", "wonder": "the_pyramids"},
+            {"player": 1, "type": "pick_wonder", "wonder": "the_colossus"},
+            {"player": 1, "type": "pick_wonder", "wonder": "the_great_lighthouse"},
+            {"player": 0, "type": "pick_wonder", "wonder": "the_temple_of_artemis"},
+            {"player": 1, "type": "pick_wonder", "wonder": "the_mausoleum"},
+            {"player": 0, "type": "pick_wonder", "wonder": "the_great_library"},
+            {"player": 0, "type": "pick_wonder", "wonder": "piraeus"},
+            {"player": 1, "type": "pick_wonder", "wonder": "the_hanging_gardens"},
+            // Age I: slots 14-19 are open. The Tavern is free and gives 4 coins.
+            {"player": 0, "type": "build", "card": "tavern", "paid": 0},
+            {"player": 1, "type": "discard", "card": "wood_reserve", "gained": 2},
+            // The Pharmacist costs 2 printed coins.
+            {"player": 0, "type": "build", "card": "pharmacist", "paid": 2},
+            // The Apothecary needs a glass: 2 coins, the opponent makes none.
+            {"player": 1, "type": "build", "card": "apothecary", "paid": 2},
+            // Discarding with one yellow card (the Tavern): 3 coins.
+            {"player": 0, "type": "discard", "card": "stone_reserve", "gained": 3}
+        ]
+    })
+}
+
+#[test]
+fn a_record_written_from_the_documentation_replays() {
+    let replayed = replay(&hand_made_record()).expect("the hand-made record replays");
+    assert_eq!(replayed.actions.len(), 13);
+    assert!(
+        !replayed.checked_result,
+        "an unfinished game has no result to check"
+    );
+    let g = &replayed.game;
+    assert_eq!(g.player(0).coins, 7 + 4 - 2 + 3);
+    assert_eq!(g.player(1).coins, 7 + 2 - 2);
+    assert_eq!(g.current(), 1);
+}
+
+#[test]
+fn each_kind_of_mistake_is_named_at_its_action() {
+    let cases: [(usize, &str, Value, &str); 5] = [
+        (10, "paid", json!(1), "the rules charge 2"),
+        (12, "gained", json!(2), "the rules give 3"),
+        (9, "player", json!(0), "player 1's turn"),
+        (11, "card", json!("library"), "not legal"),
+        (1, "wonder", json!("the_sphinx"), "not legal"),
+    ];
+    for (index, field, value, expected) in cases {
+        let mut record = hand_made_record();
+        record["actions"][index][field] = value;
+        let err = replay(&record).unwrap_err();
+        assert_eq!(err.action, Some(index), "{err}");
+        assert!(err.to_string().contains(expected), "{err}");
+    }
+    let mut record = hand_made_record();
+    record["setup"]["ages"]["1"][0] = json!("sawmill");
+    let err = replay(&record).unwrap_err();
+    assert!(err.to_string().contains("setup"), "{err}");
+}
