@@ -63,7 +63,7 @@ def main() -> None:
     games = df["game_index"].nunique()
     bots = ", ".join(sorted(df["bot"].unique()))
     ax.set_xlabel("win rate (shared victories count 1/k), Wilson 95% interval")
-    ax.set_title(f"Win rate by wonder {what}: {games:,} games, bots {bots}")
+    ax.set_title(f"Win rate by wonder {what}\n{games:,} games, bots {bots}", fontsize=11)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     fig.savefig(out, dpi=120)
