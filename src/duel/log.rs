@@ -64,13 +64,7 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             } else if paid == 0 {
                 " for free".to_string()
             } else {
-                let waive = if c.color == super::data::Color::Blue
-                    && before.player(seat).has(super::data::Progress::Masonry)
-                {
-                    2
-                } else {
-                    0
-                };
+                let waive = before.player(seat).card_waive(c);
                 format!(
                     " for {paid} coin{} ({})",
                     plural(paid),
@@ -89,11 +83,7 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         }
         Action::Wonder { card, wonder, paid } => {
             let w = &WONDERS[wonder as usize];
-            let waive = if before.player(seat).has(super::data::Progress::Architecture) {
-                2
-            } else {
-                0
-            };
+            let waive = before.player(seat).wonder_waive();
             let pay = if paid == 0 {
                 "for free".to_string()
             } else {

@@ -15,62 +15,15 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 
 use super::data::{
-    military_points, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources, Science,
-    TokenId, WonderId, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS, NUM_TOKENS,
-    NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    military_points, Card, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
+    Science, TokenId, WonderId, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS,
+    NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
 };
 use crate::common::CardSet;
 
 /// Who picks at each of the 8 steps of the Wonder draft: round 1 P1, P2, P2, P1; round 2 P2,
 /// P1, P1, P2.
 pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
-
-/// The Wonders each seat gets from a draft in which pick `k` takes `wonders_offered[k]`.
-pub fn dealt_wonders(offered: &[WonderId; 8]) -> [[WonderId; 4]; 2] {
-    let mut out = [[0; 4]; 2];
-    let mut n = [0usize; 2];
-    for (k, &w) in offered.iter().enumerate() {
-        let seat = DRAFT_ORDER[k] as usize;
-        out[seat][n[seat]] = w;
-        n[seat] += 1;
-    }
-    out
-}
-
-/// Per byte lane, `need - have` where positive, else 0: `(need | 0x80) - have` keeps a lane's
-/// high bit exactly when need >= have there (all counts are below 128).
-#[inline(always)]
-fn missing_units(need: u64, have: u64) -> u64 {
-    const HIGH: u64 = 0x80_8080_8080;
-    let t = (need | HIGH) - have;
-    t & (((t & HIGH) >> 7) * 0x7F)
-}
-
-/// Sum over the five lanes of `count × price`.
-#[inline(always)]
-fn lane_dot(packed: u64, price: &[u16; 5]) -> u16 {
-    let mut cost = 0u16;
-    for (r, &p) in price.iter().enumerate() {
-        cost += (packed >> (8 * r) & 0xFF) as u16 * p;
-    }
-    cost
-}
-
-/// The slots of Age `age` (0-based) not taken and no longer covered.
-#[inline]
-fn compute_accessible(age: u8, taken: u32) -> u32 {
-    let layout = &LAYOUTS[age as usize];
-    let mut acc = 0u32;
-    let mut open = !taken & 0xF_FFFF;
-    while open != 0 {
-        let s = open.trailing_zeros();
-        open &= open - 1;
-        if layout.covered_by[s as usize] & !taken == 0 {
-            acc |= 1 << s;
-        }
-    }
-    acc
-}
 
 /// Removes up to `units` missing units, dearest first.
 #[inline]
@@ -382,6 +335,31 @@ impl Player {
         self.progress >> token as u8 & 1 == 1
     }
 
+    /// Resource units waived when this player builds `card`: 2 for a blue card with Masonry.
+    #[inline]
+    pub fn card_waive(&self, card: &Card) -> u8 {
+        2 * ((card.color == Color::Blue) & self.has(Progress::Masonry)) as u8
+    }
+
+    /// Resource units waived when this player builds a Wonder: 2 with Architecture.
+    #[inline]
+    pub fn wonder_waive(&self) -> u8 {
+        2 * self.has(Progress::Architecture) as u8
+    }
+
+    /// Adds a "one of these each turn" production (Forum, Caravansery, Great Lighthouse,
+    /// Piraeus): raw-material choices and manufactured-good choices are counted apart.
+    fn add_choice(&mut self, one_of: Resources) {
+        if one_of.is_empty() {
+            return;
+        }
+        if one_of.get(Resource::Wood) > 0 {
+            self.choice_raw += 1;
+        } else {
+            self.choice_goods += 1;
+        }
+    }
+
     /// Number of Wonders built.
     #[inline]
     pub fn wonders_built(&self) -> u8 {
@@ -653,11 +631,7 @@ impl Duel {
     fn refresh_costs(&mut self) {
         self.refresh_prices();
         for seat in 0..2 {
-            let waive = if self.players[seat].has(Progress::Architecture) {
-                2
-            } else {
-                0
-            };
+            let waive = self.players[seat].wonder_waive();
             // All four, built or not: a fixed loop is cheaper than skipping.
             for i in 0..self.players[seat].num_wonders as usize {
                 let w = self.players[seat].wonders[i];
@@ -721,8 +695,7 @@ impl Duel {
         let me = &self.players[seat];
         // Written without branches on the card: a random game's choices defeat prediction.
         let chained = me.chains & c.chain_from_mask() != 0;
-        let masonry = (c.color == Color::Blue) & me.has(Progress::Masonry);
-        let trade = self.trade_cost(seat, c.cost, 2 * masonry as u8);
+        let trade = self.trade_cost(seat, c.cost, me.card_waive(c));
         let total = c.cost_coins as u16 + trade;
         if chained {
             (0, 0)
@@ -748,10 +721,7 @@ impl Duel {
             .position(|&w| w == wonder)
         {
             Some(i) => self.wonder_costs[seat][i],
-            None => {
-                let waive = if p.has(Progress::Architecture) { 2 } else { 0 };
-                self.trade_cost(seat, WONDERS[wonder as usize].cost, waive)
-            }
+            None => self.trade_cost(seat, WONDERS[wonder as usize].cost, p.wonder_waive()),
         }
     }
 
@@ -1062,13 +1032,7 @@ impl Duel {
             for r in 0..5 {
                 p.production.0[r] += c.produces.0[r];
             }
-            if !c.produces_one_of.is_empty() {
-                if c.produces_one_of.get(Resource::Wood) > 0 {
-                    p.choice_raw += 1;
-                } else {
-                    p.choice_goods += 1;
-                }
-            }
+            p.add_choice(c.produces_one_of);
             p.trade_at_one |= c.trade_at_one.mask();
             if !c.produces.is_empty() || !c.trade_at_one.is_empty() || !c.produces_one_of.is_empty()
             {
@@ -1129,13 +1093,7 @@ impl Duel {
             p.built |= 1 << idx;
             p.tucked.insert(card);
             p.coins += w.coins as u16;
-            if !w.produces_one_of.is_empty() {
-                if w.produces_one_of.get(Resource::Wood) > 0 {
-                    p.choice_raw += 1;
-                } else {
-                    p.choice_goods += 1;
-                }
-            }
+            p.add_choice(w.produces_one_of);
         }
         if !w.produces_one_of.is_empty() {
             self.refresh_costs();
