@@ -25,6 +25,41 @@ use crate::common::CardSet;
 /// P1, P1, P2.
 pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
 
+/// Per byte lane, `need - have` where positive, else 0: `(need | 0x80) - have` keeps a lane's
+/// high bit exactly when need >= have there (all counts are below 128).
+#[inline(always)]
+fn missing_units(need: u64, have: u64) -> u64 {
+    const HIGH: u64 = 0x80_8080_8080;
+    let t = (need | HIGH) - have;
+    t & (((t & HIGH) >> 7) * 0x7F)
+}
+
+/// Sum over the five lanes of `count × price`.
+#[inline(always)]
+fn lane_dot(packed: u64, price: &[u16; 5]) -> u16 {
+    let mut cost = 0u16;
+    for (r, &p) in price.iter().enumerate() {
+        cost += (packed >> (8 * r) & 0xFF) as u16 * p;
+    }
+    cost
+}
+
+/// The slots of Age `age` (0-based) not taken and no longer covered.
+#[inline]
+fn compute_accessible(age: u8, taken: u32) -> u32 {
+    let layout = &LAYOUTS[age as usize];
+    let mut acc = 0u32;
+    let mut open = !taken & 0xF_FFFF;
+    while open != 0 {
+        let s = open.trailing_zeros();
+        open &= open - 1;
+        if layout.covered_by[s as usize] & !taken == 0 {
+            acc |= 1 << s;
+        }
+    }
+    acc
+}
+
 /// Removes up to `units` missing units, dearest first.
 #[inline]
 fn cover_dearest(missing: &mut [u8], price: &[u16], mut units: u8) {
