@@ -2,7 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use wonders::common::{derive_seed, CardSet, GameRng};
-use wonders::duel::data::NUM_CARDS;
+use wonders::duel::data::{Resources, CARDS, NUM_CARDS, WONDERS};
 use wonders::duel::record::{replay, write_record};
 use wonders::duel::{Action, Duel, DuelOptions};
 use wonders_bots::Game;
@@ -169,4 +169,95 @@ fn random_games_keep_invariants() {
         }
     }
     assert!(civil > 0);
+}
+
+/// The cheapest trade for `need` found by trying every way to use `seat`'s choice productions
+/// (each picks one resource of its group) and to place `waive` free units.
+fn brute_force_trade_cost(g: &Duel, seat: usize, need: Resources, waive: u8) -> u16 {
+    let me = g.player(seat);
+    let price = g.trade_prices(seat);
+    // Every production a seat has is one of: a raw choice (0..3), a goods choice (3..5), or a
+    // waived unit (any of 0..5).
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    groups.extend((0..me.choice_raw).map(|_| 0..3));
+    groups.extend((0..me.choice_goods).map(|_| 3..5));
+    groups.extend((0..waive).map(|_| 0..5));
+    let mut best = u16::MAX;
+    let mut picks = vec![0usize; groups.len()];
+    fn search(
+        k: usize,
+        groups: &[std::ops::Range<usize>],
+        picks: &mut Vec<usize>,
+        have: [u8; 5],
+        need: [u8; 5],
+        price: [u16; 5],
+        best: &mut u16,
+    ) {
+        if k == groups.len() {
+            let mut have = have;
+            for &r in picks.iter() {
+                have[r] += 1;
+            }
+            let cost = (0..5)
+                .map(|r| need[r].saturating_sub(have[r]) as u16 * price[r])
+                .sum();
+            *best = (*best).min(cost);
+            return;
+        }
+        for r in groups[k].clone() {
+            picks[k] = r;
+            search(k + 1, groups, picks, have, need, price, best);
+        }
+    }
+    search(
+        0,
+        &groups,
+        &mut picks,
+        me.production.0,
+        need.0,
+        price,
+        &mut best,
+    );
+    best
+}
+
+#[test]
+fn payment_search_matches_brute_force() {
+    // Choice productions and waives appear late: check every position of many games, for
+    // every card and Wonder cost, with 0 and 2 waived units.
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut buf = Vec::new();
+    let mut checked = 0u64;
+    let mut with_choices = 0u64;
+    for _ in 0..300 {
+        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        while !g.is_terminal() {
+            for seat in 0..2 {
+                let me = g.player(seat);
+                with_choices += (me.choice_raw + me.choice_goods > 0) as u64;
+                let needs = CARDS
+                    .iter()
+                    .map(|c| c.cost)
+                    .chain(WONDERS.iter().map(|w| w.cost));
+                for need in needs {
+                    for waive in [0, 2] {
+                        assert_eq!(
+                            g.trade_cost(seat, need, waive),
+                            brute_force_trade_cost(&g, seat, need, waive),
+                            "seat {seat} needs {need:?} waiving {waive}: {:?}",
+                            g.player(seat)
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            g.legal_actions(&mut buf);
+            let a = buf[rng.random_range(0..buf.len())];
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(
+        checked > 1_000_000 && with_choices > 1_000,
+        "{checked} {with_choices}"
+    );
 }

@@ -76,18 +76,27 @@ impl Resources {
         Resources(counts)
     }
 
-    /// The five counts as the low five bytes of a `u64` (wood lowest), for lane-wise arithmetic.
+    /// The five counts in 12-bit lanes of a `u64` (wood lowest), for lane-wise arithmetic:
+    /// wide enough that a lane-wise multiply-add never carries into the next lane.
     #[inline(always)]
     pub const fn packed(self) -> u64 {
         let [w, c, s, g, p] = self.0;
-        u64::from_le_bytes([w, c, s, g, p, 0, 0, 0])
+        w as u64 | (c as u64) << 12 | (s as u64) << 24 | (g as u64) << 36 | (p as u64) << 48
     }
 
     /// The inverse of [`Resources::packed`].
     #[inline(always)]
     pub const fn unpack(packed: u64) -> Resources {
-        let b = packed.to_le_bytes();
-        Resources([b[0], b[1], b[2], b[3], b[4]])
+        const fn lane(packed: u64, r: u32) -> u8 {
+            (packed >> (12 * r) & 0xFFF) as u8
+        }
+        Resources([
+            lane(packed, 0),
+            lane(packed, 1),
+            lane(packed, 2),
+            lane(packed, 3),
+            lane(packed, 4),
+        ])
     }
 
     #[inline]
@@ -756,6 +765,18 @@ impl Wonder {
 /// Number of base-game Wonders.
 pub const NUM_WONDERS: usize = 12;
 
+/// Each card's resource cost packed (see [`Resources::packed`]): the payment search's copy of
+/// `CARDS[i].cost`, so that it does not repack the cost on every call.
+pub static CARD_COSTS_PACKED: [u64; NUM_CARDS] = {
+    let mut packed = [0u64; NUM_CARDS];
+    let mut i = 0;
+    while i < NUM_CARDS {
+        packed[i] = CARDS[i].cost.packed();
+        i += 1;
+    }
+    packed
+};
+
 /// The 12 Wonders of the base game.
 pub const WONDERS: [Wonder; NUM_WONDERS] = [
     wonder("the_pyramids", "The Pyramids", "SSSP", 9),
@@ -926,19 +947,29 @@ pub struct Layout {
     pub face_up: u32,
     /// For each slot, the slots that must all be taken before it is accessible.
     pub covered_by: [u32; 20],
-    /// For each slot, the slots it covers (the inverse of `covered_by`).
-    pub covers: [u32; 20],
+    /// For each slot, the (at most two) slots it covers: the inverse of `covered_by`. A slot
+    /// that covers fewer names itself in the free places, so a fixed two-step loop needs no
+    /// branch (a taken slot never becomes accessible again).
+    pub covers: [[u8; 2]; 20],
 }
 
-/// The inverse relation of `covered_by`: bit `t` of `covers[s]` when `s` covers `t`.
-const fn inverse(covered_by: [u32; 20]) -> [u32; 20] {
-    let mut covers = [0u32; 20];
+/// The inverse relation of `covered_by` (see [`Layout::covers`]); fails to compile if a slot
+/// covered more than two others.
+const fn inverse(covered_by: [u32; 20]) -> [[u8; 2]; 20] {
+    let mut covers = [[0u8; 2]; 20];
+    let mut count = [0usize; 20];
+    let mut s = 0;
+    while s < 20 {
+        covers[s] = [s as u8, s as u8];
+        s += 1;
+    }
     let mut t = 0;
     while t < 20 {
         let mut s = 0;
         while s < 20 {
             if covered_by[t] >> s & 1 == 1 {
-                covers[s] |= 1 << t;
+                covers[s][count[s]] = t as u8;
+                count[s] += 1;
             }
             s += 1;
         }

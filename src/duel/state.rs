@@ -16,8 +16,8 @@ use rand::RngCore;
 
 use super::data::{
     military_points, Card, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
-    Science, TokenId, WonderId, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS,
-    NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    Science, TokenId, WonderId, CARDS, CARD_COSTS_PACKED, DECK_STARTS, LAYOUTS, MILITARY_TOKENS,
+    NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
 };
 use crate::common::CardSet;
 
@@ -25,23 +25,36 @@ use crate::common::CardSet;
 /// P1, P1, P2.
 pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
 
-/// Per byte lane, `need - have` where positive, else 0: `(need | 0x80) - have` keeps a lane's
-/// high bit exactly when need >= have there (all counts are below 128).
+/// Per 12-bit lane (see [`Resources::packed`]), `need - have` where positive, else 0:
+/// `(need | HIGH) - have` keeps a lane's high bit exactly when need >= have there (all counts
+/// are far below 2048).
 #[inline(always)]
 fn missing_units(need: u64, have: u64) -> u64 {
-    const HIGH: u64 = 0x80_8080_8080;
+    const HIGH: u64 = 0x800_800_800_800_800;
     let t = (need | HIGH) - have;
-    t & (((t & HIGH) >> 7) * 0x7F)
+    t & (((t & HIGH) >> 11) * 0x7FF)
 }
 
-/// Sum over the five lanes of `count × price`.
+/// Trade prices in 12-bit lanes in reverse order (papyrus lowest), so that one multiplication
+/// by a packed count vector gathers `Σ count × price` in the top lane (see [`lane_dot`]).
+#[inline]
+fn prices_reversed(price: &[u16; 5]) -> u64 {
+    Resources([
+        price[4] as u8,
+        price[3] as u8,
+        price[2] as u8,
+        price[1] as u8,
+        price[0] as u8,
+    ])
+    .packed()
+}
+
+/// `Σ count × price` over the five lanes of `packed`: lane 4 of the product
+/// `packed × prices_reversed` is exactly that sum, and no lower lane reaches 4096 (counts and
+/// prices are below 32), so nothing carries into it.
 #[inline(always)]
-fn lane_dot(packed: u64, price: &[u16; 5]) -> u16 {
-    let mut cost = 0u16;
-    for (r, &p) in price.iter().enumerate() {
-        cost += (packed >> (8 * r) & 0xFF) as u16 * p;
-    }
-    cost
+fn lane_dot(packed: u64, reversed_prices: u64) -> u16 {
+    (packed.wrapping_mul(reversed_prices) >> 48 & 0xFFF) as u16
 }
 
 /// The slots of Age `age` (0-based) not taken and no longer covered.
@@ -60,25 +73,58 @@ fn compute_accessible(age: u8, taken: u32) -> u32 {
     acc
 }
 
-/// Removes up to `units` missing units, dearest first.
-#[inline]
-fn cover_dearest(missing: &mut [u8], price: &[u16], mut units: u8) {
-    while units > 0 {
-        let mut best = usize::MAX;
-        let mut best_price = 0;
-        for (i, (&m, &p)) in missing.iter().zip(price).enumerate() {
-            if m > 0 && p > best_price {
-                best = i;
-                best_price = p;
+/// The resources in the order a player covers missing units: dearest trade price first, ties
+/// by resource order (as bit offsets of their packed lanes). Worked out whenever the prices change, so that covering units is a fixed
+/// sequence of steps with no branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DearestFirst {
+    /// Wood, clay and stone (what a raw-material choice production can be).
+    raw: [u8; 3],
+    /// Glass and papyrus.
+    goods: [u8; 2],
+    /// All five (what Masonry and Architecture waive).
+    all: [u8; 5],
+}
+
+impl DearestFirst {
+    fn new(price: &[u16; 5]) -> DearestFirst {
+        let mut all = [0u8, 1, 2, 3, 4];
+        // A stable sort keeps ties in resource order.
+        all.sort_by_key(|&r| std::cmp::Reverse(price[r as usize]));
+        let mut raw = [0u8; 3];
+        let mut goods = [0u8; 2];
+        let (mut nr, mut ng) = (0, 0);
+        for r in all {
+            if r < 3 {
+                raw[nr] = r;
+                nr += 1;
+            } else {
+                goods[ng] = r;
+                ng += 1;
             }
         }
-        if best == usize::MAX {
-            return;
+        // Stored as the lanes' bit offsets in a packed vector (see `Resources::packed`).
+        let lane = |r: u8| 12 * r;
+        DearestFirst {
+            raw: raw.map(lane),
+            goods: goods.map(lane),
+            all: all.map(lane),
         }
-        let used = units.min(missing[best]);
-        missing[best] -= used;
+    }
+}
+
+/// Removes up to `units` units from the lanes of `missing`, taking the lanes at the bit
+/// offsets in `order` (dearest first).
+#[inline(always)]
+fn cover_dearest(missing: u64, order: &[u8], mut units: u8) -> u64 {
+    let mut missing = missing;
+    for &r in order {
+        let shift = r as u32 & 63;
+        let used = units.min((missing >> shift & 0xFFF) as u8);
+        missing -= (used as u64) << shift;
         units -= used;
     }
+    missing
 }
 
 /// The outcome of every random draw of a game: what a record's `setup` holds.
@@ -476,6 +522,12 @@ pub struct Duel {
     accessible: u32,
     /// Trade price of each resource for each seat (see [`Duel::trade_prices`]).
     prices: [[u16; 5]; 2],
+    /// Each seat's resources by trade price, dearest first (kept with `prices`).
+    dearest: [DearestFirst; 2],
+    /// `prices` packed for [`lane_dot`].
+    prices_reversed: [u64; 2],
+    /// Each seat's fixed production, packed (kept with `prices`).
+    production: [u64; 2],
     /// What each seat's Wonders cost it, by position in its draft (see [`Duel::wonder_cost`]).
     wonder_costs: [[u16; 4]; 2],
     /// The slot of each card in the current Age's layout (`u8::MAX` if not in it).
@@ -542,6 +594,9 @@ impl Duel {
             revealed: LAYOUTS[0].face_up,
             accessible: compute_accessible(0, 0),
             prices: [[2; 5]; 2],
+            dearest: [DearestFirst::new(&[2; 5]); 2],
+            prices_reversed: [prices_reversed(&[2; 5]); 2],
+            production: [0; 2],
             wonder_costs: [[0; 4]; 2],
             slot_of: [u8::MAX; NUM_CARDS],
             players: [player; 2],
@@ -686,6 +741,9 @@ impl Duel {
                     2 + opp.production.0[r] as u16
                 }
             });
+            self.dearest[seat] = DearestFirst::new(&self.prices[seat]);
+            self.prices_reversed[seat] = prices_reversed(&self.prices[seat]);
+            self.production[seat] = self.players[seat].production.packed();
         }
     }
 
@@ -701,26 +759,29 @@ impl Duel {
     /// [`Duel::trade_cost`]).
     #[inline(always)]
     pub fn purchase(&self, seat: usize, need: Resources, waive: u8) -> (Resources, u16) {
+        let (missing, cost) = self.purchase_packed(seat, need.packed(), waive);
+        (Resources::unpack(missing), cost)
+    }
+
+    /// [`Duel::purchase`] on a packed need, giving the packed units bought.
+    #[inline(always)]
+    fn purchase_packed(&self, seat: usize, need: u64, waive: u8) -> (u64, u16) {
         let me = &self.players[seat];
-        let packed = missing_units(need.packed(), me.production.packed());
-        let price = self.trade_prices(seat);
-        if (me.choice_raw | me.choice_goods | waive) == 0 {
-            return (Resources::unpack(packed), lane_dot(packed, &price));
-        }
-        let mut missing = Resources::unpack(packed).0;
+        let order = &self.dearest[seat];
+        let mut missing = missing_units(need, self.production[seat]);
         // The two choice groups are disjoint and waived units fit anything, so covering each
-        // group's dearest missing units first, then waiving the dearest units left, is optimal.
+        // group's dearest missing units first, then waiving the dearest units left, is
+        // optimal. The tests depend on the seat, not the card: they predict well.
         if me.choice_raw > 0 {
-            cover_dearest(&mut missing[..3], &price[..3], me.choice_raw);
+            missing = cover_dearest(missing, &order.raw, me.choice_raw);
         }
         if me.choice_goods > 0 {
-            cover_dearest(&mut missing[3..], &price[3..], me.choice_goods);
+            missing = cover_dearest(missing, &order.goods, me.choice_goods);
         }
         if waive > 0 {
-            cover_dearest(&mut missing, &price, waive);
+            missing = cover_dearest(missing, &order.all, waive);
         }
-        let missing = Resources(missing);
-        (missing, lane_dot(missing.packed(), &price))
+        (missing, lane_dot(missing, self.prices_reversed[seat]))
     }
 
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
@@ -730,7 +791,9 @@ impl Duel {
         let me = &self.players[seat];
         // Written without branches on the card: a random game's choices defeat prediction.
         let chained = me.chains & c.chain_from_mask() != 0;
-        let trade = self.trade_cost(seat, c.cost, me.card_waive(c));
+        let trade = self
+            .purchase_packed(seat, CARD_COSTS_PACKED[card as usize], me.card_waive(c))
+            .1;
         let total = c.cost_coins as u16 + trade;
         if chained {
             (0, 0)
@@ -1020,15 +1083,13 @@ impl Duel {
     fn take_slot(&mut self, seat: usize, slot: usize) {
         self.taken |= 1 << slot;
         self.accessible &= !(1 << slot);
-        // Only the slots this card covered can have become accessible.
+        // Only the slots this card covered can have become accessible. Branch-free: which
+        // ones do is what a random game cannot predict.
         let layout = &LAYOUTS[self.age as usize];
-        let mut covered = layout.covers[slot];
-        while covered != 0 {
-            let t = covered.trailing_zeros() as usize;
-            covered &= covered - 1;
-            if layout.covered_by[t] & !self.taken == 0 {
-                self.accessible |= 1 << t;
-            }
+        for t in layout.covers[slot] {
+            let t = t as usize;
+            let free = (layout.covered_by[t] & !self.taken == 0) as u32;
+            self.accessible |= (free << t) & !self.taken;
         }
         self.revealed |= self.accessible;
         self.players[seat].turns += 1;
