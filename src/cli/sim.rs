@@ -38,6 +38,11 @@ pub struct SimulateArgs {
     /// Write the summary to this file; the format follows the extension: .md, .csv, .json, .txt.
     #[arg(long)]
     summary: Option<PathBuf>,
+    /// Continue an interrupted run: keep the whole games already in the --out CSV (and
+    /// --records file), count them in the summary, and play the rest. Give the run's own
+    /// --games, --seed, bots and game options; a CSV from another run is refused.
+    #[arg(long, requires = "out")]
+    resume: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -85,6 +90,7 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
         summary: args.summary,
         progress: !args.quiet,
         stop: Some(sim::ctrlc_flag().map_err(|e| e.to_string())?),
+        resume: args.resume,
         ..SimulateOptions::default()
     };
     let report = match args.game.game {

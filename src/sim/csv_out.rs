@@ -60,6 +60,41 @@ pub(crate) struct GameRow<'a> {
     pub outcome: &'a GameOutcome,
 }
 
+/// The header row of the per-game CSV (see [`CSV_COLUMNS_DOC`]).
+pub(crate) fn csv_header(
+    categories: &[&'static str],
+    wonders: WonderColumns,
+    tournament: bool,
+) -> Vec<String> {
+    let mut header: Vec<String> = Vec::new();
+    if tournament {
+        header.extend(["pair", "bot_a", "bot_b", "leg"].map(String::from));
+    }
+    header.extend(
+        [
+            "run_seed",
+            "game_index",
+            "game_seed",
+            "game",
+            "options",
+            "players",
+            "seat",
+            "bot",
+        ]
+        .map(String::from),
+    );
+    match wonders {
+        WonderColumns::Drafted => header.extend(["wonders", "wonders_built"].map(String::from)),
+        WonderColumns::OnePerSeat => {
+            header.extend(["wonder", "side", "stages_built"].map(String::from))
+        }
+    }
+    header.extend(["rank", "win", "victory"].map(String::from));
+    header.extend(categories.iter().map(|c| format!("score_{c}")));
+    header.extend(["total", "coins", "turns"].map(String::from));
+    header
+}
+
 /// A CSV file being written, header already out.
 pub(crate) struct TidyCsv {
     path: PathBuf,
@@ -79,43 +114,34 @@ impl TidyCsv {
         tournament: bool,
     ) -> Result<Self, SimError> {
         let file = File::create(path).map_err(|e| SimError::io(path, e))?;
-        let writer = csv::WriterBuilder::new().from_writer(BufWriter::new(file));
-        let mut header: Vec<String> = Vec::new();
-        if tournament {
-            header.extend(["pair", "bot_a", "bot_b", "leg"].map(String::from));
-        }
-        header.extend(
-            [
-                "run_seed",
-                "game_index",
-                "game_seed",
-                "game",
-                "options",
-                "players",
-                "seat",
-                "bot",
-            ]
-            .map(String::from),
-        );
-        match wonders {
-            WonderColumns::Drafted => header.extend(["wonders", "wonders_built"].map(String::from)),
-            WonderColumns::OnePerSeat => {
-                header.extend(["wonder", "side", "stages_built"].map(String::from))
-            }
-        }
-        header.extend(["rank", "win", "victory"].map(String::from));
-        header.extend(categories.iter().map(|c| format!("score_{c}")));
-        header.extend(["total", "coins", "turns"].map(String::from));
-        let mut csv = Self {
-            path: path.to_owned(),
-            writer,
-            categories: categories.to_vec(),
-            tournament,
-            row: Vec::with_capacity(header.len()),
-        };
+        let header = csv_header(categories, wonders, tournament);
+        let mut csv = Self::over(path, file, categories, tournament);
         csv.writer.write_record(&header).map_err(|e| csv.err(e))?;
         csv.flush()?;
         Ok(csv)
+    }
+
+    /// Opens an existing CSV (header and whole games already in it) to add games at its end.
+    pub fn append(
+        path: &Path,
+        categories: &[&'static str],
+        tournament: bool,
+    ) -> Result<Self, SimError> {
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| SimError::io(path, e))?;
+        Ok(Self::over(path, file, categories, tournament))
+    }
+
+    fn over(path: &Path, file: File, categories: &[&'static str], tournament: bool) -> Self {
+        Self {
+            path: path.to_owned(),
+            writer: csv::WriterBuilder::new().from_writer(BufWriter::new(file)),
+            categories: categories.to_vec(),
+            tournament,
+            row: Vec::new(),
+        }
     }
 
     fn err(&self, e: csv::Error) -> SimError {

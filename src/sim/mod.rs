@@ -15,6 +15,7 @@
 
 mod csv_out;
 mod render;
+mod resume;
 mod runner;
 mod simulate;
 pub mod stats;

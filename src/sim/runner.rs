@@ -134,6 +134,8 @@ pub(crate) enum Step<T> {
 /// and what to tick.
 pub(crate) struct Runner<'a> {
     pub pool: &'a rayon::ThreadPool,
+    /// The first game to play (games before it were played by an earlier, resumed run).
+    pub first: u64,
     pub total: u64,
     pub chunk: u64,
     pub stop: &'a StopControl,
@@ -141,9 +143,9 @@ pub(crate) struct Runner<'a> {
 }
 
 impl Runner<'_> {
-    /// Runs `job(i)` for `i in 0..total`, `chunk` games at a time, and feeds `sink` the results
-    /// in index order. Stops at the first game that was not finished (stop flag): the sink sees
-    /// exactly games `0..k`. Returns `k`. After each chunk the sink gets [`Step::ChunkDone`] (to
+    /// Runs `job(i)` for `i in first..total`, `chunk` games at a time, and feeds `sink` the
+    /// results in index order. Stops at the first game that was not finished (stop flag): the
+    /// sink sees exactly games `first..k`. Returns `k`. After each chunk the sink gets [`Step::ChunkDone`] (to
     /// flush outputs, so an interrupted or killed run leaves whole games on disk).
     pub fn run<T: Send>(
         &self,
@@ -188,8 +190,8 @@ impl Runner<'_> {
         };
         // A pipeline: while the sink writes chunk k (on its own thread), the pool plays chunk
         // k + 1, so writing and summarising never leave the workers idle.
-        let mut done = 0u64;
-        let mut next = 0u64;
+        let mut done = self.first;
+        let mut next = self.first;
         let mut ready: Option<(u64, ChunkResults<T>)> = None;
         loop {
             let range = (next < self.total && !self.stop.stopped())

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::csv_out::{check_outcome, GameRow, TidyCsv};
 use super::render::write_file;
+use super::resume::{resume_csv, resume_records, Expected};
 use super::runner::{labels, play_game, pool, progress_bar, Runner, Step, StopControl};
 use super::{BotFactory, GameOutcome, SimError, SimGame, Summary};
 use crate::common::derive_seed;
@@ -44,6 +45,9 @@ pub struct SimulateOptions {
     pub stop_after: Option<u64>,
     /// Games played in parallel before their results are written in order; bounds memory.
     pub chunk_size: u64,
+    /// Continue an interrupted run: keep the whole games already in `csv` (and `records`),
+    /// read them back into the summary, and play the rest. A missing CSV starts the run.
+    pub resume: bool,
 }
 
 impl Default for SimulateOptions {
@@ -61,6 +65,7 @@ impl Default for SimulateOptions {
             stop: None,
             stop_after: None,
             chunk_size: 1024,
+            resume: false,
         }
     }
 }
@@ -72,8 +77,10 @@ pub struct SimulateReport {
     pub summary: Summary,
     /// Games asked for.
     pub games_requested: u64,
-    /// Games played and written (games `0..games_played`).
+    /// Games played and written (games `0..games_played`), those of a resumed run included.
     pub games_played: u64,
+    /// Games read back from the CSV of the run resumed (0 unless resuming).
+    pub games_resumed: u64,
     /// True when the run was stopped before the end.
     pub interrupted: bool,
     /// Wall-clock seconds of the run.
@@ -85,15 +92,22 @@ pub struct SimulateReport {
 impl SimulateReport {
     /// `N games in S s (R games/s, T threads)`, with a note when interrupted.
     pub fn throughput_line(&self) -> String {
+        let new_games = self.games_played - self.games_resumed;
         let rate = if self.seconds > 0.0 {
-            self.games_played as f64 / self.seconds
+            new_games as f64 / self.seconds
         } else {
             0.0
         };
         let mut line = format!(
             "{} games in {:.2} s ({:.1} games/s, {} threads)",
-            self.games_played, self.seconds, rate, self.threads
+            new_games, self.seconds, rate, self.threads
         );
+        if self.games_resumed > 0 {
+            line.push_str(&format!(
+                ", after {} games of the resumed run",
+                self.games_resumed
+            ));
+        }
         if self.interrupted {
             line.push_str(&format!(
                 " — interrupted after {} of {} games",
@@ -147,16 +161,55 @@ pub fn simulate_with_bots<G: SimGame>(
     let categories = G::score_categories(game_opts);
     let wonders = G::wonder_columns(game_opts);
 
+    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories);
+    // Resuming: read back the games already played, and cut the files after them.
+    let resumed = match (&opts.csv, opts.resume) {
+        (Some(path), true) => {
+            let bots_of = |i: u64| labels(&seats_of(i));
+            let expected = Expected {
+                run_seed: opts.seed,
+                game,
+                options: &label,
+                players,
+                categories: &categories,
+                wonders,
+                bots_of: &bots_of,
+            };
+            resume_csv(path, &expected, &mut summary)?
+        }
+        (None, true) => {
+            return Err(SimError::Options(
+                "--resume needs --out: the CSV of the run to continue".into(),
+            ))
+        }
+        (_, false) => 0,
+    };
+    if resumed > opts.games {
+        return Err(SimError::Options(format!(
+            "cannot resume: the CSV already holds {resumed} games, more than the {} asked for",
+            opts.games
+        )));
+    }
+
     // Create every output before the first game, so a bad path fails at once.
     let mut csv = match &opts.csv {
+        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &categories, false)?),
         Some(p) => Some(TidyCsv::create(p, &categories, wonders, false)?),
         None => None,
     };
     let mut records = match &opts.records {
         Some(p) => {
             let path = records_path(p, game, opts.seed);
-            let file = BufWriter::new(create(&path)?);
-            Some((path, file))
+            let file = if resumed > 0 {
+                resume_records(&path, resumed)?;
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .map_err(|e| SimError::io(&path, e))?
+            } else {
+                create(&path)?
+            };
+            Some((path, BufWriter::new(file)))
         }
         None => None,
     };
@@ -168,7 +221,7 @@ pub fn simulate_with_bots<G: SimGame>(
     let pool = pool(opts.threads)?;
     let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
     let bar = progress_bar(opts.progress, opts.games);
-    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories);
+    bar.set_position(resumed);
 
     struct Played {
         bots: Vec<String>,
@@ -224,6 +277,7 @@ pub fn simulate_with_bots<G: SimGame>(
     };
     let runner = Runner {
         pool: &pool,
+        first: resumed,
         total: opts.games,
         chunk: opts.chunk_size,
         stop: &stop,
@@ -242,6 +296,7 @@ pub fn simulate_with_bots<G: SimGame>(
         summary,
         games_requested: opts.games,
         games_played: played,
+        games_resumed: resumed,
         interrupted: played < opts.games,
         seconds: start.elapsed().as_secs_f64(),
         threads: pool.current_num_threads(),

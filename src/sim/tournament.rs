@@ -292,6 +292,7 @@ pub fn tournament_with_bots<G: SimGame>(
     };
     let runner = Runner {
         pool: &pool,
+        first: 0,
         total,
         chunk: opts.chunk_size,
         stop: &stop,
