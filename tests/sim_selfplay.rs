@@ -599,6 +599,128 @@ fn interrupted_run_keeps_whole_games_in_order() {
     }
 }
 
+/// Drops the last `bytes` bytes of a file, as a run killed in the middle of a write leaves it.
+fn tear(path: &Path, bytes: u64) {
+    let len = std::fs::metadata(path).unwrap().len();
+    let f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    f.set_len(len - bytes).unwrap();
+}
+
+#[test]
+fn resumed_run_gives_the_uninterrupted_outputs() {
+    // Both wonder layouts: drafted wonders (2 players) and one board per seat (3 players).
+    for players in [2, 3] {
+        let (full_csv, full_summary, full_records, _) =
+            run(players, 2, 100, &format!("resume-full-{players}"));
+        let csv = tmp(&format!("resume-{players}.csv"));
+        let records = tmp(&format!("resume-{players}.jsonl"));
+        let opts = SimulateOptions {
+            seed: 2024,
+            games: 100,
+            threads: 2,
+            bots: vec!["random".into()],
+            csv: Some(csv.clone()),
+            records: Some(records.clone()),
+            stop_after: Some(41),
+            chunk_size: 10,
+            ..Default::default()
+        };
+        let first = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        assert!(first.interrupted);
+        // Killed in the middle of writing: half a row and half a record.
+        tear(&csv, 5);
+        tear(&records, 7);
+        let opts = SimulateOptions {
+            stop_after: None,
+            resume: true,
+            ..opts
+        };
+        let report = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        assert_eq!(report.games_resumed, first.games_played - 1);
+        assert_eq!(report.games_played, 100);
+        assert!(!report.interrupted);
+        assert!(report.throughput_line().contains(&format!(
+            "after {} games of the resumed run",
+            report.games_resumed
+        )));
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), full_csv);
+        assert_eq!(std::fs::read_to_string(&records).unwrap(), full_records);
+        let summary: String = [
+            ReportFormat::Text,
+            ReportFormat::Markdown,
+            ReportFormat::Csv,
+            ReportFormat::Json,
+        ]
+        .into_iter()
+        .map(|f| report.summary.render(f))
+        .collect();
+        assert_eq!(summary, full_summary);
+        // Resuming a finished run plays nothing and gives the same summary again.
+        let again = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        assert_eq!(again.games_resumed, 100);
+        assert_eq!(
+            again.summary.render(ReportFormat::Json),
+            report.summary.render(ReportFormat::Json)
+        );
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), full_csv);
+    }
+}
+
+#[test]
+fn resume_refuses_the_csv_of_another_run() {
+    let csv = tmp("resume-other.csv");
+    let opts = SimulateOptions {
+        seed: 7,
+        games: 20,
+        bots: vec!["random".into()],
+        csv: Some(csv.clone()),
+        ..Default::default()
+    };
+    simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap();
+    let before = std::fs::read_to_string(&csv).unwrap();
+    let other_seed = SimulateOptions {
+        seed: 8,
+        games: 40,
+        resume: true,
+        ..opts.clone()
+    };
+    let err = simulate::<Race>(&other_seed, &RaceOptions { players: 2 }).unwrap_err();
+    assert!(matches!(err, SimError::Options(_)));
+    assert!(
+        err.to_string()
+            .contains("run_seed is \"7\" where this run has \"8\""),
+        "{err}"
+    );
+    // Another player count means other columns.
+    let other_game = SimulateOptions {
+        games: 40,
+        resume: true,
+        ..opts.clone()
+    };
+    let err = simulate::<Race>(&other_game, &RaceOptions { players: 3 }).unwrap_err();
+    assert!(err.to_string().contains("header"), "{err}");
+    // Fewer games than the file holds.
+    let fewer = SimulateOptions {
+        games: 10,
+        resume: true,
+        ..opts.clone()
+    };
+    let err = simulate::<Race>(&fewer, &RaceOptions { players: 2 }).unwrap_err();
+    assert!(err.to_string().contains("already holds 20 games"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        before,
+        "the file is left alone"
+    );
+    // Without a CSV there is nothing to resume.
+    let no_csv = SimulateOptions {
+        csv: None,
+        resume: true,
+        ..opts
+    };
+    assert!(simulate::<Race>(&no_csv, &RaceOptions { players: 2 }).is_err());
+}
+
 #[test]
 fn tournament_matrix_and_ratings() {
     let bots: [&dyn BotFactory<Race>; 3] = [&Rusher, &wonders_bots::BotSpec::Random, &Sleeper];
