@@ -806,6 +806,18 @@ pub const WONDERS: [Wonder; NUM_WONDERS] = [
         .destroys(Grey),
 ];
 
+/// Each Wonder's resource cost packed (see [`Resources::packed`]): the payment search's copy of
+/// `WONDERS[i].cost`, so that it does not repack the cost on every call.
+pub static WONDER_COSTS_PACKED: [u64; NUM_WONDERS] = {
+    let mut packed = [0u64; NUM_WONDERS];
+    let mut i = 0;
+    while i < NUM_WONDERS {
+        packed[i] = WONDERS[i].cost.packed();
+        i += 1;
+    }
+    packed
+};
+
 /// Looks a Wonder up by its id (`the_pyramids`).
 pub fn wonder_by_id(id: &str) -> Option<WonderId> {
     WONDERS

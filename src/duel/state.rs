@@ -18,6 +18,7 @@ use super::data::{
     military_points, Card, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
     Science, TokenId, WonderId, CARDS, CARD_COSTS_PACKED, DECK_STARTS, LAYOUTS, MILITARY_TOKENS,
     NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    WONDER_COSTS_PACKED,
 };
 use crate::common::CardSet;
 
@@ -88,28 +89,46 @@ struct DearestFirst {
 
 impl DearestFirst {
     fn new(price: &[u16; 5]) -> DearestFirst {
-        let mut all = [0u8, 1, 2, 3, 4];
-        // A stable sort keeps ties in resource order.
-        all.sort_by_key(|&r| std::cmp::Reverse(price[r as usize]));
-        let mut raw = [0u8; 3];
-        let mut goods = [0u8; 2];
-        let (mut nr, mut ng) = (0, 0);
-        for r in all {
-            if r < 3 {
-                raw[nr] = r;
-                nr += 1;
-            } else {
-                goods[ng] = r;
-                ng += 1;
-            }
-        }
+        // Sort keys: the price above the resource's rank reversed, so that sorting them in
+        // decreasing order puts the dearest first and breaks ties in resource order. Sorting
+        // networks (a fixed sequence of compare-exchanges) need no branch.
+        let key = |r: usize| price[r] << 8 | (0xFF - r as u16);
+        let mut all: [u16; 5] = std::array::from_fn(key);
+        let mut raw: [u16; 3] = std::array::from_fn(key);
+        let mut goods = [key(3), key(4)];
+        sort_decreasing(
+            &mut all,
+            &[
+                (0, 3),
+                (1, 4),
+                (0, 2),
+                (1, 3),
+                (0, 1),
+                (2, 4),
+                (1, 2),
+                (3, 4),
+                (2, 3),
+            ],
+        );
+        sort_decreasing(&mut raw, &[(0, 2), (0, 1), (1, 2)]);
+        sort_decreasing(&mut goods, &[(0, 1)]);
         // Stored as the lanes' bit offsets in a packed vector (see `Resources::packed`).
-        let lane = |r: u8| 12 * r;
+        let lane = |k: u16| 12 * (0xFF - (k & 0xFF)) as u8;
         DearestFirst {
             raw: raw.map(lane),
             goods: goods.map(lane),
             all: all.map(lane),
         }
+    }
+}
+
+/// Sorts `keys` in decreasing order with the sorting network `network`.
+#[inline(always)]
+fn sort_decreasing<const N: usize>(keys: &mut [u16; N], network: &[(usize, usize)]) {
+    for &(i, j) in network {
+        let (a, b) = (keys[i], keys[j]);
+        keys[i] = a.max(b);
+        keys[j] = a.min(b);
     }
 }
 
@@ -725,7 +744,9 @@ impl Duel {
             // All four, built or not: a fixed loop is cheaper than skipping.
             for i in 0..self.players[seat].num_wonders as usize {
                 let w = self.players[seat].wonders[i];
-                self.wonder_costs[seat][i] = self.trade_cost(seat, WONDERS[w as usize].cost, waive);
+                self.wonder_costs[seat][i] = self
+                    .purchase_packed(seat, WONDER_COSTS_PACKED[w as usize], waive)
+                    .1;
             }
         }
     }
