@@ -861,13 +861,14 @@ impl Duel {
             Phase::Draft => {
                 let round = (self.picks / 4) as usize * 4;
                 let forced = self.options.wonders != WonderSelection::Draft;
+                let picked = self.picked_wonders();
                 for k in round..round + 4 {
                     let w = self.setup.wonders_offered[k];
                     if forced {
                         if k == self.picks as usize {
                             out.push(Action::PickWonder(w));
                         }
-                    } else if !self.is_picked(w) {
+                    } else if picked >> w & 1 == 0 {
                         out.push(Action::PickWonder(w));
                     }
                 }
@@ -880,12 +881,19 @@ impl Duel {
     }
 
     fn is_picked(&self, w: WonderId) -> bool {
-        let (a, b) = (&self.players[0], &self.players[1]);
-        // Unused entries are 0, a real id: look only at the picked ones.
-        (0..4).any(|i| {
-            (i < a.num_wonders as usize && a.wonders[i] == w)
-                | (i < b.num_wonders as usize && b.wonders[i] == w)
-        })
+        self.picked_wonders() >> w & 1 == 1
+    }
+
+    /// The Wonders drafted so far, a bit per id.
+    fn picked_wonders(&self) -> u16 {
+        let mut picked = 0u16;
+        for p in &self.players {
+            // Unused entries are 0, a real id: count only the picked ones.
+            for (i, &w) in p.wonders.iter().enumerate() {
+                picked |= ((i < p.num_wonders as usize) as u16) << w;
+            }
+        }
+        picked
     }
 
     fn card_actions(&self, out: &mut Vec<Action>) {
