@@ -806,7 +806,7 @@ impl Duel {
     }
 
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
-    #[inline]
+    #[inline(always)]
     pub fn card_cost(&self, seat: usize, card: CardId) -> (u16, u16) {
         let c = &CARDS[card as usize];
         let me = &self.players[seat];
