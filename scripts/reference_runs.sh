@@ -2,12 +2,16 @@
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
 # Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|charts]
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
+# RESUME=1 continues an interrupted greedy or MCTS run from the games already in its CSV
+# (simulate --resume); use it only with the code that played them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 cargo build --release --quiet
 W=target/release/wonders
 R=results
+resume=()
+if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); fi
 
 if [[ $what == all || $what == tournament ]]; then
   # Bot strength in Duel: every pair, 500 seeds x 2 seatings = 1,000 games per pair.
@@ -19,13 +23,13 @@ if [[ $what == all || $what == greedy ]]; then
   # Balance: 1,000,000 Duel games between greedy bots (the CSV is large: kept out of git,
   # the summary and chart are committed).
   $W simulate --game duel --games 1000000 --bots greedy,greedy --seed 1 \
-    --out $R/duel_greedy_1m.csv --summary $R/duel_greedy_1m.md --quiet
+    --out $R/duel_greedy_1m.csv --summary $R/duel_greedy_1m.md --quiet "${resume[@]}"
 fi
 
 if [[ $what == all || $what == mcts ]]; then
   GAMES=${MCTS_GAMES:-100000}
   $W simulate --game duel --games "$GAMES" --bots mcts:iterations=200 --seed 1 \
-    --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet
+    --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${resume[@]}"
 fi
 
 if [[ $what == all || $what == charts ]]; then
