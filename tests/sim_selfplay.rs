@@ -712,6 +712,25 @@ fn resume_refuses_the_csv_of_another_run() {
         before,
         "the file is left alone"
     );
+    // A game that now plays differently (here: a doctored row) means the engine or a bot
+    // changed since the run began: the last game is played again and compared.
+    let mut lines: Vec<String> = before.lines().map(String::from).collect();
+    let last = lines.last_mut().unwrap();
+    let mut fields: Vec<String> = last.split(',').map(String::from).collect();
+    let coins = fields.len() - 2;
+    fields[coins] = (fields[coins].parse::<i32>().unwrap() + 1).to_string();
+    *last = fields.join(",");
+    std::fs::write(&csv, lines.join("\n") + "\n").unwrap();
+    let more = SimulateOptions {
+        games: 40,
+        resume: true,
+        ..opts.clone()
+    };
+    let err = simulate::<Race>(&more, &RaceOptions { players: 2 }).unwrap_err();
+    assert!(
+        err.to_string().contains("game 19 plays differently"),
+        "{err}"
+    );
     // Without a CSV there is nothing to resume.
     let no_csv = SimulateOptions {
         csv: None,

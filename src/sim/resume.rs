@@ -27,22 +27,33 @@ pub(crate) struct Expected<'a> {
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
 }
 
-/// Reads the whole games of an earlier run's CSV at `path` into `summary`, cuts the file after
-/// the last of them, and returns how many there are (the index of the next game to play). A
-/// missing or empty file holds no game.
+/// The whole games found in an earlier run's CSV.
+pub(crate) struct Resumed {
+    /// How many (the index of the next game to play).
+    pub games: u64,
+    /// The bots and outcome of the last one, as the CSV has them (see [`as_in_csv`]).
+    pub last: Option<(Vec<String>, GameOutcome)>,
+}
+
+/// Reads the whole games of an earlier run's CSV at `path` into `summary` and cuts the file
+/// after the last of them. A missing or empty file holds no game.
 pub(crate) fn resume_csv(
     path: &Path,
     expected: &Expected<'_>,
     summary: &mut Summary,
-) -> Result<u64, SimError> {
+) -> Result<Resumed, SimError> {
+    const NONE: Resumed = Resumed {
+        games: 0,
+        last: None,
+    };
     let file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(NONE),
         Err(e) => return Err(SimError::io(path, e)),
     };
     let file_len = file.metadata().map_err(|e| SimError::io(path, e))?.len();
     if file_len == 0 {
-        return Ok(0);
+        return Ok(NONE);
     }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -69,7 +80,7 @@ pub(crate) fn resume_csv(
             ))
         }
         // Only a header cut short: start again.
-        Ok(false) | Err(_) => return Ok(0),
+        Ok(false) | Err(_) => return Ok(NONE),
     }
     let col = |name: &str| {
         header
@@ -79,6 +90,7 @@ pub(crate) fn resume_csv(
     };
 
     let mut games = 0u64;
+    let mut last = None;
     // Where the rows after the last whole game start: the file is cut there.
     let mut end = reader.position().byte();
     let mut rows: Vec<csv::StringRecord> = Vec::with_capacity(expected.players);
@@ -111,6 +123,7 @@ pub(crate) fn resume_csv(
         let (bots, outcome) = game_from_rows(&rows, games, expected, &col)
             .map_err(|message| bad(start.line() + 1 - expected.players as u64, message))?;
         summary.add_game(&bots, &outcome);
+        last = Some((bots, outcome));
         games += 1;
         end = reader.position().byte();
         rows.clear();
@@ -122,7 +135,41 @@ pub(crate) fn resume_csv(
             .map_err(|e| SimError::io(path, e))?;
         file.set_len(end).map_err(|e| SimError::io(path, e))?;
     }
-    Ok(games)
+    Ok(Resumed { games, last })
+}
+
+/// `outcome` as it reads back from the CSV: categories in the declared order, and only the
+/// wonder facts the CSV keeps (Duel: built or not; 7 Wonders: the stages built).
+pub(crate) fn as_in_csv(
+    outcome: &GameOutcome,
+    categories: &[&'static str],
+    wonders: WonderColumns,
+) -> GameOutcome {
+    let mut o = outcome.clone();
+    for s in &mut o.seats {
+        for w in &mut s.wonders {
+            match wonders {
+                WonderColumns::Drafted => {
+                    w.stages_built = w.is_built() as u32;
+                    w.stages_total = 1;
+                    w.side = None;
+                }
+                WonderColumns::OnePerSeat => w.stages_total = w.stages_built,
+            }
+        }
+        s.categories = categories
+            .iter()
+            .map(|&c| {
+                let v = s
+                    .categories
+                    .iter()
+                    .find(|(n, _)| *n == c)
+                    .map_or(0, |(_, v)| *v);
+                (c, v)
+            })
+            .collect();
+    }
+    o
 }
 
 /// True when no line break follows byte `offset` of the file but maybe a final one.

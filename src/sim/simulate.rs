@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::csv_out::{check_outcome, GameRow, TidyCsv};
 use super::render::write_file;
-use super::resume::{resume_csv, resume_records, Expected};
+use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::runner::{labels, play_game, pool, progress_bar, Runner, Step, StopControl};
 use super::{BotFactory, GameOutcome, SimError, SimGame, Summary};
 use crate::common::derive_seed;
@@ -182,8 +182,31 @@ pub fn simulate_with_bots<G: SimGame>(
                 "--resume needs --out: the CSV of the run to continue".into(),
             ))
         }
-        (_, false) => 0,
+        (_, false) => Resumed {
+            games: 0,
+            last: None,
+        },
     };
+    let Resumed {
+        games: resumed,
+        last,
+    } = resumed;
+    // Game i is a pure function of the seed, i and the options only for one version of the
+    // engine and bots: play the last game again and check it comes out as the CSV says.
+    if let Some((bots, outcome)) = last {
+        let i = resumed - 1;
+        let game_seed = derive_seed(opts.seed, i);
+        let seats = seats_of(i);
+        let never = StopControl::new(None, None);
+        let replayed = play_game::<G>(game_opts, i, game_seed, &seats, &never)?
+            .map(|(g, _)| as_in_csv(&g.outcome(), &categories, wonders));
+        if replayed.as_ref() != Some(&outcome) || labels(&seats) != bots {
+            return Err(SimError::Options(format!(
+                "cannot resume: game {i} plays differently now than in the CSV (the engine or a \
+                 bot changed since the run began); start the run again in a new file"
+            )));
+        }
+    }
     if resumed > opts.games {
         return Err(SimError::Options(format!(
             "cannot resume: the CSV already holds {resumed} games, more than the {} asked for",
