@@ -755,15 +755,19 @@ impl Duel {
         for seat in 0..2 {
             let me = &self.players[seat];
             let opp = &self.players[1 - seat];
-            self.prices[seat] = std::array::from_fn(|r| {
+            let prices = std::array::from_fn(|r| {
                 if me.trade_at_one >> r & 1 == 1 {
                     1
                 } else {
                     2 + opp.production.0[r] as u16
                 }
             });
-            self.dearest[seat] = DearestFirst::new(&self.prices[seat]);
-            self.prices_reversed[seat] = prices_reversed(&self.prices[seat]);
+            // A seat's own production, choices and tokens leave its prices as they were.
+            if prices != self.prices[seat] {
+                self.prices[seat] = prices;
+                self.dearest[seat] = DearestFirst::new(&prices);
+                self.prices_reversed[seat] = prices_reversed(&prices);
+            }
             self.production[seat] = self.players[seat].production.packed();
         }
     }
