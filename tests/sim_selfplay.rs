@@ -316,6 +316,19 @@ fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
+/// The summary rendered in every format, one after the other.
+fn every_format(summary: &Summary) -> String {
+    [
+        ReportFormat::Text,
+        ReportFormat::Markdown,
+        ReportFormat::Csv,
+        ReportFormat::Json,
+    ]
+    .into_iter()
+    .map(|f| summary.render(f))
+    .collect()
+}
+
 fn run(players: usize, threads: usize, games: u64, tag: &str) -> (String, String, String, u64) {
     let csv = tmp(&format!("{tag}-{threads}.csv"));
     let records = tmp(&format!("{tag}-{threads}.jsonl"));
@@ -330,15 +343,7 @@ fn run(players: usize, threads: usize, games: u64, tag: &str) -> (String, String
         ..Default::default()
     };
     let report = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
-    let summary: String = [
-        ReportFormat::Text,
-        ReportFormat::Markdown,
-        ReportFormat::Csv,
-        ReportFormat::Json,
-    ]
-    .into_iter()
-    .map(|f| report.summary.render(f))
-    .collect();
+    let summary = every_format(&report.summary);
     (
         std::fs::read_to_string(csv).unwrap(),
         summary,
@@ -645,16 +650,7 @@ fn resumed_run_gives_the_uninterrupted_outputs() {
         )));
         assert_eq!(std::fs::read_to_string(&csv).unwrap(), full_csv);
         assert_eq!(std::fs::read_to_string(&records).unwrap(), full_records);
-        let summary: String = [
-            ReportFormat::Text,
-            ReportFormat::Markdown,
-            ReportFormat::Csv,
-            ReportFormat::Json,
-        ]
-        .into_iter()
-        .map(|f| report.summary.render(f))
-        .collect();
-        assert_eq!(summary, full_summary);
+        assert_eq!(every_format(&report.summary), full_summary);
         // Resuming a finished run plays nothing and gives the same summary again.
         let again = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
         assert_eq!(again.games_resumed, 100);
