@@ -16,6 +16,7 @@ const AFTER_HELP: &str = "Examples:
   wonders replay game.json
   wonders play --game classic --players 5 --edition v2 --sides day --seed 3
   wonders simulate --game duel --games 1000000 --bots greedy --out games.csv --summary summary.md
+  wonders simulate ... --resume     (the same command again: goes on after an interruption)
   wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
 
 Bots: random | greedy[:determinizations=K] |
