@@ -216,3 +216,60 @@ fn any_simulated_game_replays_from_its_csv_row_with_play() {
     assert_eq!(total[1], &game[0][col("total")], "{pad}");
     assert_eq!(total[2], &game[1][col("total")], "{pad}");
 }
+
+#[test]
+fn an_interrupted_simulate_resumes_to_the_full_run() {
+    let path = |name: &str| tmp(name).to_str().unwrap().to_owned();
+    let (full, part) = (path("resume-full.csv"), path("resume-part.csv"));
+    let run = |games: &str, out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--game",
+            "duel",
+            "--games",
+            games,
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        wonders(&args)
+    };
+    assert!(run("12", &full, &[]).status.success());
+    // The first 5 games, then the rest with --resume.
+    assert!(run("5", &part, &[]).status.success());
+    let out = run("12", &part, &["--resume"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("7 games in"), "{}", text(&out));
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap(),
+        std::fs::read_to_string(&full).unwrap()
+    );
+    // Another seed's CSV is refused on one line, naming the difference.
+    let out = wonders(&[
+        "simulate",
+        "--game",
+        "duel",
+        "--games",
+        "20",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "5",
+        "--quiet",
+        "--out",
+        &part,
+        "--resume",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let msg = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(msg.lines().count(), 1, "{msg}");
+    assert!(
+        msg.contains("run_seed is \"4\" where this run has \"5\""),
+        "{msg}"
+    );
+}
