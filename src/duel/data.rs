@@ -806,6 +806,42 @@ pub const WONDERS: [Wonder; NUM_WONDERS] = [
         .destroys(Grey),
 ];
 
+/// The packed trade-cost product never carries from one 12-bit lane into the next: in lane
+/// `k` it sums at most five `count × price` terms, a count is at most the largest unit count of
+/// any cost, and a price at most 2 + every card's production of a resource together.
+const _: () = {
+    let mut max_count = 0u32;
+    let mut max_production = [0u32; 5];
+    let mut i = 0;
+    while i < NUM_CARDS {
+        let mut r = 0;
+        while r < 5 {
+            if CARDS[i].cost.0[r] as u32 > max_count {
+                max_count = CARDS[i].cost.0[r] as u32;
+            }
+            max_production[r] += CARDS[i].produces.0[r] as u32;
+            r += 1;
+        }
+        i += 1;
+    }
+    let mut w = 0;
+    while w < NUM_WONDERS {
+        let mut r = 0;
+        while r < 5 {
+            if WONDERS[w].cost.0[r] as u32 > max_count {
+                max_count = WONDERS[w].cost.0[r] as u32;
+            }
+            r += 1;
+        }
+        w += 1;
+    }
+    let mut r = 0;
+    while r < 5 {
+        assert!(5 * max_count * (2 + max_production[r]) < 4096);
+        r += 1;
+    }
+};
+
 /// Each Wonder's resource cost packed (see [`Resources::packed`]): the payment search's copy of
 /// `WONDERS[i].cost`, so that it does not repack the cost on every call.
 pub static WONDER_COSTS_PACKED: [u64; NUM_WONDERS] = {

@@ -51,8 +51,8 @@ fn prices_reversed(price: &[u16; 5]) -> u64 {
 }
 
 /// `Σ count × price` over the five lanes of `packed`: lane 4 of the product
-/// `packed × prices_reversed` is exactly that sum, and no lower lane reaches 4096 (counts and
-/// prices are below 32), so nothing carries into it.
+/// `packed × prices_reversed` is exactly that sum, and no lane reaches 4096 (a compile-time
+/// check in `data.rs` bounds counts and prices), so nothing carries into it.
 #[inline(always)]
 fn lane_dot(packed: u64, reversed_prices: u64) -> u16 {
     (packed.wrapping_mul(reversed_prices) >> 48 & 0xFFF) as u16
@@ -75,8 +75,8 @@ fn compute_accessible(age: u8, taken: u32) -> u32 {
 }
 
 /// The resources in the order a player covers missing units: dearest trade price first, ties
-/// by resource order (as bit offsets of their packed lanes). Worked out whenever the prices change, so that covering units is a fixed
-/// sequence of steps with no branch.
+/// by resource order (as bit offsets of their packed lanes). Worked out whenever the prices
+/// change, so that covering units is a fixed sequence of steps with no branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct DearestFirst {
     /// Wood, clay and stone (what a raw-material choice production can be).
@@ -133,7 +133,7 @@ fn sort_decreasing<const N: usize>(keys: &mut [u16; N], network: &[(usize, usize
 }
 
 /// Removes up to `units` units from the lanes of `missing`, taking the lanes at the bit
-/// offsets in `order` (dearest first).
+/// offsets in `order` (dearest first). Missing counts are those of one cost (below 256).
 #[inline(always)]
 fn cover_dearest(missing: u64, order: &[u8], mut units: u8) -> u64 {
     let mut missing = missing;
@@ -793,6 +793,11 @@ impl Duel {
     fn purchase_packed(&self, seat: usize, need: u64, waive: u8) -> (u64, u16) {
         let me = &self.players[seat];
         let order = &self.dearest[seat];
+        debug_assert_eq!(
+            self.production[seat],
+            me.production.packed(),
+            "stale production"
+        );
         let mut missing = missing_units(need, self.production[seat]);
         // The two choice groups are disjoint and waived units fit anything, so covering each
         // group's dearest missing units first, then waiving the dearest units left, is
