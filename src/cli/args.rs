@@ -67,55 +67,27 @@ impl GameArgs {
             "b" => SidePolicy::B,
             "random" => SidePolicy::Random,
             "mixed" => SidePolicy::Mixed,
-            list => {
-                let sides: Result<Vec<Side>, String> = list
-                    .split(',')
-                    .map(|x| {
-                        Side::from_id(x.trim()).ok_or_else(|| {
-                            format!(
-                                "--sides `{list}`: `{x}` is not a side (valid: day, night, a, b, random, \
-                                 mixed, or one side per seat)"
-                            )
-                        })
-                    })
-                    .collect();
-                let sides = sides?;
-                if sides.len() != self.players {
-                    return Err(format!(
-                        "--sides `{list}`: {} sides for {} players",
-                        sides.len(),
-                        self.players
-                    ));
-                }
-                SidePolicy::PerSeat(sides)
-            }
+            list => SidePolicy::PerSeat(per_seat("--sides", list, "sides", self.players, |x| {
+                Side::from_id(x).ok_or_else(|| {
+                    format!(
+                        "--sides `{list}`: `{x}` is not a side (valid: day, night, a, b, random, \
+                         mixed, or one side per seat)"
+                    )
+                })
+            })?),
         };
         let wonders = match &self.boards {
             None => Vec::new(),
-            Some(list) => {
-                let boards: Result<Vec<Option<Wonder>>, String> = list
-                    .split(',')
-                    .map(|x| match x.trim() {
-                        "random" => Ok(None),
-                        id => Wonder::from_id(id).map(Some).ok_or_else(|| {
-                            let valid: Vec<&str> = Wonder::ALL.iter().map(|w| w.id()).collect();
-                            format!(
-                                "--boards: unknown board `{id}` (valid: {}, random)",
-                                valid.join(", ")
-                            )
-                        }),
-                    })
-                    .collect();
-                let boards = boards?;
-                if boards.len() != self.players {
-                    return Err(format!(
-                        "--boards `{list}`: {} boards for {} players",
-                        boards.len(),
-                        self.players
-                    ));
-                }
-                boards
-            }
+            Some(list) => per_seat("--boards", list, "boards", self.players, |x| match x {
+                "random" => Ok(None),
+                id => Wonder::from_id(id).map(Some).ok_or_else(|| {
+                    let valid: Vec<&str> = Wonder::ALL.iter().map(|w| w.id()).collect();
+                    format!(
+                        "--boards: unknown board `{id}` (valid: {}, random)",
+                        valid.join(", ")
+                    )
+                }),
+            })?,
         };
         let config = ClassicConfig {
             players: self.players,
@@ -227,6 +199,28 @@ pub(crate) fn split_specs(text: &str) -> Vec<&str> {
     specs.push(text[start..].trim());
     specs.retain(|s| !s.is_empty());
     specs
+}
+
+/// A comma-separated list of one item per seat, each parsed by `parse`; `flag` and `what`
+/// name the option and its items in the error when the count is not the player count.
+fn per_seat<T>(
+    flag: &str,
+    list: &str,
+    what: &str,
+    players: usize,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let items = list
+        .split(',')
+        .map(|x| parse(x.trim()))
+        .collect::<Result<Vec<T>, String>>()?;
+    if items.len() != players {
+        return Err(format!(
+            "{flag} `{list}`: {} {what} for {players} players",
+            items.len()
+        ));
+    }
+    Ok(items)
 }
 
 #[cfg(test)]

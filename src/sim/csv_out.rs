@@ -198,12 +198,7 @@ impl TidyCsv {
                 g.outcome.victory.clone(),
             ]);
             for c in &self.categories {
-                let v = s
-                    .categories
-                    .iter()
-                    .find(|(n, _)| n == c)
-                    .map_or(0, |(_, v)| *v);
-                row.push(v.to_string());
+                row.push(s.score(c).to_string());
             }
             row.extend([
                 s.total.to_string(),

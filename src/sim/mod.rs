@@ -137,6 +137,16 @@ pub struct SeatOutcome {
     pub coins: i32,
 }
 
+impl SeatOutcome {
+    /// The score-pad line `category` (0 if the game has no such line).
+    pub fn score(&self, category: &str) -> i32 {
+        self.categories
+            .iter()
+            .find(|(n, _)| *n == category)
+            .map_or(0, |(_, v)| *v)
+    }
+}
+
 /// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
 /// scripts). The label names the bot in every output and must be unique within a tournament.
 pub trait BotFactory<G: Game>: Send + Sync {

@@ -157,17 +157,7 @@ pub(crate) fn as_in_csv(
                 WonderColumns::OnePerSeat => w.stages_total = w.stages_built,
             }
         }
-        s.categories = categories
-            .iter()
-            .map(|&c| {
-                let v = s
-                    .categories
-                    .iter()
-                    .find(|(n, _)| *n == c)
-                    .map_or(0, |(_, v)| *v);
-                (c, v)
-            })
-            .collect();
+        s.categories = categories.iter().map(|&c| (c, s.score(c))).collect();
     }
     o
 }
@@ -295,11 +285,6 @@ fn game_from_rows(
 /// Counts the whole lines of the records file at `path` (a JSON Lines file being resumed), and
 /// cuts it after the first `keep`. Fails if it holds fewer.
 pub(crate) fn resume_records(path: &Path, keep: u64) -> Result<(), SimError> {
-    if keep == 0 {
-        return File::create(path)
-            .map(drop)
-            .map_err(|e| SimError::io(path, e));
-    }
     let file = File::open(path).map_err(|e| SimError::io(path, e))?;
     let mut reader = BufReader::new(file);
     let mut line = Vec::new();

@@ -174,12 +174,7 @@ impl Summary {
                     m.resize(n_cats + 2, Moments::default());
                 }
                 for (i, c) in self.categories.iter().enumerate() {
-                    let v = s
-                        .categories
-                        .iter()
-                        .find(|(n, _)| n == c)
-                        .map_or(0, |(_, v)| *v);
-                    m[i].add(v);
+                    m[i].add(s.score(c));
                 }
                 m[n_cats].add(s.total);
                 m[n_cats + 1].add(s.coins);
