@@ -5,11 +5,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, RngCore, SeedableRng};
-use wonders::common::{derive_seed, GameRng};
+use wonders::common::{
+    derive_seed, GameOutcome, GameRng, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+};
 use wonders::sim::{
     play_one, simulate, simulate_with_bots, tournament, tournament_with_bots, BotFactory,
-    GameOutcome, ReportFormat, SeatOutcome, SimError, SimGame, SimulateOptions, Summary,
-    TournamentOptions, WonderColumns, WonderHeld,
+    ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
 };
 use wonders_bots::{Bot, Game};
 

@@ -1,7 +1,7 @@
 //! 7 Wonders (3–7 players) for the self-play simulator.
 
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
-use crate::sim::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
 /// The score-pad lines, in the record's order (the total excluded).
 const CATEGORIES: [&str; 7] = [

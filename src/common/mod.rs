@@ -1,7 +1,20 @@
-//! Small building blocks shared by every game: card bitsets and seed derivation.
+//! What every game and the simulator share: card bitsets, seed derivation, the engine
+//! vocabulary every game implements ([`engine`]), how games describe themselves and write
+//! their options ([`options`]), the record envelope ([`record`]), plain tables ([`table`]),
+//! and (soon) the conformance kit.
 
 pub mod cardset;
+pub mod engine;
+pub mod options;
+pub mod record;
 pub mod seed;
+pub mod table;
 
 pub use cardset::CardSet;
+pub use engine::{
+    GameModule, GameOutcome, Replayed, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+};
+pub use options::{GameInfo, OptionInfo, OptionSet};
+pub use record::ReplayError;
 pub use seed::{derive_seed, GameRng};
+pub use table::{Cell, Table};

@@ -6,7 +6,7 @@ use super::data::WONDERS;
 use super::record::write_record;
 use super::state::{Action, Duel, DuelOptions, Score, WonderSelection};
 use crate::common::GameRng;
-use crate::sim::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
 impl SimGame for Duel {
     type Options = DuelOptions;

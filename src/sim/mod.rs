@@ -28,6 +28,8 @@ use std::sync::{Arc, OnceLock};
 
 use wonders_bots::{Bot, BotSpec, Game};
 
+use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+
 pub use csv_out::CSV_COLUMNS_DOC;
 pub use render::ReportFormat;
 pub use runner::Played;
@@ -36,116 +38,6 @@ pub use summary::{Summary, SummaryRow};
 pub use tournament::{
     tournament, tournament_with_bots, PairResult, Rating, TournamentOptions, TournamentReport,
 };
-
-/// What the simulator needs from a game on top of [`Game`]. Each engine implements it once.
-///
-/// The column set of the CSV must be known before the first game is played, so everything that
-/// shapes it ([`SimGame::score_categories`], [`SimGame::wonder_columns`]) depends on the options
-/// only, never on a particular game.
-pub trait SimGame: Game {
-    /// The game's configuration as parsed by the command line (edition, expansions, player
-    /// count, …).
-    type Options: Clone + Send + Sync;
-
-    /// Sets up a game from its options and its own seed; every random draw comes from `seed`.
-    fn new_game(options: &Self::Options, seed: u64) -> Self;
-
-    /// The game's id as in records: `"duel"`, `"classic"`, …
-    fn game_name(options: &Self::Options) -> &'static str;
-
-    /// A short, stable, human-readable label of the options (e.g. `v2+leaders,5p`), written in
-    /// the `options` column of the CSV.
-    fn options_label(options: &Self::Options) -> String;
-
-    /// The score pad's lines in their printed order, the total excluded (e.g. `civilian`,
-    /// `science`, …). Every [`SeatOutcome::categories`] names exactly these.
-    fn score_categories(options: &Self::Options) -> Vec<&'static str>;
-
-    /// How wonders are held by a seat, which decides the wonder columns of the CSV.
-    fn wonder_columns(options: &Self::Options) -> WonderColumns;
-
-    /// The game record (`wonders-record` JSON frame, `result` included) of a finished game
-    /// that was played from `new_game(options, seed)` with `actions`.
-    fn record(
-        &self,
-        actions: &[Self::Action],
-        players: &[String],
-        seed: u64,
-        options: &Self::Options,
-    ) -> serde_json::Value;
-
-    /// Per-seat facts of a finished game. Called only when [`Game::is_terminal`] is true.
-    fn outcome(&self) -> GameOutcome;
-}
-
-/// How a game gives wonders to its seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WonderColumns {
-    /// Each seat drafts several wonders and builds some of them (Duel): CSV columns `wonders`
-    /// and `wonders_built`; summary win rates per wonder drafted and per wonder built.
-    Drafted,
-    /// Each seat holds one wonder on one side and builds its stages (7 Wonders): CSV columns
-    /// `wonder`, `side` and `stages_built`; summary win rates per wonder and side.
-    OnePerSeat,
-}
-
-/// A wonder held by a seat at the end of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WonderHeld {
-    /// The wonder's id (lowercase snake_case, as in records).
-    pub id: String,
-    /// The board side (`a`, `b`, `day`, `night`), or `None` where wonders have no sides.
-    pub side: Option<String>,
-    /// Stages built by the end of the game.
-    pub stages_built: u32,
-    /// Stages the wonder has (1 for a Duel wonder).
-    pub stages_total: u32,
-}
-
-impl WonderHeld {
-    /// True when every stage is built.
-    pub fn is_built(&self) -> bool {
-        self.stages_built >= self.stages_total && self.stages_total > 0
-    }
-}
-
-/// The per-seat facts of a finished game, as the engine reports them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameOutcome {
-    /// The victory type (`civilian`, `military`, `science`, …).
-    pub victory: String,
-    /// The number of turns played, as the engine counts them.
-    pub turns: u32,
-    /// One entry per seat, seat 0 first.
-    pub seats: Vec<SeatOutcome>,
-}
-
-/// One seat's facts in a [`GameOutcome`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeatOutcome {
-    /// The wonders the seat held (drafted, or its one board).
-    pub wonders: Vec<WonderHeld>,
-    /// Final rank, 1 = best; tied seats share a rank.
-    pub rank: u32,
-    /// True for every seat that won, including each seat of a shared victory.
-    pub win: bool,
-    /// The score pad's lines, named as in [`SimGame::score_categories`] (the total excluded).
-    pub categories: Vec<(&'static str, i32)>,
-    /// The total score.
-    pub total: i32,
-    /// Coins at the end of the game.
-    pub coins: i32,
-}
-
-impl SeatOutcome {
-    /// The score-pad line `category` (0 if the game has no such line).
-    pub fn score(&self, category: &str) -> i32 {
-        self.categories
-            .iter()
-            .find(|(n, _)| *n == category)
-            .map_or(0, |(_, v)| *v)
-    }
-}
 
 /// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
 /// scripts). The label names the bot in every output and must be unique within a tournament.
