@@ -170,8 +170,9 @@ pub trait GameModule: SimGame {
     /// The final score pad of a finished game, as printed at the end of [`GameModule::play_log`].
     fn score_pad(&self) -> Vec<String>;
 
-    /// The component tables (cards, wonders, tokens, …) with their public ids and every field.
-    fn components(options: &Self::Options) -> Vec<Table>;
+    /// The components (cards, wonders or their stages, tokens, …) with their public ids and
+    /// every field, as one table whose first column, `kind`, says what each row is.
+    fn components(options: &Self::Options) -> Table;
 
     /// What `seat` may see of this state.
     fn view(&self, seat: usize) -> Self::View;
