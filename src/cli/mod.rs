@@ -9,6 +9,7 @@ mod args;
 mod cards;
 mod play;
 mod replay;
+mod signals;
 mod sim;
 
 const AFTER_HELP: &str = "Examples:

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::args::{split_specs, GameArgs};
+use super::signals::{progress_bar, stop_flag};
 use super::{CliResult, GameKind};
 use crate::classic::ClassicGame;
 use crate::duel::Duel;
@@ -76,6 +77,7 @@ pub struct TournamentArgs {
 }
 
 pub fn simulate(args: SimulateArgs) -> CliResult {
+    let (bar, progress) = progress_bar(!args.quiet, args.games);
     let opts = SimulateOptions {
         seed: args.seed,
         games: args.games,
@@ -88,8 +90,8 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
         csv: args.out,
         records: args.records,
         summary: args.summary,
-        progress: !args.quiet,
-        stop: Some(sim::ctrlc_flag().map_err(|e| e.to_string())?),
+        progress,
+        stop: Some(stop_flag()?),
         resume: args.resume,
         ..SimulateOptions::default()
     };
@@ -97,7 +99,9 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
         GameKind::Duel => sim::simulate::<Duel>(&opts, &args.game.duel_options()?),
         GameKind::Classic => sim::simulate::<ClassicGame>(&opts, &args.game.classic_config()?),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string());
+    bar.finish_and_clear();
+    let report = report?;
     print!("{}", report.summary.render(ReportFormat::Text));
     if report.interrupted {
         eprintln!(
@@ -110,6 +114,9 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
 }
 
 pub fn tournament(args: TournamentArgs) -> CliResult {
+    let pairs = split_specs(&args.bots).len() as u64;
+    let total = (pairs * pairs.saturating_sub(1) / 2).saturating_mul(args.games.saturating_mul(2));
+    let (bar, progress) = progress_bar(!args.quiet, total);
     let opts = TournamentOptions {
         seed: args.seed,
         games: args.games,
@@ -120,15 +127,17 @@ pub fn tournament(args: TournamentArgs) -> CliResult {
             .collect(),
         out: args.out,
         summary: args.summary,
-        progress: !args.quiet,
-        stop: Some(sim::ctrlc_flag().map_err(|e| e.to_string())?),
+        progress,
+        stop: Some(stop_flag()?),
         ..TournamentOptions::default()
     };
     let report = match args.game.game {
         GameKind::Duel => sim::tournament::<Duel>(&opts, &args.game.duel_options()?),
         GameKind::Classic => sim::tournament::<ClassicGame>(&opts, &args.game.classic_config()?),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string());
+    bar.finish_and_clear();
+    let report = report?;
     print!("{}", report.render(ReportFormat::Text));
     eprintln!("{}", report.throughput_line());
     Ok(0)

@@ -10,8 +10,8 @@
 //!
 //! Entry points for the command line: [`simulate`] / [`simulate_with_bots`] and [`tournament`] /
 //! [`tournament_with_bots`]. They print nothing; they return reports that render themselves as
-//! text, Markdown, CSV or JSON. A progress bar is drawn on stderr only when asked for and stderr
-//! is a terminal.
+//! text, Markdown, CSV or JSON. The library installs no signal handler and draws nothing: a run
+//! takes a stop flag (raised by the caller, e.g. on Ctrl-C) and a [`Progress`] callback.
 
 mod csv_out;
 mod render;
@@ -23,8 +23,7 @@ mod summary;
 mod tournament;
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use wonders_bots::{Bot, BotSpec, Game};
 
@@ -38,6 +37,11 @@ pub use summary::{Summary, SummaryRow};
 pub use tournament::{
     tournament, tournament_with_bots, PairResult, Rating, TournamentOptions, TournamentReport,
 };
+
+/// A progress callback: told the number of games done so far (those of a resumed run
+/// included) each time a game finishes, from the worker threads. The library draws nothing; the
+/// command line turns this into a progress bar.
+pub type Progress = Arc<dyn Fn(u64) + Send + Sync>;
 
 /// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
 /// scripts). The label names the bot in every output and must be unique within a tournament.
@@ -140,24 +144,4 @@ impl SimError {
             source,
         }
     }
-}
-
-/// The process-wide Ctrl-C flag. The first call installs a handler: the first Ctrl-C sets the
-/// flag (runs stop after the games in progress, keeping whole games only), a second one exits at
-/// once with status 130. Pass the flag as the `stop` of the run options.
-pub fn ctrlc_flag() -> Result<Arc<AtomicBool>, SimError> {
-    static FLAG: OnceLock<Result<Arc<AtomicBool>, String>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let handler_flag = Arc::clone(&flag);
-        ctrlc::set_handler(move || {
-            if handler_flag.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .map(|()| flag)
-        .map_err(|e| e.to_string())
-    })
-    .clone()
-    .map_err(|e| SimError::Options(format!("cannot install the Ctrl-C handler: {e}")))
 }

@@ -2,21 +2,20 @@
 //! rayon pool and hands the finished ones to a sink strictly in game order, so memory is bounded
 //! by the chunk size and outputs do not depend on the thread count.
 
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use wonders_bots::Game;
 
-use super::{BotFactory, SimError, SimGame};
+use super::{BotFactory, Progress, SimError, SimGame};
 use crate::common::derive_seed;
 
 /// Stop conditions shared by the worker threads.
 pub(crate) struct StopControl {
-    /// Set by Ctrl-C (or the caller): start no new game, abandon games in progress.
+    /// Raised by the caller (the command line on Ctrl-C or SIGTERM): start no new game,
+    /// abandon games in progress.
     pub flag: Arc<AtomicBool>,
     /// Test hook: raise `flag` once this many games have finished.
     pub after: Option<u64>,
@@ -53,21 +52,6 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
             threads,
             message: e.to_string(),
         })
-}
-
-/// A progress bar on stderr with rate and ETA, hidden unless asked for and stderr is a terminal.
-pub(crate) fn progress_bar(show: bool, total: u64) -> ProgressBar {
-    if !show || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
-    ) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
 }
 
 /// A finished game and the actions that made it.
@@ -139,20 +123,32 @@ pub(crate) struct Runner<'a> {
     pub total: u64,
     pub chunk: u64,
     pub stop: &'a StopControl,
-    pub bar: &'a ProgressBar,
+    /// Told the number of games done (those of a resumed run included) as games finish.
+    pub progress: Option<&'a Progress>,
 }
 
+/// How long a chunk of games should take: rows reach the disk at least this often (so a
+/// killed run loses about this much), and chunks stay long enough to keep every core busy.
+const CHUNK_TARGET: Duration = Duration::from_millis(500);
+
 impl Runner<'_> {
-    /// Runs `job(i)` for `i in first..total`, `chunk` games at a time, and feeds `sink` the
+    /// Runs `job(i)` for `i in first..total`, a chunk of games at a time, and feeds `sink` the
     /// results in index order. Stops at the first game that was not finished (stop flag): the
-    /// sink sees exactly games `first..k`. Returns `k`. After each chunk the sink gets [`Step::ChunkDone`] (to
-    /// flush outputs, so an interrupted or killed run leaves whole games on disk).
+    /// sink sees exactly games `first..k`. Returns `k`. After each chunk the sink gets
+    /// [`Step::ChunkDone`] (to flush outputs, so an interrupted or killed run leaves whole games
+    /// on disk). Chunks start at one game per thread and grow or shrink so that each takes
+    /// about [`CHUNK_TARGET`], never more than `chunk` games: fast games are written in large
+    /// batches, slow ones (MCTS) still reach the disk every second or so. Chunking changes
+    /// only when rows are written, never what they hold.
     pub fn run<T: Send>(
         &self,
         job: impl Fn(u64) -> Result<Option<T>, SimError> + Sync,
         mut sink: impl FnMut(Step<T>) -> Result<(), SimError> + Send,
     ) -> Result<u64, SimError> {
-        let chunk = self.chunk.max(1);
+        let max_chunk = self.chunk.max(1);
+        let threads = self.pool.current_num_threads() as u64;
+        let mut chunk = threads.min(max_chunk);
+        let done_games = AtomicU64::new(self.first);
         let compute = |start: u64, end: u64| -> ChunkResults<T> {
             self.pool.install(|| {
                 (start..end)
@@ -162,7 +158,9 @@ impl Runner<'_> {
                             return Ok(None);
                         }
                         let r = job(i);
-                        self.bar.inc(1);
+                        if let Some(progress) = self.progress {
+                            progress(done_games.fetch_add(1, Ordering::Relaxed) + 1);
+                        }
                         r
                     })
                     .collect()
@@ -199,7 +197,8 @@ impl Runner<'_> {
             if ready.is_none() && range.is_none() {
                 break;
             }
-            let (computed, fed) = if self.pool.current_num_threads() == 1 {
+            let started = Instant::now();
+            let (computed, fed) = if threads == 1 {
                 // One thread means one core: write, then play, in turn.
                 let fed = ready
                     .take()
@@ -223,13 +222,26 @@ impl Runner<'_> {
                     break;
                 }
             }
-            if let Some((_, end)) = range {
+            if let Some((start, end)) = range {
                 next = end;
+                chunk = next_chunk(end - start, started.elapsed(), threads, max_chunk);
             }
             ready = computed;
         }
         Ok(done)
     }
+}
+
+/// The size of the next chunk, given that the last one of `size` games took `took`: aimed at
+/// [`CHUNK_TARGET`], at most doubling, at least one game per thread, at most `max`.
+fn next_chunk(size: u64, took: Duration, threads: u64, max: u64) -> u64 {
+    let per_game = took.as_secs_f64() / size.max(1) as f64;
+    let aimed = if per_game > 0.0 {
+        (CHUNK_TARGET.as_secs_f64() / per_game) as u64
+    } else {
+        u64::MAX
+    };
+    aimed.min(size * 2).max(threads).min(max).max(1)
 }
 
 /// The seats of a game as trait objects, bot `labels[p]` in seat `p`.

@@ -10,12 +10,12 @@ use std::time::Instant;
 use super::csv_out::{check_outcome, GameRow, TidyCsv};
 use super::render::write_file;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
-use super::runner::{labels, play_game, pool, progress_bar, Runner, Step, StopControl};
-use super::{BotFactory, GameOutcome, SimError, SimGame, Summary};
+use super::runner::{labels, play_game, pool, Runner, Step, StopControl};
+use super::{BotFactory, GameOutcome, Progress, SimError, SimGame, Summary};
 use crate::common::derive_seed;
 
 /// Options of a self-play run (the command line fills them).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct SimulateOptions {
     /// Master seed: game `i` is played from `derive_seed(seed, i)`.
     pub seed: u64,
@@ -36,9 +36,9 @@ pub struct SimulateOptions {
     /// A summary file, format by extension (`.md`, `.csv`, `.json`, `.txt`), written at the end
     /// (also after an interruption).
     pub summary: Option<PathBuf>,
-    /// Draw a progress bar on stderr (only if stderr is a terminal).
-    pub progress: bool,
-    /// Stop flag (e.g. [`ctrlc_flag`](super::ctrlc_flag)): when raised, games in progress are
+    /// Told the number of games done as games finish (the command line draws a bar with it).
+    pub progress: Option<Progress>,
+    /// Stop flag (the command line raises it on Ctrl-C or SIGTERM): when raised, games in progress are
     /// abandoned and the run ends with the whole games done before them.
     pub stop: Option<Arc<AtomicBool>>,
     /// Test hook: raise the stop flag once this many games have finished.
@@ -61,7 +61,7 @@ impl Default for SimulateOptions {
             csv: None,
             records: None,
             summary: None,
-            progress: false,
+            progress: None,
             stop: None,
             stop_after: None,
             chunk_size: 1024,
@@ -243,8 +243,6 @@ pub fn simulate_with_bots<G: SimGame>(
 
     let pool = pool(opts.threads)?;
     let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
-    let bar = progress_bar(opts.progress, opts.games);
-    bar.set_position(resumed);
 
     struct Played {
         bots: Vec<String>,
@@ -304,10 +302,9 @@ pub fn simulate_with_bots<G: SimGame>(
         total: opts.games,
         chunk: opts.chunk_size,
         stop: &stop,
-        bar: &bar,
+        progress: opts.progress.as_ref(),
     };
     let played = runner.run(job, sink);
-    bar.finish_and_clear();
     // Flush whatever was written, even when a game failed, so the file holds whole games.
     let flushed = flush_all(csv.as_mut(), records.as_mut());
     let played = played?;

@@ -21,13 +21,13 @@ use serde::Serialize;
 
 use super::csv_out::{check_outcome, GameRow, TidyCsv, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
-use super::runner::{play_game, pool, progress_bar, Runner, Step, StopControl};
+use super::runner::{play_game, pool, Runner, Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
-use super::{BotFactory, GameOutcome, ReportFormat, SimError, SimGame};
+use super::{BotFactory, GameOutcome, Progress, ReportFormat, SimError, SimGame};
 use crate::common::derive_seed;
 
 /// Options of a tournament (the command line fills them).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TournamentOptions {
     /// Master seed.
     pub seed: u64,
@@ -41,9 +41,10 @@ pub struct TournamentOptions {
     pub out: Option<PathBuf>,
     /// A report file, format by extension (`.md`, `.csv`, `.json`, `.txt`).
     pub summary: Option<PathBuf>,
-    /// Draw a progress bar on stderr (only if stderr is a terminal).
-    pub progress: bool,
-    /// Stop flag (e.g. [`ctrlc_flag`](super::ctrlc_flag)).
+    /// Told the number of games done as games finish (the command line draws a bar with it).
+    pub progress: Option<Progress>,
+    /// Stop flag (the command line raises it on Ctrl-C or SIGTERM): when raised, games in
+    /// progress are abandoned and the report covers the games done.
     pub stop: Option<Arc<AtomicBool>>,
     /// Test hook: raise the stop flag once this many games have finished.
     pub stop_after: Option<u64>,
@@ -63,7 +64,7 @@ impl Default for TournamentOptions {
             bots: Vec::new(),
             out: None,
             summary: None,
-            progress: false,
+            progress: None,
             stop: None,
             stop_after: None,
             chunk_size: 1024,
@@ -213,7 +214,6 @@ pub fn tournament_with_bots<G: SimGame>(
 
     let pool = pool(opts.threads)?;
     let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
-    let bar = progress_bar(opts.progress, total);
     struct Played {
         game_seed: u64,
         outcome: GameOutcome,
@@ -296,10 +296,9 @@ pub fn tournament_with_bots<G: SimGame>(
         total,
         chunk: opts.chunk_size,
         stop: &stop,
-        bar: &bar,
+        progress: opts.progress.as_ref(),
     };
     let played = runner.run(job, sink);
-    bar.finish_and_clear();
     let flushed = csv.as_mut().map_or(Ok(()), |c| c.flush());
     let played = played?;
     flushed?;
