@@ -67,10 +67,26 @@ pub const BOTS_HELP: &str = "bots: random | greedy[:determinizations=K] | \
     epsilon=0.1 with rollout=greedy, depth=none)";
 
 impl BotSpec {
+    /// Parses a comma-separated list of specifications, e.g.
+    /// `random,mcts:iterations=200,c=0.5,greedy`: a comma starts a new spec only when what
+    /// follows is not a `key=value` parameter of the previous one. The list is not empty.
+    pub fn parse_list(text: &str) -> Result<Vec<Self>, SpecError> {
+        let specs: Vec<Self> = split_list(text)
+            .into_iter()
+            .map(Self::parse)
+            .collect::<Result<_, _>>()?;
+        if specs.is_empty() {
+            return Err(SpecError(format!("no bot given; {BOTS_HELP}")));
+        }
+        Ok(specs)
+    }
+
     /// Parses one specification, e.g. `random` or `mcts:iterations=2000,rollout=greedy`.
     pub fn parse(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
-        let fail = |problem: String| SpecError(format!("bad bot `{text}`: {problem}; {BOTS_HELP}"));
+        let shown = cut(text);
+        let fail =
+            |problem: String| SpecError(format!("bad bot `{shown}`: {problem}; {BOTS_HELP}"));
         let (kind, params) = match text.split_once(':') {
             Some((k, p)) => (k.trim(), Some(p)),
             None => (text, None),
@@ -84,12 +100,13 @@ impl BotSpec {
                 }
                 let Some((key, value)) = part.split_once('=') else {
                     return Err(fail(format!(
-                        "parameter `{part}` is not of the form key=value"
+                        "parameter `{}` is not of the form key=value",
+                        cut(part)
                     )));
                 };
                 let (key, value) = (key.trim(), value.trim());
                 if pairs.iter().any(|&(k, _)| k == key) {
-                    return Err(fail(format!("parameter `{key}` given twice")));
+                    return Err(fail(format!("parameter `{}` given twice", cut(key))));
                 }
                 pairs.push((key, value));
             }
@@ -107,7 +124,10 @@ impl BotSpec {
                             determinizations = positive(key, value).map_err(fail)?
                         }
                         _ => {
-                            return Err(fail(format!("unknown parameter `{key}` for bot `greedy`")))
+                            return Err(fail(format!(
+                                "unknown parameter `{}` for bot `greedy`",
+                                cut(key)
+                            )))
                         }
                     }
                 }
@@ -115,7 +135,7 @@ impl BotSpec {
             }
             "mcts" => Ok(BotSpec::Mcts(parse_mcts(kind, &pairs).map_err(fail)?)),
             "mcts-cheat" => Ok(BotSpec::MctsCheat(parse_mcts(kind, &pairs).map_err(fail)?)),
-            _ => Err(fail(format!("unknown bot `{kind}`"))),
+            _ => Err(fail(format!("unknown bot `{}`", cut(kind)))),
         }
     }
 
@@ -153,26 +173,44 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
             "time_ms" => time_ms = Some(u64::from(positive(key, value)?)),
             "c" => match value.parse::<f64>() {
                 Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
-                _ => return Err(format!("`c={value}`: expected a finite number >= 0")),
+                _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
             },
             "rollout" => match value {
                 "random" => greedy = false,
                 "greedy" => greedy = true,
-                _ => return Err(format!("`rollout={value}`: expected `random` or `greedy`")),
+                _ => {
+                    return Err(format!(
+                        "`rollout={}`: expected `random` or `greedy`",
+                        cut(value)
+                    ))
+                }
             },
             "epsilon" => match value.parse::<f64>() {
                 Ok(e) if (0.0..=1.0).contains(&e) => epsilon = Some(e),
-                _ => return Err(format!("`epsilon={value}`: expected a number in [0, 1]")),
+                _ => {
+                    return Err(format!(
+                        "`epsilon={}`: expected a number in [0, 1]",
+                        cut(value)
+                    ))
+                }
             },
             "depth" => {
                 config.depth = match value {
                     "none" => None,
                     _ => Some(value.parse::<u32>().map_err(|_| {
-                        format!("`depth={value}`: expected a whole number >= 0 or `none`")
+                        format!(
+                            "`depth={}`: expected a whole number >= 0 or `none`",
+                            cut(value)
+                        )
                     })?),
                 }
             }
-            _ => return Err(format!("unknown parameter `{key}` for bot `{kind}`")),
+            _ => {
+                return Err(format!(
+                    "unknown parameter `{}` for bot `{kind}`",
+                    cut(key)
+                ))
+            }
         }
     }
     config.budget = match (iterations, time_ms) {
@@ -191,11 +229,42 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
     Ok(config)
 }
 
+/// Splits a list of specs at the commas that start a new spec (see [`BotSpec::parse_list`]).
+fn split_list(text: &str) -> Vec<&str> {
+    let mut specs = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b',' {
+            let next = text[i + 1..].split(',').next().unwrap_or("");
+            let is_param = next.contains('=') && !next.contains(':');
+            if !is_param {
+                specs.push(text[start..i].trim());
+                start = i + 1;
+            }
+        }
+    }
+    specs.push(text[start..].trim());
+    specs.retain(|s| !s.is_empty());
+    specs
+}
+
+/// A user's text cut to a readable length for an error message.
+fn cut(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
+}
+
 /// A whole number >= 1.
 fn positive(key: &str, value: &str) -> Result<u32, String> {
     match value.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("`{key}={value}`: expected a whole number >= 1")),
+        _ => Err(format!(
+            "`{key}={}`: expected a whole number >= 1",
+            cut(value)
+        )),
     }
 }
 
@@ -260,6 +329,31 @@ mod tests {
             rollout,
             depth,
         }
+    }
+
+    #[test]
+    fn lists_split_between_specs_not_inside_parameters() {
+        assert_eq!(
+            split_list("random,mcts:iterations=200,c=0.5,greedy"),
+            vec!["random", "mcts:iterations=200,c=0.5", "greedy"]
+        );
+        assert_eq!(
+            split_list("mcts:time_ms=5,mcts-cheat:iterations=9"),
+            vec!["mcts:time_ms=5", "mcts-cheat:iterations=9"]
+        );
+        assert_eq!(BotSpec::parse_list("random, greedy").unwrap().len(), 2);
+        assert!(BotSpec::parse_list(" , ").unwrap_err().0.contains("no bot"));
+        assert!(BotSpec::parse_list("random,nobot")
+            .unwrap_err()
+            .0
+            .contains("unknown bot `nobot`"));
+    }
+
+    #[test]
+    fn long_texts_are_cut_in_errors() {
+        let long = "x".repeat(100_000);
+        let e = BotSpec::parse(&long).unwrap_err().0;
+        assert!(e.len() < 1000 && e.contains("100000 characters"), "{}", e.len());
     }
 
     #[test]

@@ -1,28 +1,37 @@
-//! The `wonders` command line: parses flags, runs the engines and the simulator, prints. It
-//! owns no game logic.
+//! The `wonders` command line: parses flags, reaches the games through the registry, prints.
+//! It owns no game logic and names no game.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 mod args;
 mod cards;
+mod output;
 mod play;
 mod replay;
 mod signals;
 mod sim;
 
+use output::{CliError, Out};
+pub use output::{CliResult, BROKEN_PIPE_STATUS};
+
 const AFTER_HELP: &str = "Examples:
+  wonders games                                  (every game and its options)
   wonders play --game duel --seed 7 --bots greedy,random --record game.json
-  wonders replay game.json
+  wonders replay game.json                       (or a JSON Lines file, or - for stdin)
   wonders play --game classic --players 5 --edition v2 --sides day --seed 3
+  wonders play --game classic:players=5,edition=v1,sides=b --seed 3
   wonders simulate --game duel --games 1000000 --bots greedy --out games.csv --summary summary.md
   wonders simulate ... --resume     (the same command again: goes on after an interruption)
   wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
 
 Bots: random | greedy[:determinizations=K] |
       mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] |
-      mcts-cheat[:same as mcts] (searches the true state: a research baseline)";
+      mcts-cheat[:same as mcts] (searches the true state: a research baseline)
+
+Ctrl-C or SIGTERM stops a run after the games in progress: the files hold whole games and the
+summary of the games done is printed (exit status 130).";
 
 /// Self-play simulator and AI lab for the 7 Wonders family of board games.
 #[derive(Parser, Debug)]
@@ -39,39 +48,15 @@ pub struct Cli {
     command: Command,
 }
 
-/// The games the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameKind {
-    /// 7 Wonders Duel, 2 players.
-    Duel,
-    /// 7 Wonders, 3 to 7 players, 1st or 2nd edition.
-    Classic,
-}
-
-/// Output format of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Table,
-    Csv,
-    Json,
-}
-
-/// How the Duel Wonders are chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WondersMode {
-    /// The rulebook's draft, decided by the bots.
-    Draft,
-    /// A random deal of 4 Wonders each (the draft's picks are forced).
-    Random,
-}
-
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// List the games, their seats, options, expansions, variants and score lines.
+    Games,
     /// Play one game between bots and print a readable log of it.
     Play(play::PlayArgs),
     /// Re-execute game records and check every action and every recorded figure.
     Replay(replay::ReplayArgs),
-    /// List a game's cards, Wonders and Progress tokens with their public ids.
+    /// List a game's components (cards, Wonders, tokens …) with their public ids.
     Cards(cards::CardsArgs),
     /// Play many games in parallel: per-game CSV, records, and a balance summary.
     Simulate(sim::SimulateArgs),
@@ -90,6 +75,7 @@ pub fn run() -> i32 {
         }
     };
     let result = match cli.command {
+        Command::Games => games(),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Cards(args) => cards::run(args),
@@ -98,30 +84,47 @@ pub fn run() -> i32 {
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(CliError::BrokenPipe) => BROKEN_PIPE_STATUS,
+        Err(CliError::Message(message)) => {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "error: {message}");
             1
         }
     }
 }
 
-/// A user-facing error: one line, naming the bad value and what would be valid.
-pub type CliResult = Result<i32, String>;
-
-/// Parses `--variant` values for Duel.
-pub(crate) fn duel_variants(variants: &[String]) -> Result<bool, String> {
-    let mut errata = false;
-    for v in variants {
-        match v.as_str() {
-            "errata-next-age" => errata = true,
-            other => {
-                return Err(format!(
-                    "unknown variant `{other}` for duel (valid: errata-next-age)"
-                ))
-            }
+/// `wonders games`.
+fn games() -> CliResult {
+    let mut out = Out::new();
+    for g in crate::registry::GAMES {
+        let info = g.info();
+        let seats = if info.seats.0 == info.seats.1 {
+            format!("{} players", info.seats.0)
+        } else {
+            format!("{} to {} players", info.seats.0, info.seats.1)
+        };
+        out.line(&format!("{} — {} ({seats})", info.id, info.name))?;
+        for o in info.options {
+            out.line(&format!(
+                "  {:<16} {:<28} default {:<8} {}",
+                o.key, o.values, o.default, o.help
+            ))?;
         }
+        let list = |l: &[&str]| {
+            if l.is_empty() {
+                "none".to_string()
+            } else {
+                l.join(", ")
+            }
+        };
+        out.line(&format!("  expansions: {}", list(info.expansions)))?;
+        out.line(&format!("  variants: {}", list(info.variants)))?;
+        out.line(&format!("  score lines: {}", info.score_lines.join(", ")))?;
+        out.line("")?;
     }
-    Ok(errata)
+    out.line("Options go after the game's id (--game classic:players=5,edition=v1) or as flags (--players 5).")?;
+    out.finish()?;
+    Ok(0)
 }
 
 /// Opens a file for writing, naming it in the error.
@@ -129,4 +132,9 @@ pub(crate) fn create_file(path: &PathBuf) -> Result<std::io::BufWriter<std::fs::
     std::fs::File::create(path)
         .map(std::io::BufWriter::new)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The error of a failed write to `path`.
+pub(crate) fn write_error(path: &Path, e: std::io::Error) -> CliError {
+    CliError::Message(format!("cannot write {}: {e}", path.display()))
 }

@@ -1,92 +1,123 @@
-//! `wonders replay`: re-execute records and check them.
+//! `wonders replay`: re-execute records and check them, streaming: one record in memory at a
+//! time whatever the file's size.
 
-use std::io::BufRead;
+use std::cell::Cell;
+use std::fs::File;
+use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use clap::Args;
 use serde_json::Value;
 
-use super::CliResult;
-use crate::duel::record::replay;
+use super::output::{CliResult, Out};
+use crate::registry;
+
+/// The longest record read (a 7-player game with every expansion is well under 1 MB): a file
+/// with a longer one is refused rather than read whole into memory.
+const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// A record (JSON) or a JSON Lines file of records, one per line.
+    /// A record (JSON, pretty-printed or not) or a JSON Lines file of records; `-` reads
+    /// standard input.
     file: PathBuf,
     /// Print one line per record replayed.
     #[arg(long)]
     verbose: bool,
 }
 
-/// Reads the records of a file: one JSON document, or JSON Lines.
-pub(crate) fn read_records(path: &PathBuf) -> Result<Vec<Value>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if let Ok(v) = serde_json::from_str::<Value>(&text) {
-        return Ok(vec![v]);
-    }
-    let mut records = Vec::new();
-    for (i, line) in std::io::Cursor::new(&text).lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if line.trim().is_empty() {
-            continue;
+/// A reader that fails once more than [`MAX_RECORD_BYTES`] have been read since the last
+/// record ended (the deserialiser reports where each one ends).
+struct Bounded<R> {
+    inner: R,
+    read: Rc<Cell<u64>>,
+    record_start: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.read.get() - self.record_start.get() > MAX_RECORD_BYTES {
+            return Err(io::Error::other(format!(
+                "a record longer than {} MB",
+                MAX_RECORD_BYTES >> 20
+            )));
         }
-        let v = serde_json::from_str(&line).map_err(|e| {
-            format!(
-                "{}: line {} is not a JSON record: {e}",
-                path.display(),
-                i + 1
-            )
-        })?;
-        records.push(v);
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
     }
-    if records.is_empty() {
-        return Err(format!("{}: no record found", path.display()));
-    }
-    Ok(records)
 }
 
 pub fn run(args: ReplayArgs) -> CliResult {
-    let records = read_records(&args.file)?;
-    for (i, record) in records.iter().enumerate() {
-        let Some(game) = record.get("game").and_then(Value::as_str) else {
-            return Err(format!(
-                "record {i}: not a game record (no `game` field; valid games: duel, classic)"
-            ));
-        };
-        let result = match game {
-            "duel" => replay(record)
-                .map(|r| (r.actions.len(), r.checked_result))
-                .map_err(|e| e.to_string()),
-            "classic" => crate::classic::replay(record)
-                .map(|g| (g.history().len(), g.is_over()))
-                .map_err(|e| e.to_string()),
-            other => {
-                return Err(format!(
-                    "record {i}: game `{other}` cannot be replayed (valid: duel, classic)"
-                ))
-            }
-        };
-        match result {
-            Ok((n, checked)) => {
-                if args.verbose {
-                    println!(
-                        "record {i}: ok, {n} actions{}",
-                        if checked {
-                            ", result checked"
-                        } else {
-                            ", no result to check"
-                        }
-                    );
-                }
-            }
-            Err(e) => return Err(format!("record {i}: {e}")),
-        }
-    }
-    println!(
-        "{} record{} replayed, all consistent",
-        records.len(),
-        if records.len() == 1 { "" } else { "s" }
+    let name = args.file.display().to_string();
+    let input: Box<dyn Read> = if name == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(&args.file).map_err(|e| format!("cannot read {name}: {e}"))?)
+    };
+    let record_start = Rc::new(Cell::new(0));
+    let reader = BufReader::with_capacity(
+        1 << 16,
+        Bounded {
+            inner: input,
+            read: Rc::new(Cell::new(0)),
+            record_start: Rc::clone(&record_start),
+        },
     );
+    let mut stream = serde_json::Deserializer::from_reader(reader).into_iter::<Value>();
+    let mut out = Out::new();
+    let mut count = 0u64;
+    loop {
+        let record = match stream.next() {
+            None => break,
+            Some(Ok(v)) => v,
+            Some(Err(e)) if e.is_io() => {
+                return Err(format!("cannot read {name}: record {count}: {e}").into())
+            }
+            Some(Err(e)) => {
+                return Err(format!(
+                    "{name}: line {}, column {}: record {count} is not valid JSON: {}",
+                    e.line(),
+                    e.column(),
+                    json_problem(&e)
+                )
+                .into())
+            }
+        };
+        record_start.set(stream.byte_offset() as u64);
+        let replayed =
+            registry::replay(&record).map_err(|e| format!("record {count}: {e}"))?;
+        if args.verbose {
+            out.line(&format!(
+                "record {count}: ok, {} action{}{}",
+                replayed.actions,
+                if replayed.actions == 1 { "" } else { "s" },
+                if replayed.result_checked {
+                    ", result checked"
+                } else {
+                    ", no result to check"
+                }
+            ))?;
+        }
+        count += 1;
+    }
+    if count == 0 {
+        return Err(format!("{name}: no record found").into());
+    }
+    out.line(&format!(
+        "{count} record{} replayed, all consistent",
+        if count == 1 { "" } else { "s" }
+    ))?;
+    out.finish()?;
     Ok(0)
+}
+
+/// serde_json's message without its own " at line L column C" (the caller says where).
+fn json_problem(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
 }

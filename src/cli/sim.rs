@@ -4,12 +4,22 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::{split_specs, GameArgs};
+use super::args::{parse_bots, GameArgs};
+use super::output::{CliResult, Out};
 use super::signals::{progress_bar, stop_flag};
-use super::{CliResult, GameKind};
-use crate::classic::ClassicGame;
-use crate::duel::Duel;
-use crate::sim::{self, ReportFormat, SimulateOptions, TournamentOptions};
+use crate::sim::{ReportFormat, SimulateOptions, TournamentOptions};
+
+/// The most worker threads a run may ask for.
+const MAX_THREADS: usize = 1024;
+
+fn threads(n: &str) -> Result<usize, String> {
+    match n.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a whole number from 0 (one per core) to {MAX_THREADS}"
+        )),
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -19,13 +29,13 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Bot specs: one per seat (seat 0 first), or one for every seat, comma-separated.
-    #[arg(long, default_value = "greedy,greedy")]
+    #[arg(long, default_value = "greedy")]
     bots: String,
     /// Master seed: game i is played from a seed derived from (seed, i) only.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value = "0", value_parser = threads)]
     threads: usize,
     /// Rotate the bots round the table so each sits in every seat equally often.
     #[arg(long)]
@@ -33,7 +43,8 @@ pub struct SimulateArgs {
     /// Per-game CSV (one row per seat per game; columns documented in the README).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Also write every game record to this JSON Lines file (or into this directory).
+    /// Also write every game record to this JSON Lines file (or, for a directory, to a file
+    /// inside it named after the game, its options and the seed).
     #[arg(long)]
     records: Option<PathBuf>,
     /// Write the summary to this file; the format follows the extension: .md, .csv, .json, .txt.
@@ -42,8 +53,11 @@ pub struct SimulateArgs {
     /// Continue an interrupted run: keep the whole games already in the --out CSV (and
     /// --records file), count them in the summary, and play the rest. Give the run's own
     /// --games, --seed, bots and game options; a CSV from another run is refused.
-    #[arg(long, requires = "out")]
+    #[arg(long, requires = "out", conflicts_with = "force")]
     resume: bool,
+    /// Overwrite a non-empty --out CSV or --records file (without it, that is refused).
+    #[arg(long)]
+    force: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -62,8 +76,8 @@ pub struct TournamentArgs {
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: one per core).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value = "0", value_parser = threads)]
     threads: usize,
     /// Per-game rows as CSV.
     #[arg(long)]
@@ -71,21 +85,29 @@ pub struct TournamentArgs {
     /// Write the report to this file; the format follows the extension: .md, .csv, .json, .txt.
     #[arg(long)]
     summary: Option<PathBuf>,
+    /// Overwrite a non-empty --out CSV (without it, that is refused).
+    #[arg(long)]
+    force: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
 }
 
+/// A line on standard error; a closed standard error loses it but stops nothing.
+fn note(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 pub fn simulate(args: SimulateArgs) -> CliResult {
+    let (game, options) = args.game.resolve()?;
+    let bots = parse_bots(&args.bots)?;
     let (bar, progress) = progress_bar(!args.quiet, args.games);
     let opts = SimulateOptions {
         seed: args.seed,
         games: args.games,
         threads: args.threads,
-        bots: split_specs(&args.bots)
-            .into_iter()
-            .map(String::from)
-            .collect(),
+        bots: bots.iter().map(ToString::to_string).collect(),
         rotate_seats: args.rotate_seats,
         csv: args.out,
         records: args.records,
@@ -93,52 +115,55 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
         progress,
         stop: Some(stop_flag()?),
         resume: args.resume,
+        force: args.force,
         ..SimulateOptions::default()
     };
-    let report = match args.game.game {
-        GameKind::Duel => sim::simulate::<Duel>(&opts, &args.game.duel_options()?),
-        GameKind::Classic => sim::simulate::<ClassicGame>(&opts, &args.game.classic_config()?),
-    }
-    .map_err(|e| e.to_string());
+    let report = game.simulate(&options, &opts);
     bar.finish_and_clear();
     let report = report?;
-    print!("{}", report.summary.render(ReportFormat::Text));
+    let mut out = Out::new();
+    out.write(&report.summary.render(ReportFormat::Text))?;
+    out.finish()?;
     if report.interrupted {
-        eprintln!(
+        note(&format!(
             "interrupted: {} of {} games played and written",
             report.games_played, report.games_requested
-        );
+        ));
     }
-    eprintln!("{}", report.throughput_line());
+    note(&report.throughput_line());
     Ok(if report.interrupted { 130 } else { 0 })
 }
 
 pub fn tournament(args: TournamentArgs) -> CliResult {
-    let pairs = split_specs(&args.bots).len() as u64;
-    let total = (pairs * pairs.saturating_sub(1) / 2).saturating_mul(args.games.saturating_mul(2));
+    let (game, options) = args.game.resolve()?;
+    let bots = parse_bots(&args.bots)?;
+    let n = bots.len() as u64;
+    let total = (n * n.saturating_sub(1) / 2).saturating_mul(args.games.saturating_mul(2));
     let (bar, progress) = progress_bar(!args.quiet, total);
     let opts = TournamentOptions {
         seed: args.seed,
         games: args.games,
         threads: args.threads,
-        bots: split_specs(&args.bots)
-            .into_iter()
-            .map(String::from)
-            .collect(),
+        bots: bots.iter().map(ToString::to_string).collect(),
         out: args.out,
         summary: args.summary,
         progress,
         stop: Some(stop_flag()?),
+        force: args.force,
         ..TournamentOptions::default()
     };
-    let report = match args.game.game {
-        GameKind::Duel => sim::tournament::<Duel>(&opts, &args.game.duel_options()?),
-        GameKind::Classic => sim::tournament::<ClassicGame>(&opts, &args.game.classic_config()?),
-    }
-    .map_err(|e| e.to_string());
+    let report = game.tournament(&options, &opts);
     bar.finish_and_clear();
     let report = report?;
-    print!("{}", report.render(ReportFormat::Text));
-    eprintln!("{}", report.throughput_line());
-    Ok(0)
+    let mut out = Out::new();
+    out.write(&report.render(ReportFormat::Text))?;
+    out.finish()?;
+    if report.interrupted {
+        note(&format!(
+            "interrupted: {} of {} games played and written",
+            report.games_played, report.games_requested
+        ));
+    }
+    note(&report.throughput_line());
+    Ok(if report.interrupted { 130 } else { 0 })
 }

@@ -40,6 +40,12 @@ pub trait SimGame: Game {
     /// `science`, …). Every [`SeatOutcome::categories`] names exactly these.
     fn score_categories(options: &Self::Options) -> Vec<&'static str>;
 
+    /// What seat order means, for the summary's per-seat table (Duel: `seat 0 plays first`);
+    /// `None` where seats choose simultaneously and seat 0 is only a position at the table.
+    fn seat_order(_options: &Self::Options) -> Option<&'static str> {
+        None
+    }
+
     /// How wonders are held by a seat, which decides the wonder columns of the CSV.
     fn wonder_columns(options: &Self::Options) -> WonderColumns;
 

@@ -48,6 +48,9 @@ pub struct SimulateOptions {
     /// Continue an interrupted run: keep the whole games already in `csv` (and `records`),
     /// read them back into the summary, and play the rest. A missing CSV starts the run.
     pub resume: bool,
+    /// Overwrite a non-empty `csv` or `records` file; without it (and without `resume`) such a
+    /// file is refused, so the output of another run is never lost by mistake.
+    pub force: bool,
 }
 
 impl Default for SimulateOptions {
@@ -66,6 +69,7 @@ impl Default for SimulateOptions {
             stop_after: None,
             chunk_size: 1024,
             resume: false,
+            force: false,
         }
     }
 }
@@ -161,7 +165,24 @@ pub fn simulate_with_bots<G: SimGame>(
     let categories = G::score_categories(game_opts);
     let wonders = G::wonder_columns(game_opts);
 
-    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories);
+    let records_file = opts
+        .records
+        .as_deref()
+        .map(|p| records_path(p, game, &label, opts.seed));
+    super::check_outputs(
+        &[
+            ("--out", opts.csv.as_deref()),
+            ("--records", records_file.as_deref()),
+            ("--summary", opts.summary.as_deref()),
+        ],
+        &[
+            ("--out", opts.csv.as_deref()),
+            ("--records", records_file.as_deref()),
+        ],
+        opts.force || opts.resume,
+    )?;
+    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories)
+        .with_seat_order(G::seat_order(game_opts));
     // Resuming: read back the games already played, and cut the files after them.
     let resumed = match (&opts.csv, opts.resume) {
         (Some(path), true) => {
@@ -220,9 +241,8 @@ pub fn simulate_with_bots<G: SimGame>(
         Some(p) => Some(TidyCsv::create(p, &categories, wonders, false)?),
         None => None,
     };
-    let mut records = match &opts.records {
-        Some(p) => {
-            let path = records_path(p, game, opts.seed);
+    let mut records = match records_file {
+        Some(path) => {
             let file = if resumed > 0 {
                 resume_records(&path, resumed)?;
                 std::fs::OpenOptions::new()
@@ -323,11 +343,22 @@ pub fn simulate_with_bots<G: SimGame>(
     })
 }
 
-/// The records file for `--records PATH`: `PATH` itself, or a file named after the run inside
-/// it when it is a directory.
-fn records_path(path: &Path, game: &str, seed: u64) -> PathBuf {
+/// The records file for `--records PATH`: `PATH` itself, or, when it is a directory, a file
+/// inside it named after the game, its options and the seed, so that runs differing only in
+/// options do not overwrite each other (`classic-v2_5p_day-seed1.jsonl`).
+fn records_path(path: &Path, game: &str, options: &str, seed: u64) -> PathBuf {
     if path.is_dir() {
-        path.join(format!("{game}-seed{seed}.jsonl"))
+        let options: String = options
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "+-.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        path.join(format!("{game}-{options}-seed{seed}.jsonl"))
     } else {
         path.to_owned()
     }

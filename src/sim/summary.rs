@@ -98,6 +98,8 @@ pub struct Summary {
     wonder: BTreeMap<(&'static str, usize), WinsByBot>,
     /// bot → one entry per category, then total, then coins.
     scores: BTreeMap<String, Vec<Moments>>,
+    /// What seat order means in the game (`seat 0 plays first`), if anything.
+    seat_order: Option<&'static str>,
 }
 
 impl Summary {
@@ -123,7 +125,15 @@ impl Summary {
             bots: BTreeMap::new(),
             wonder: BTreeMap::new(),
             scores: BTreeMap::new(),
+            seat_order: None,
         }
+    }
+
+    /// Says what seat order means in the game, for the title of the per-seat table (see
+    /// `SimGame::seat_order`).
+    pub fn with_seat_order(mut self, note: Option<&'static str>) -> Self {
+        self.seat_order = note;
+        self
     }
 
     /// Number of games accumulated.
@@ -292,7 +302,12 @@ impl Summary {
         let rows = self.rows();
         let mut tables: Vec<Table> = Vec::new();
         let mut current: Option<(&'static str, String)> = None;
-        for r in rows.iter().filter(|r| r.table != "games") {
+        // A single victory type (every 7 Wonders game is civilian) says nothing: no table.
+        let one_victory = self.victory.len() <= 1;
+        for r in rows
+            .iter()
+            .filter(|r| r.table != "games" && !(one_victory && r.table == "victory_share"))
+        {
             // One table per (table, bot), except the bots' own win rates, which share one.
             let group = if r.table == "win_rate_by_bot" {
                 String::new()
@@ -304,7 +319,10 @@ impl Summary {
                 let (title, key, value) = match r.table {
                     "win_rate_by_bot" => ("Win rate by bot".to_string(), "bot", "win rate"),
                     "win_rate_by_seat" => (
-                        "Win rate by seat (seat 0 plays first)".to_string(),
+                        match self.seat_order {
+                            Some(note) => format!("Win rate by seat ({note})"),
+                            None => "Win rate by seat position".to_string(),
+                        },
                         "seat",
                         "win rate",
                     ),
@@ -351,7 +369,13 @@ impl Summary {
                     pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)),
                 )
             };
-            t.rows.push(vec![key, r.n.to_string(), value, ci]);
+            // The victory table counts the games of each type; the others their sample.
+            let n = if r.table == "victory_share" {
+                (r.value * r.n as f64).round() as u64
+            } else {
+                r.n
+            };
+            t.rows.push(vec![key, n.to_string(), value, ci]);
         }
         tables
     }

@@ -53,6 +53,8 @@ pub struct TournamentOptions {
     /// Virtual draws added to every pair in the rating fit, so a clean sweep still gives a
     /// finite rating (0 = plain maximum likelihood).
     pub prior_draws: f64,
+    /// Overwrite a non-empty `out` CSV; without it such a file is refused.
+    pub force: bool,
 }
 
 impl Default for TournamentOptions {
@@ -69,6 +71,7 @@ impl Default for TournamentOptions {
             stop_after: None,
             chunk_size: 1024,
             prior_draws: 1.0,
+            force: false,
         }
     }
 }
@@ -185,7 +188,24 @@ pub fn tournament_with_bots<G: SimGame>(
     let pairs: Vec<(usize, usize)> = (0..names.len())
         .flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)))
         .collect();
-    let total = pairs.len() as u64 * opts.games * 2;
+    let total = (pairs.len() as u64)
+        .checked_mul(opts.games)
+        .and_then(|n| n.checked_mul(2))
+        .ok_or_else(|| {
+            SimError::Options(format!(
+                "--games {}: {} pairs × 2 seatings × that many games is more than 2^64",
+                opts.games,
+                pairs.len()
+            ))
+        })?;
+    super::check_outputs(
+        &[
+            ("--out", opts.out.as_deref()),
+            ("--summary", opts.summary.as_deref()),
+        ],
+        &[("--out", opts.out.as_deref())],
+        opts.force,
+    )?;
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
 
     let game = G::game_name(game_opts);
@@ -398,7 +418,8 @@ impl TournamentReport {
             let mut row = vec![bot.clone()];
             for j in 0..self.bots.len() {
                 row.push(match self.cell(i, j) {
-                    None => "—".into(),
+                    // The diagonal, and pairs an interrupted tournament never reached.
+                    None | Some((_, _, _, 0, _)) => "—".into(),
                     Some((r, lo, hi, n, d)) => {
                         format!("{} {} n={n} d={d}", pct(r), pct_interval(lo, hi))
                     }

@@ -1,0 +1,220 @@
+//! The one table of games: each game's id, its options grammar, and what can be done with it
+//! (play with a log, replay, list components, simulate, tournament). This is the only module
+//! that names games; the command line and the Python module reach games only through it.
+//!
+//! Adding a game: implement [`GameModule`] in its module and add one line to [`GAMES`].
+
+use std::marker::PhantomData;
+
+use serde_json::Value;
+use wonders_bots::{BotSpec, Game};
+
+use crate::classic::ClassicGame;
+use crate::common::options::cut;
+use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, SimGame, Table};
+use crate::duel::Duel;
+use crate::sim::{self, SimulateOptions, SimulateReport, TournamentOptions, TournamentReport};
+
+/// Every game, in the order `wonders games` lists them.
+pub static GAMES: &[&dyn Entry] = &[&Registered::<Duel>::NEW, &Registered::<ClassicGame>::NEW];
+
+/// The game `id`, or an error listing the games.
+pub fn game(id: &str) -> Result<&'static dyn Entry, String> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.info().id == id)
+        .ok_or_else(|| format!("unknown game `{}` (valid: {})", cut(id), ids().join(", ")))
+}
+
+/// The ids of every game.
+pub fn ids() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.info().id).collect()
+}
+
+/// Splits a game spec `id` or `id:key=value,...` into the game and its options.
+pub fn parse_game_spec(spec: &str) -> Result<(&'static dyn Entry, OptionSet), String> {
+    let (id, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let game = game(id.trim())?;
+    let options = OptionSet::parse(options).map_err(|e| e.to_string())?;
+    Ok((game, options))
+}
+
+/// A game played by `play`: its log, its score pad, and its record.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The readable log: header, every step, and the score pad.
+    pub log: Vec<String>,
+    /// The final score pad alone.
+    pub score_pad: Vec<String>,
+    /// The game record.
+    pub record: Value,
+}
+
+/// A record replayed and found consistent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayedRecord {
+    /// Actions re-executed.
+    pub actions: usize,
+    /// True when the record had a `result` and every figure of it matched.
+    pub result_checked: bool,
+}
+
+/// One game of the registry, with its options still in text form: every method checks them
+/// first (unknown keys are refused, naming the valid ones).
+pub trait Entry: Sync {
+    /// The game's description.
+    fn info(&self) -> &'static GameInfo;
+    /// Checks the options; returns the label the CSV's `options` column would hold.
+    fn check(&self, options: &OptionSet) -> Result<String, String>;
+    /// Seats of a game with these options.
+    fn seats(&self, options: &OptionSet) -> Result<usize, String>;
+    /// Plays one game from `seed` with one bot per seat (or one for every seat), seeded exactly
+    /// as game `i` of a `simulate` run whose game seed is `seed`.
+    fn play(&self, options: &OptionSet, seed: u64, bots: &[BotSpec])
+        -> Result<PlayedGame, String>;
+    /// Replays a record of this game and checks it.
+    fn replay(&self, record: &Value) -> Result<ReplayedRecord, ReplayError>;
+    /// The component table.
+    fn components(&self, options: &OptionSet) -> Result<Table, String>;
+    /// A self-play run.
+    fn simulate(
+        &self,
+        options: &OptionSet,
+        run: &SimulateOptions,
+    ) -> Result<SimulateReport, String>;
+    /// A tournament.
+    fn tournament(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+    ) -> Result<TournamentReport, String>;
+}
+
+/// The registry's handle on a game type.
+pub struct Registered<G>(PhantomData<fn() -> G>);
+
+impl<G> Registered<G> {
+    /// The handle.
+    pub const NEW: Registered<G> = Registered(PhantomData);
+}
+
+impl<G: GameModule> Registered<G> {
+    fn options(&self, options: &OptionSet) -> Result<G::Options, String> {
+        options.check_keys(G::info()).map_err(|e| e.to_string())?;
+        G::parse_options(options)
+    }
+}
+
+impl<G: GameModule> Entry for Registered<G> {
+    fn info(&self) -> &'static GameInfo {
+        G::info()
+    }
+
+    fn check(&self, options: &OptionSet) -> Result<String, String> {
+        self.options(options).map(|o| G::options_label(&o))
+    }
+
+    fn seats(&self, options: &OptionSet) -> Result<usize, String> {
+        let options = self.options(options)?;
+        Ok(G::new_game(&options, 0).num_players())
+    }
+
+    fn play(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        bots: &[BotSpec],
+    ) -> Result<PlayedGame, String> {
+        let options = self.options(options)?;
+        let seats = G::new_game(&options, seed).num_players();
+        let bots = sim::seat_bots(bots, seats).map_err(|e| e.to_string())?;
+        let factories: Vec<&dyn sim::BotFactory<G>> = bots.iter().map(|b| *b as _).collect();
+        let (game, actions) =
+            sim::play_one::<G>(&options, seed, &factories).map_err(|e| e.to_string())?;
+        let labels: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+        Ok(PlayedGame {
+            log: G::play_log(&options, seed, &labels, &actions),
+            score_pad: game.score_pad(),
+            record: game.record(&actions, &labels, seed, &options),
+        })
+    }
+
+    fn replay(&self, record: &Value) -> Result<ReplayedRecord, ReplayError> {
+        G::replay(record).map(|r| ReplayedRecord {
+            actions: r.actions.len(),
+            result_checked: r.result_checked,
+        })
+    }
+
+    fn components(&self, options: &OptionSet) -> Result<Table, String> {
+        Ok(G::components(&self.options(options)?))
+    }
+
+    fn simulate(
+        &self,
+        options: &OptionSet,
+        run: &SimulateOptions,
+    ) -> Result<SimulateReport, String> {
+        let options = self.options(options)?;
+        sim::simulate::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn tournament(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+    ) -> Result<TournamentReport, String> {
+        let options = self.options(options)?;
+        sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+}
+
+/// Replays one record of any game: the record's `game` field picks the game.
+pub fn replay(record: &Value) -> Result<ReplayedRecord, ReplayError> {
+    let id = record
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            ReplayError::record(format!(
+                "not a game record (no `game` field; valid games: {})",
+                ids().join(", ")
+            ))
+        })?;
+    game(id).map_err(ReplayError::record)?.replay(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_found_by_id_and_unknown_ones_listed() {
+        assert_eq!(game("duel").unwrap().info().id, "duel");
+        let e = game("chess").err().unwrap();
+        assert!(e.contains("unknown game `chess`") && e.contains("classic"), "{e}");
+    }
+
+    #[test]
+    fn options_of_another_game_are_refused_naming_the_valid_ones() {
+        let (duel, opts) = parse_game_spec("duel:players=5").unwrap();
+        let e = duel.check(&opts).unwrap_err();
+        assert!(e.contains("`players` does not apply to duel"), "{e}");
+        let (classic, opts) = parse_game_spec("classic:fixed-wonders=x").unwrap();
+        let e = classic.check(&opts).unwrap_err();
+        assert!(
+            e.contains("`fixed-wonders` does not apply to classic") && e.contains("players"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn every_game_describes_itself() {
+        for g in GAMES {
+            let info = g.info();
+            assert!(info.seats.0 <= info.default_seats && info.default_seats <= info.seats.1);
+            assert_eq!(g.seats(&OptionSet::new()).unwrap(), info.default_seats);
+            assert!(!info.score_lines.is_empty());
+        }
+    }
+}
