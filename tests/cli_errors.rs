@@ -51,7 +51,14 @@ fn a_full_disk_on_standard_output_is_an_error_not_a_panic_or_a_silent_success() 
         &["cards", "--format", "json"][..],
         &["cards", "--format", "csv", "--game", "classic"][..],
         &["simulate", "--games", "20", "--quiet", "--bots", "random"][..],
-        &["tournament", "--games", "5", "--quiet", "--bots", "random,greedy"][..],
+        &[
+            "tournament",
+            "--games",
+            "5",
+            "--quiet",
+            "--bots",
+            "random,greedy",
+        ][..],
         &["replay", "--verbose", record.to_str().unwrap()][..],
         &["games"][..],
     ] {
@@ -62,7 +69,10 @@ fn a_full_disk_on_standard_output_is_an_error_not_a_panic_or_a_silent_success() 
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    for args in [&["cards"][..], &["cards", "--format", "csv", "--game", "classic"][..]] {
+    for args in [
+        &["cards"][..],
+        &["cards", "--format", "csv", "--game", "classic"][..],
+    ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wonders"))
             .args(args)
             .stdout(Stdio::piped())
@@ -75,7 +85,12 @@ fn a_closed_pipe_ends_quietly() {
         stdout.read_exact(&mut first).unwrap();
         drop(stdout);
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         let status = child.wait().unwrap();
         assert!(err.is_empty(), "{err}");
         assert!(matches!(status.code(), Some(0) | Some(141)), "{status:?}");
@@ -87,13 +102,23 @@ fn two_outputs_on_one_file_are_refused_before_anything_runs() {
     let x = tmp("same.csv");
     let xs = x.to_str().unwrap();
     for second in ["--summary", "--records"] {
-        let o = wonders(&["simulate", "--games", "5", "--quiet", "--out", xs, second, xs]);
+        let o = wonders(&[
+            "simulate", "--games", "5", "--quiet", "--out", xs, second, xs,
+        ]);
         assert_one_error_line(&o, "name the same file");
         assert!(!x.exists(), "nothing was written");
     }
     let o = wonders(&[
-        "tournament", "--bots", "random,greedy", "--games", "2", "--quiet", "--out", xs,
-        "--summary", xs,
+        "tournament",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        xs,
+        "--summary",
+        xs,
     ]);
     assert_one_error_line(&o, "name the same file");
 }
@@ -103,7 +128,9 @@ fn overwriting_another_runs_csv_needs_force() {
     let csv = tmp("force.csv");
     let c = csv.to_str().unwrap();
     let run = |extra: &[&str]| {
-        let mut args = vec!["simulate", "--games", "6", "--bots", "random", "--quiet", "--out", c];
+        let mut args = vec![
+            "simulate", "--games", "6", "--bots", "random", "--quiet", "--out", c,
+        ];
         args.extend_from_slice(extra);
         wonders(&args)
     };
@@ -111,7 +138,11 @@ fn overwriting_another_runs_csv_needs_force() {
     let before = std::fs::read(&csv).unwrap();
     let o = run(&["--seed", "2"]);
     assert_one_error_line(&o, "--force");
-    assert_eq!(std::fs::read(&csv).unwrap(), before, "the file is untouched");
+    assert_eq!(
+        std::fs::read(&csv).unwrap(),
+        before,
+        "the file is untouched"
+    );
     assert!(run(&["--seed", "2", "--force"]).status.success());
     assert_ne!(std::fs::read(&csv).unwrap(), before);
 }
@@ -123,8 +154,20 @@ fn records_in_a_directory_are_named_after_the_options() {
     let d = dir.to_str().unwrap();
     for sides in ["day", "night"] {
         let o = wonders(&[
-            "simulate", "--game", "classic", "--players", "3", "--sides", sides, "--games", "2",
-            "--bots", "random", "--quiet", "--records", d,
+            "simulate",
+            "--game",
+            "classic",
+            "--players",
+            "3",
+            "--sides",
+            sides,
+            "--games",
+            "2",
+            "--bots",
+            "random",
+            "--quiet",
+            "--records",
+            d,
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
@@ -134,7 +177,10 @@ fn records_in_a_directory_are_named_after_the_options() {
         .collect();
     names.sort();
     assert_eq!(names.len(), 2, "{names:?}");
-    assert!(names[0].contains("day") && names[1].contains("night"), "{names:?}");
+    assert!(
+        names[0].contains("day") && names[1].contains("night"),
+        "{names:?}"
+    );
 }
 
 /// Starts a long run, sends SIGTERM after `after`, and returns its output.
@@ -159,8 +205,16 @@ fn sigterm_stops_a_run_like_ctrl_c_keeping_whole_games() {
     let csv = tmp("term.csv");
     let o = terminated(
         &[
-            "simulate", "--games", "100000", "--bots", "mcts:iterations=300", "--quiet", "--out",
-            csv.to_str().unwrap(), "--threads", "1",
+            "simulate",
+            "--games",
+            "100000",
+            "--bots",
+            "mcts:iterations=300",
+            "--quiet",
+            "--out",
+            csv.to_str().unwrap(),
+            "--threads",
+            "1",
         ],
         Duration::from_millis(2500),
     );
@@ -174,8 +228,14 @@ fn sigterm_stops_a_run_like_ctrl_c_keeping_whole_games() {
 
     let o = terminated(
         &[
-            "tournament", "--games", "100000", "--bots", "random,mcts:iterations=300", "--quiet",
-            "--threads", "1",
+            "tournament",
+            "--games",
+            "100000",
+            "--bots",
+            "random,mcts:iterations=300",
+            "--quiet",
+            "--threads",
+            "1",
         ],
         Duration::from_millis(1500),
     );
@@ -187,8 +247,14 @@ fn sigterm_stops_a_run_like_ctrl_c_keeping_whole_games() {
 fn an_interrupted_tournament_shows_unplayed_pairs_as_a_dash() {
     let o = terminated(
         &[
-            "tournament", "--games", "1000000", "--bots", "mcts:iterations=200,random,greedy",
-            "--quiet", "--threads", "1",
+            "tournament",
+            "--games",
+            "1000000",
+            "--bots",
+            "mcts:iterations=200,random,greedy",
+            "--quiet",
+            "--threads",
+            "1",
         ],
         Duration::from_millis(1500),
     );
@@ -202,11 +268,26 @@ fn options_of_another_game_are_refused_naming_the_valid_ones() {
     for (args, bad) in [
         (&["play", "--game", "duel", "--players", "5"][..], "players"),
         (&["play", "--game", "duel", "--sides", "a"][..], "sides"),
-        (&["play", "--game", "duel", "--edition", "v1"][..], "edition"),
-        (&["play", "--game", "duel", "--boards", "gizah"][..], "boards"),
-        (&["play", "--game", "classic", "--wonders", "random"][..], "wonders"),
-        (&["simulate", "--game", "classic", "--fixed-wonders", "a"][..], "fixed-wonders"),
-        (&["play", "--game", "classic", "--variant", "errata-next-age"][..], "variant"),
+        (
+            &["play", "--game", "duel", "--edition", "v1"][..],
+            "edition",
+        ),
+        (
+            &["play", "--game", "duel", "--boards", "gizah"][..],
+            "boards",
+        ),
+        (
+            &["play", "--game", "classic", "--wonders", "random"][..],
+            "wonders",
+        ),
+        (
+            &["simulate", "--game", "classic", "--fixed-wonders", "a"][..],
+            "fixed-wonders",
+        ),
+        (
+            &["play", "--game", "classic", "--variant", "errata-next-age"][..],
+            "variant",
+        ),
         (&["play", "--game", "duel:players=3"][..], "players"),
     ] {
         let o = wonders(args);
@@ -218,9 +299,24 @@ fn options_of_another_game_are_refused_naming_the_valid_ones() {
 
 #[test]
 fn options_can_follow_the_game_id() {
-    let a = wonders(&["play", "--game", "classic:players=5,edition=v1,sides=b", "--seed", "4"]);
+    let a = wonders(&[
+        "play",
+        "--game",
+        "classic:players=5,edition=v1,sides=b",
+        "--seed",
+        "4",
+    ]);
     let b = wonders(&[
-        "play", "--game", "classic", "--players", "5", "--edition", "v1", "--sides", "b", "--seed",
+        "play",
+        "--game",
+        "classic",
+        "--players",
+        "5",
+        "--edition",
+        "v1",
+        "--sides",
+        "b",
+        "--seed",
         "4",
     ]);
     assert!(a.status.success(), "{}", stderr(&a));
@@ -231,7 +327,16 @@ fn options_can_follow_the_game_id() {
 
 #[test]
 fn seven_wonders_simulates_without_a_bot_list() {
-    let o = wonders(&["simulate", "--game", "classic", "--players", "5", "--games", "4", "--quiet"]);
+    let o = wonders(&[
+        "simulate",
+        "--game",
+        "classic",
+        "--players",
+        "5",
+        "--games",
+        "4",
+        "--quiet",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
@@ -241,14 +346,20 @@ fn absurd_counts_are_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("1024"), "{}", stderr(&o));
     let o = wonders(&[
-        "tournament", "--bots", "random,greedy,mcts", "--games", "18446744073709551615", "--quiet",
+        "tournament",
+        "--bots",
+        "random,greedy,mcts",
+        "--games",
+        "18446744073709551615",
+        "--quiet",
     ]);
     assert_one_error_line(&o, "more than 2^64");
 }
 
 #[test]
 fn long_bad_values_are_cut_in_messages() {
-    let long = "y".repeat(1_000_000);
+    // Just under the kernel's limit for one argument (128 KiB).
+    let long = "y".repeat(100_000);
     for args in [
         vec!["play", "--bots", long.as_str()],
         vec!["play", "--game", long.as_str()],
@@ -262,9 +373,11 @@ fn long_bad_values_are_cut_in_messages() {
 #[test]
 fn replay_reads_standard_input_and_names_the_true_line_of_a_syntax_error() {
     let record = tmp("stdin.json");
-    assert!(wonders(&["play", "--seed", "5", "--record", record.to_str().unwrap()])
-        .status
-        .success());
+    assert!(
+        wonders(&["play", "--seed", "5", "--record", record.to_str().unwrap()])
+            .status
+            .success()
+    );
     let text = std::fs::read_to_string(&record).unwrap();
     let replay_stdin = |input: &str| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wonders"))

@@ -568,7 +568,13 @@ fn summary_statistics_match_hand_computation() {
     assert_eq!(json["games"], 10);
     let md = s.render(ReportFormat::Markdown);
     assert!(md.contains("| 0 | 10 | 70.0% | [39.7, 89.2] |"), "{md}");
+    // Without a word from the game on seat order, a seat is a position at the table.
     let text = s.render(ReportFormat::Text);
+    assert!(text.contains("Win rate by seat position"), "{text}");
+    let text = s
+        .clone()
+        .with_seat_order(Some("seat 0 plays first"))
+        .render(ReportFormat::Text);
     assert!(text.contains("Win rate by seat (seat 0 plays first)"));
 }
 
@@ -905,7 +911,7 @@ fn rotating_seats_spreads_bots_over_seats() {
         .count();
     assert_eq!(rusher_seat0, 5);
     let md = std::fs::read_to_string(tmp("rotate.md")).unwrap();
-    // A records directory gets a file named after the run.
+    // A records directory gets a file named after the run: game, options and seed.
     let dir = tmp("records-dir");
     std::fs::create_dir_all(&dir).unwrap();
     let opts = SimulateOptions {
@@ -915,7 +921,7 @@ fn rotating_seats_spreads_bots_over_seats() {
         ..Default::default()
     };
     simulate::<Race>(&opts, &RaceOptions { players: 3 }).unwrap();
-    let jsonl = std::fs::read_to_string(dir.join("race-seed5.jsonl")).unwrap();
+    let jsonl = std::fs::read_to_string(dir.join("race-3p-seed5.jsonl")).unwrap();
     assert_eq!(jsonl.lines().count(), 3);
     assert!(md.starts_with("## Summary: race"));
     assert!(md.contains("Win rate by wonder drafted (rusher)"));

@@ -205,12 +205,7 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                     })?),
                 }
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter `{}` for bot `{kind}`",
-                    cut(key)
-                ))
-            }
+            _ => return Err(format!("unknown parameter `{}` for bot `{kind}`", cut(key))),
         }
     }
     config.budget = match (iterations, time_ms) {
@@ -353,7 +348,11 @@ mod tests {
     fn long_texts_are_cut_in_errors() {
         let long = "x".repeat(100_000);
         let e = BotSpec::parse(&long).unwrap_err().0;
-        assert!(e.len() < 1000 && e.contains("100000 characters"), "{}", e.len());
+        assert!(
+            e.len() < 1000 && e.contains("100000 characters"),
+            "{}",
+            e.len()
+        );
     }
 
     #[test]

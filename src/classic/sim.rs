@@ -3,17 +3,6 @@
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
 use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
-/// The score-pad lines, in the record's order (the total excluded).
-const CATEGORIES: [&str; 7] = [
-    "military",
-    "treasury",
-    "wonders",
-    "civilian",
-    "science",
-    "commercial",
-    "guilds",
-];
-
 impl SimGame for ClassicGame {
     type Options = ClassicConfig;
 
@@ -53,7 +42,7 @@ impl SimGame for ClassicGame {
     }
 
     fn score_categories(_: &ClassicConfig) -> Vec<&'static str> {
-        CATEGORIES.to_vec()
+        super::module::SCORE_LINES.to_vec()
     }
 
     fn wonder_columns(_: &ClassicConfig) -> WonderColumns {

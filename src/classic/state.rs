@@ -1432,3 +1432,29 @@ impl ClassicGame {
         self.age == 3 && matches!(self.step, Step::CopyGuild(_) | Step::Over)
     }
 }
+
+impl ClassicGame {
+    /// Part of what `seat` sees, enough to check determinizations: every city (cards, coins,
+    /// wonder stages, military tokens), the Age, turn and step, which seats have chosen, its
+    /// own hand and its own chosen action, and the size of the discard pile. Determinizations
+    /// for `seat` must leave it unchanged.
+    pub fn seat_view(&self, seat: usize) -> String {
+        let mut hand = self.hand(seat);
+        hand.sort();
+        let chosen: Vec<bool> = (0..self.n).map(|s| self.has_chosen(s)).collect();
+        let own = match self.step {
+            Step::Turn => self.pending[seat],
+            _ => None,
+        };
+        format!(
+            "age {} turn {} step {:?} movers {:#x} chosen {chosen:?} hand {hand:?} own {own:?} \
+             discarded {} cities {:?}",
+            self.age,
+            self.turn,
+            self.step,
+            self.movers,
+            self.discard_pile().len(),
+            self.cities,
+        )
+    }
+}

@@ -66,15 +66,18 @@ impl GameArgs {
             ("edition", self.edition.clone()),
             ("sides", self.sides.clone()),
             ("boards", self.boards.clone()),
-            ("collapse-splits", self.collapse_splits.then(|| "true".into())),
+            (
+                "collapse-splits",
+                self.collapse_splits.then(|| "true".into()),
+            ),
             ("wonders", self.wonders.clone()),
             ("fixed-wonders", self.fixed_wonders.clone()),
         ];
         for (key, value) in flags {
             if let Some(value) = value {
-                options.insert(key, &value).map_err(|e| {
-                    format!("{e} (as --{key} and in --game {})", game.info().id)
-                })?;
+                options
+                    .insert(key, &value)
+                    .map_err(|e| format!("{e} (as --{key} and in --game {})", game.info().id))?;
             }
         }
         game.check(&options)?;

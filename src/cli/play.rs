@@ -36,6 +36,14 @@ pub fn run(args: PlayArgs) -> CliResult {
     // Fail on an unwritable record path before playing.
     let mut record_out = args.record.as_ref().map(create_file).transpose()?;
     let played = game.play(&options, args.seed, &bots)?;
+    // The record first: a failing standard output must not lose it.
+    if let (Some(w), Some(path)) = (record_out.as_mut(), &args.record) {
+        serde_json::to_writer_pretty(&mut *w, &played.record)
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(w))
+            .and_then(|()| w.flush())
+            .map_err(|e| write_error(path, e))?;
+    }
     let mut out = Out::new();
     let lines = if args.quiet {
         &played.score_pad
@@ -46,12 +54,5 @@ pub fn run(args: PlayArgs) -> CliResult {
         out.line(line)?;
     }
     out.finish()?;
-    if let (Some(w), Some(path)) = (record_out.as_mut(), &args.record) {
-        serde_json::to_writer_pretty(&mut *w, &played.record)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(w))
-            .and_then(|()| w.flush())
-            .map_err(|e| write_error(path, e))?;
-    }
     Ok(0)
 }

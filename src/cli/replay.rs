@@ -86,8 +86,7 @@ pub fn run(args: ReplayArgs) -> CliResult {
             }
         };
         record_start.set(stream.byte_offset() as u64);
-        let replayed =
-            registry::replay(&record).map_err(|e| format!("record {count}: {e}"))?;
+        let replayed = registry::replay(&record).map_err(|e| format!("record {count}: {e}"))?;
         if args.verbose {
             out.line(&format!(
                 "record {count}: ok, {} action{}{}",

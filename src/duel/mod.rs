@@ -6,6 +6,7 @@
 pub mod data;
 pub mod game;
 pub mod log;
+pub mod module;
 pub mod record;
 pub mod sim;
 pub mod state;

@@ -11,25 +11,7 @@ use super::data::{
     WONDERS,
 };
 use super::state::{Action, Duel, DuelOptions, Score, Setup, WonderSelection};
-
-/// A problem found while reading or replaying a record, located as precisely as possible.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// Index of the action (0-based) where it went wrong, if it is about an action.
-    pub action: Option<usize>,
-    pub message: String,
-}
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.action {
-            Some(i) => write!(f, "action {i}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+pub use crate::common::ReplayError;
 
 fn err(message: impl Into<String>) -> ReplayError {
     ReplayError {

@@ -37,6 +37,10 @@ impl SimGame for Duel {
         Score::CATEGORIES.to_vec()
     }
 
+    fn seat_order(_: &DuelOptions) -> Option<&'static str> {
+        Some("seat 0 plays first")
+    }
+
     fn wonder_columns(_: &DuelOptions) -> WonderColumns {
         WonderColumns::Drafted
     }

@@ -1530,3 +1530,52 @@ impl Duel {
         self.setup.removed[age].copy_from_slice(&regular[n_regular..]);
     }
 }
+
+impl Duel {
+    /// What any seat sees of the game (both seats see the same in Duel): the cities, coins,
+    /// tokens, the Conflict pawn, the face-up cards of the layout, the discard pile, the draft
+    /// so far, whose turn and what is pending; never the face-down cards, the cards removed
+    /// from the Ages, the unused guilds or the order of the boxed tokens (except the 3 drawn
+    /// by a pending Great Library). Determinizations must leave it unchanged.
+    pub fn public_view(&self) -> String {
+        let age = self.age as usize;
+        let face_up: Vec<(usize, CardId)> = match self.phase {
+            Phase::Play => (0..20)
+                .filter(|&s| self.revealed >> s & 1 == 1 && self.taken >> s & 1 == 0)
+                .map(|s| (s, self.setup.ages[age][s]))
+                .collect(),
+            Phase::Draft | Phase::Over => Vec::new(),
+        };
+        let offered = match (self.phase, self.picks) {
+            (Phase::Draft, 0..=3) => &self.setup.wonders_offered[..4],
+            (Phase::Draft, _) => &self.setup.wonders_offered[..],
+            _ => &self.setup.wonders_offered[..0],
+        };
+        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+            &self.box_tokens[..(self.box_len as usize).min(3)]
+        } else {
+            &self.box_tokens[..0]
+        };
+        format!(
+            "{:?} age {} taken {:#x} revealed {:#x} face up {face_up:?} players {:?} pawn {} \
+             military {:#x} board {:#x} boxed {} drawn {drawn:?} discard {:?} current {} \
+             pending {:?} extra {} built {} picks {} offered {offered:?} supremacy {:?}",
+            self.phase,
+            self.age,
+            self.taken,
+            self.revealed,
+            self.players,
+            self.pawn,
+            self.military_tokens,
+            self.board_tokens,
+            self.box_len,
+            self.discard,
+            self.current,
+            self.pending,
+            self.extra_turn,
+            self.wonders_built,
+            self.picks,
+            self.supremacy,
+        )
+    }
+}

@@ -7,11 +7,11 @@
 use std::marker::PhantomData;
 
 use serde_json::Value;
-use wonders_bots::{BotSpec, Game};
+use wonders_bots::BotSpec;
 
 use crate::classic::ClassicGame;
 use crate::common::options::cut;
-use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, SimGame, Table};
+use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, Table};
 use crate::duel::Duel;
 use crate::sim::{self, SimulateOptions, SimulateReport, TournamentOptions, TournamentReport};
 
@@ -71,8 +71,7 @@ pub trait Entry: Sync {
     fn seats(&self, options: &OptionSet) -> Result<usize, String>;
     /// Plays one game from `seed` with one bot per seat (or one for every seat), seeded exactly
     /// as game `i` of a `simulate` run whose game seed is `seed`.
-    fn play(&self, options: &OptionSet, seed: u64, bots: &[BotSpec])
-        -> Result<PlayedGame, String>;
+    fn play(&self, options: &OptionSet, seed: u64, bots: &[BotSpec]) -> Result<PlayedGame, String>;
     /// Replays a record of this game and checks it.
     fn replay(&self, record: &Value) -> Result<ReplayedRecord, ReplayError>;
     /// The component table.
@@ -120,12 +119,7 @@ impl<G: GameModule> Entry for Registered<G> {
         Ok(G::new_game(&options, 0).num_players())
     }
 
-    fn play(
-        &self,
-        options: &OptionSet,
-        seed: u64,
-        bots: &[BotSpec],
-    ) -> Result<PlayedGame, String> {
+    fn play(&self, options: &OptionSet, seed: u64, bots: &[BotSpec]) -> Result<PlayedGame, String> {
         let options = self.options(options)?;
         let seats = G::new_game(&options, seed).num_players();
         let bots = sim::seat_bots(bots, seats).map_err(|e| e.to_string())?;
@@ -172,15 +166,12 @@ impl<G: GameModule> Entry for Registered<G> {
 
 /// Replays one record of any game: the record's `game` field picks the game.
 pub fn replay(record: &Value) -> Result<ReplayedRecord, ReplayError> {
-    let id = record
-        .get("game")
-        .and_then(Value::as_str)
-        .ok_or_else(|| {
-            ReplayError::record(format!(
-                "not a game record (no `game` field; valid games: {})",
-                ids().join(", ")
-            ))
-        })?;
+    let id = record.get("game").and_then(Value::as_str).ok_or_else(|| {
+        ReplayError::record(format!(
+            "not a game record (no `game` field; valid games: {})",
+            ids().join(", ")
+        ))
+    })?;
     game(id).map_err(ReplayError::record)?.replay(record)
 }
 
@@ -192,7 +183,10 @@ mod tests {
     fn games_are_found_by_id_and_unknown_ones_listed() {
         assert_eq!(game("duel").unwrap().info().id, "duel");
         let e = game("chess").err().unwrap();
-        assert!(e.contains("unknown game `chess`") && e.contains("classic"), "{e}");
+        assert!(
+            e.contains("unknown game `chess`") && e.contains("classic"),
+            "{e}"
+        );
     }
 
     #[test]

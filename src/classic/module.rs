@@ -1,0 +1,385 @@
+//! 7 Wonders as the registry sees it: its description and options grammar, replay, the
+//! readable log, the component table, and what a seat sees.
+
+use serde_json::Value;
+
+use super::data::{catalog, CardId, Edition, Side, Wonder};
+use super::log::{effect_text, power_text, turn_log};
+use super::record::{replay, ReplayError as ClassicReplayError};
+use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
+use crate::common::options::cut;
+use crate::common::{
+    Cell, GameInfo, GameModule, OptionInfo, OptionSet, ReplayError, Replayed, SimGame, Table,
+};
+
+/// The option keys 7 Wonders accepts.
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        key: "players",
+        values: "3..7",
+        default: "4",
+        help: "number of players",
+    },
+    OptionInfo {
+        key: "edition",
+        values: "v1|v2",
+        default: "v2",
+        help: "v2 (2020, Day/Night sides) or v1 (2010, A/B sides)",
+    },
+    OptionInfo {
+        key: "sides",
+        values: "day|night|a|b|random|mixed|x+y+…",
+        default: "day/a",
+        help: "wonder sides: one for all, a draw for the table, a draw per seat, or one per seat",
+    },
+    OptionInfo {
+        key: "boards",
+        values: "id|random per seat",
+        default: "random",
+        help: "a fixed board per seat, e.g. gizah+babylon+random",
+    },
+    OptionInfo {
+        key: "collapse-splits",
+        values: "true|false",
+        default: "false",
+        help: "offer one payment split per build instead of every cheapest split",
+    },
+];
+
+/// The score pad's lines, in the record's order (the total excluded).
+pub const SCORE_LINES: [&str; 7] = [
+    "military",
+    "treasury",
+    "wonders",
+    "civilian",
+    "science",
+    "commercial",
+    "guilds",
+];
+
+static INFO: GameInfo = GameInfo {
+    id: "classic",
+    name: "7 Wonders",
+    seats: (3, 7),
+    default_seats: 4,
+    options: OPTIONS,
+    expansions: &[],
+    variants: &[],
+    score_lines: &SCORE_LINES,
+};
+
+/// `n` `what`, with the plural where it belongs (`1 side`, `2 sides`).
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// A list of one item per seat (`a+b+a`, or commas), each parsed by `parse`.
+fn per_seat<T>(
+    key: &str,
+    list: &str,
+    what: &str,
+    players: usize,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let items = list
+        .split(['+', ','])
+        .map(|x| parse(x.trim()))
+        .collect::<Result<Vec<T>, String>>()?;
+    if items.len() != players {
+        return Err(format!(
+            "{key} `{}`: {} for {}",
+            cut(list),
+            count(items.len(), what),
+            count(players, "player")
+        ));
+    }
+    Ok(items)
+}
+
+impl GameModule for ClassicGame {
+    type View = String;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn parse_options(options: &OptionSet) -> Result<ClassicConfig, String> {
+        let players = match options.get("players") {
+            None => 4,
+            Some(p) => match p.parse::<usize>() {
+                Ok(n) if (3..=7).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "players `{}`: 7 Wonders seats 3 to 7 players",
+                        cut(p)
+                    ))
+                }
+            },
+        };
+        let edition = match options.get("edition") {
+            None => Edition::V2,
+            Some(e) => Edition::from_id(e)
+                .ok_or_else(|| format!("edition `{}`: valid editions are v1 and v2", cut(e)))?,
+        };
+        let default_sides = match edition {
+            Edition::V1 => "a",
+            Edition::V2 => "day",
+        };
+        let sides = match options.get("sides").unwrap_or(default_sides) {
+            "day" => SidePolicy::Day,
+            "night" => SidePolicy::Night,
+            "a" => SidePolicy::A,
+            "b" => SidePolicy::B,
+            "random" => SidePolicy::Random,
+            "mixed" => SidePolicy::Mixed,
+            list => SidePolicy::PerSeat(per_seat("sides", list, "side", players, |x| {
+                Side::from_id(x).ok_or_else(|| {
+                    format!(
+                        "sides: `{}` is not a side (valid: day, night, a, b, random, mixed, or \
+                         one side per seat)",
+                        cut(x)
+                    )
+                })
+            })?),
+        };
+        let wonders = match options.get("boards") {
+            None => Vec::new(),
+            Some(list) => per_seat("boards", list, "board", players, |x| match x {
+                "random" => Ok(None),
+                id => Wonder::from_id(id).map(Some).ok_or_else(|| {
+                    let valid: Vec<&str> = Wonder::ALL.iter().map(|w| w.id()).collect();
+                    format!(
+                        "boards: unknown board `{}` (valid: {}, random)",
+                        cut(id),
+                        valid.join(", ")
+                    )
+                }),
+            })?,
+        };
+        let collapse_payment_splits = match options.get("collapse-splits") {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => {
+                return Err(format!(
+                    "collapse-splits `{}`: valid values are true and false",
+                    cut(other)
+                ))
+            }
+        };
+        let config = ClassicConfig {
+            players,
+            edition,
+            sides,
+            collapse_payment_splits,
+            wonders,
+        };
+        // The combination (sides of the edition, boards given twice …) is checked by a set-up.
+        ClassicGame::new(&config, 0).map_err(|e| e.0)?;
+        Ok(config)
+    }
+
+    fn replay(record: &Value) -> Result<Replayed<ClassicGame>, ReplayError> {
+        let game = replay(record).map_err(|e| match e {
+            ClassicReplayError::Action { index, message } => ReplayError::at(index, message),
+            other => ReplayError::record(other.to_string()),
+        })?;
+        let actions = game.history().iter().map(|p| p.action).collect();
+        let result_checked = record.get("result").is_some_and(|r| !r.is_null());
+        Ok(Replayed {
+            game,
+            actions,
+            result_checked,
+        })
+    }
+
+    fn play_log(
+        options: &ClassicConfig,
+        seed: u64,
+        players: &[String],
+        actions: &[Action],
+    ) -> Vec<String> {
+        let mut game = ClassicGame::new_game(options, seed);
+        for &a in actions {
+            game.play(a)
+                .expect("the actions of a played game are legal");
+        }
+        let seats: Vec<String> = players
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("seat {i} = {s}"))
+            .collect();
+        let mut lines = vec![format!("Bots: {}", seats.join(", "))];
+        lines.extend(turn_log(&game));
+        lines
+    }
+
+    fn score_pad(&self) -> Vec<String> {
+        let log = turn_log(self);
+        let pad = log
+            .iter()
+            .rposition(|l| l.starts_with("Final"))
+            .unwrap_or(0);
+        log[pad..].to_vec()
+    }
+
+    fn components(options: &ClassicConfig) -> Table {
+        components(options.edition)
+    }
+
+    fn view(&self, seat: usize) -> String {
+        self.seat_view(seat)
+    }
+}
+
+const COLUMNS: [&str; 13] = [
+    "kind",
+    "id",
+    "name",
+    "edition",
+    "age",
+    "color",
+    "players",
+    "wonder_side",
+    "stage",
+    "cost",
+    "chain_from",
+    "chain_to",
+    "effect",
+];
+
+/// Every card copy (with the player count it enters the deck at) and every wonder stage.
+fn components(edition: Edition) -> Table {
+    let cat = catalog(edition);
+    let key = |c: CardId| cat.card(c).key;
+    let mut rows = Vec::new();
+    for copy in &cat.copies {
+        let c = cat.card(copy.card);
+        let chain_to: Vec<&str> = cat
+            .cards
+            .iter()
+            .filter(|d| d.chain_from.contains(copy.card.0))
+            .map(|d| d.key)
+            .collect();
+        let chain_from: Vec<&str> = c.chain_from.iter().map(|i| key(CardId(i))).collect();
+        let list = |l: Vec<&str>| {
+            if l.is_empty() {
+                Cell::Empty
+            } else {
+                Cell::Text(l.join(","))
+            }
+        };
+        rows.push(vec![
+            "card".into(),
+            c.key.into(),
+            c.name.into(),
+            edition.id().into(),
+            Cell::Int(copy.age as i64),
+            c.color.id().into(),
+            match copy.min_players {
+                Some(p) => Cell::Int(p as i64),
+                None => "guild".into(),
+            },
+            Cell::Empty,
+            Cell::Empty,
+            c.cost.describe().into(),
+            list(chain_from),
+            list(chain_to),
+            effect_text(&c.effect).into(),
+        ]);
+    }
+    for w in Wonder::ALL {
+        for side in 0..2 {
+            let s = cat.side(w, side);
+            for (k, st) in s.stages.iter().enumerate() {
+                let mut effect = st
+                    .powers
+                    .iter()
+                    .map(power_text)
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                if k == 0 {
+                    effect += &format!(" (board produces {}, not for sale)", s.resource.id());
+                }
+                rows.push(vec![
+                    "stage".into(),
+                    w.id().into(),
+                    s.name.into(),
+                    edition.id().into(),
+                    Cell::Empty,
+                    Cell::Empty,
+                    Cell::Empty,
+                    s.side.id().into(),
+                    Cell::Int(k as i64 + 1),
+                    st.cost.describe().into(),
+                    Cell::Empty,
+                    Cell::Empty,
+                    effect.into(),
+                ]);
+            }
+        }
+    }
+    Table {
+        title: "classic components",
+        columns: COLUMNS.to_vec(),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<ClassicConfig, String> {
+        ClassicGame::parse_options(&OptionSet::parse(text).unwrap())
+    }
+
+    #[test]
+    fn options_have_sensible_defaults_per_edition() {
+        let c = parse("").unwrap();
+        assert_eq!((c.players, c.edition), (4, Edition::V2));
+        assert!(matches!(c.sides, SidePolicy::Day));
+        assert!(matches!(parse("edition=v1").unwrap().sides, SidePolicy::A));
+        assert!(matches!(
+            parse("players=3,sides=a+b+a,edition=v1").unwrap().sides,
+            SidePolicy::PerSeat(_)
+        ));
+    }
+
+    #[test]
+    fn bad_options_are_named_with_plurals_right() {
+        assert!(parse("players=8").unwrap_err().contains("3 to 7"));
+        assert!(parse("edition=v3").unwrap_err().contains("v1 and v2"));
+        let e = parse("players=3,sides=a+b,edition=v1").unwrap_err();
+        assert!(e.contains("2 sides for 3 players"), "{e}");
+        let e = parse("players=3,boards=gizah").unwrap_err();
+        assert!(e.contains("1 board for 3 players"), "{e}");
+        let e = parse("boards=atlantis+random+random+random").unwrap_err();
+        assert!(
+            e.contains("unknown board `atlantis`") && e.contains("gizah"),
+            "{e}"
+        );
+        let e = parse("boards=gizah+gizah+random+random").unwrap_err();
+        assert!(!e.contains("invalid"), "{e}");
+    }
+
+    #[test]
+    fn the_component_table_types_its_values() {
+        let t = components(Edition::V2);
+        assert_eq!(
+            t.rows.iter().filter(|r| r[0] == Cell::from("card")).count(),
+            148
+        );
+        assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
+        let forum = t.rows.iter().find(|r| r[1] == Cell::from("forum")).unwrap();
+        assert!(
+            forum[12].text().contains("glass/textile/papyrus"),
+            "{forum:?}"
+        );
+        let stage = t.rows.iter().find(|r| r[0] == Cell::from("stage")).unwrap();
+        assert_eq!(stage[8], Cell::Int(1));
+    }
+}
