@@ -1,9 +1,10 @@
 //! What every game and the simulator share: card bitsets, seed derivation, the engine
 //! vocabulary every game implements ([`engine`]), how games describe themselves and write
 //! their options ([`options`]), the record envelope ([`record`]), plain tables ([`table`]),
-//! and (soon) the conformance kit.
+//! and the conformance kit every game runs ([`conformance`]).
 
 pub mod cardset;
+pub mod conformance;
 pub mod engine;
 pub mod options;
 pub mod record;
