@@ -41,7 +41,10 @@ fn classic_conforms_in_both_editions_at_every_player_count() {
 fn golden_counts() {
     let mut got = Vec::new();
     for options in ["", "wonders=random", "variant=errata-next-age"] {
-        got.push(format!("duel {options:<24} {}", golden::<Duel>(&duel(options), 200, 7)));
+        got.push(format!(
+            "duel {options:<24} {}",
+            golden::<Duel>(&duel(options), 200, 7)
+        ));
     }
     for edition in [Edition::V1, Edition::V2] {
         for players in 3..=7 {

@@ -30,7 +30,9 @@ use serde_json::Value;
 use super::engine::GameModule;
 use super::seed::{derive_seed, GameRng};
 
-/// Sampled checks (refusals, determinizations) run at every `SAMPLE_EVERY`-th position.
+/// Sampled checks (refusals, determinizations) run at every position of the first
+/// `FULL_GAMES` games, then at every `SAMPLE_EVERY`-th position.
+const FULL_GAMES: u64 = 5;
 const SAMPLE_EVERY: usize = 7;
 /// Unlisted actions tried at a sampled position.
 const REFUSALS_TRIED: usize = 6;
@@ -44,8 +46,15 @@ fn chooser(game_seed: u64) -> GameRng {
 }
 
 /// Everything that must stay the same when an action is refused, or when two states must be
-/// the same game.
-fn fingerprint<G: GameModule>(g: &G) -> (Vec<G::Action>, Vec<G::View>, Vec<i32>, usize) {
+/// the same game: legal actions, every seat's view, scores, the player to move.
+type Fingerprint<G> = (
+    Vec<<G as wonders_bots::Game>::Action>,
+    Vec<<G as GameModule>::View>,
+    Vec<i32>,
+    usize,
+);
+
+fn fingerprint<G: GameModule>(g: &G) -> Fingerprint<G> {
     let n = g.num_players();
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
@@ -110,7 +119,11 @@ pub fn conformance<G: GameModule>(options: &G::Options, games: u64, seed: u64) {
         let mut g = G::new_game(options, game_seed);
         let n = g.num_players();
         if n < info.seats.0 || n > info.seats.1 {
-            p.fail(None, "seats", format!("{n} seats, the game says {:?}", info.seats));
+            p.fail(
+                None,
+                "seats",
+                format!("{n} seats, the game says {:?}", info.seats),
+            );
         }
         let mut actions = Vec::new();
         let mut legal = Vec::new();
@@ -126,14 +139,18 @@ pub fn conformance<G: GameModule>(options: &G::Options, games: u64, seed: u64) {
                 p.fail(index, "legal actions", "an action is listed twice".into());
             }
             if g.current_player() >= n {
-                p.fail(index, "current player", format!("{} of {n}", g.current_player()));
+                p.fail(
+                    index,
+                    "current player",
+                    format!("{} of {n}", g.current_player()),
+                );
             }
             for &a in &legal {
                 if in_pool.insert(a) {
                     pool.push(a);
                 }
             }
-            if actions.len() % SAMPLE_EVERY == 0 {
+            if i < FULL_GAMES || actions.len() % SAMPLE_EVERY == 0 {
                 sampled += 1;
                 check_position(&p, index, &g, &legal, &pool, &mut checks, sampled);
             }
@@ -152,7 +169,11 @@ pub fn conformance<G: GameModule>(options: &G::Options, games: u64, seed: u64) {
         // Determinism: the same seed and choices give the same game.
         let again = replay_choices::<G>(options, game_seed);
         if again.1 != actions || again.0.outcome() != g.outcome() {
-            p.fail(None, "determinism", "the same seed played differently".into());
+            p.fail(
+                None,
+                "determinism",
+                "the same seed played differently".into(),
+            );
         }
     }
 }
@@ -265,12 +286,20 @@ fn check_end<G: GameModule>(p: &Place, options: &G::Options, g: &G, out: &mut [f
     let outcome = g.outcome();
     let lines = G::score_categories(options);
     if outcome.seats.len() != n {
-        p.fail(None, "outcome", format!("{} seats of {n}", outcome.seats.len()));
+        p.fail(
+            None,
+            "outcome",
+            format!("{} seats of {n}", outcome.seats.len()),
+        );
     }
     for (s, seat) in outcome.seats.iter().enumerate() {
         let names: Vec<&str> = seat.categories.iter().map(|(k, _)| *k).collect();
         if names != lines {
-            p.fail(None, "score lines", format!("seat {s}: {names:?}, the game says {lines:?}"));
+            p.fail(
+                None,
+                "score lines",
+                format!("seat {s}: {names:?}, the game says {lines:?}"),
+            );
         }
         let sum: i32 = seat.categories.iter().map(|(_, v)| v).sum();
         if sum != seat.total || seat.total != scores[s] {
