@@ -380,3 +380,32 @@ fn determinization_keeps_the_seen_and_resamples_the_unseen() {
     }
     assert!(other_changed && guilds_changed);
 }
+
+/// 1st-edition Olympia B copies a neighbour's Shipowners Guild: the copy counts in Olympia's
+/// city as if built there, and Shipowners counts brown, grey and purple cards itself included
+/// (reference rules notes 18 and 27). The reproduction: seat 0 (Olympia B) built the
+/// Strategists Guild and copies seat 2's Shipowners Guild.
+#[test]
+fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
+    use wonders::common::OptionSet;
+    use wonders::registry;
+    let game = registry::game("classic").unwrap();
+    let options = OptionSet::parse("edition=v1,players=3,sides=b").unwrap();
+    let bots = wonders_bots::BotSpec::parse_list("random").unwrap();
+    let played = game.play(&options, 1806060747620584034, &bots).unwrap();
+    assert!(played
+        .log
+        .iter()
+        .any(|l| l.contains("seat 0 (olympia b): copies shipowners_guild")));
+    let replayed = <ClassicGame as wonders::common::GameModule>::replay(&played.record).unwrap();
+    let g = replayed.game;
+    let olympia = g.city(0);
+    let colors = |c: wonders::classic::Color| olympia.colors[c as usize] as i32;
+    use wonders::classic::Color::{Brown, Grey, Purple};
+    // Strategists: 1 per defeat token of both neighbours.
+    let strategists = (g.city(1).defeats + g.city(2).defeats) as i32;
+    // Shipowners: brown + grey + purple built (the Strategists Guild) + the copy itself.
+    let shipowners = colors(Brown) + colors(Grey) + colors(Purple) + 1;
+    assert_eq!(g.score(0).guilds, strategists + shipowners);
+    assert_eq!(g.score(0).guilds, 12);
+}

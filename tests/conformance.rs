@@ -62,7 +62,7 @@ duel                          games 200 actions 14268 legal 79712 scores 7caaba6
 duel wonders=random           games 200 actions 14218 legal 77067 scores 14f06efc7cb771be
 duel variant=errata-next-age  games 200 actions 14345 legal 79930 scores 2ec980833d40d821
 classic v1 3p games 50 actions 2719 legal 23400 scores 8328c8e83ff10513
-classic v1 4p games 50 actions 3644 legal 31255 scores c15c96a7dc8bd52e
+classic v1 4p games 50 actions 3644 legal 31255 scores 9249b25d20fe04b9
 classic v1 5p games 50 actions 4540 legal 37754 scores 05f61526b5579aea
 classic v1 6p games 50 actions 5454 legal 46599 scores 7f035d9cacf9bc38
 classic v1 7p games 50 actions 6336 legal 50302 scores 0e06a982c2af4def

@@ -159,9 +159,12 @@ impl City {
         cat.side(self.wonder, self.side.index()).stages.len() as u8
     }
 
-    /// Buildings of the given colours.
+    /// Buildings of the given colours. A guild copied by 1st-edition Olympia B counts as a
+    /// purple card of this city, as if built there (so a copied Shipowners Guild counts
+    /// itself, as the built one does).
     pub fn count(&self, colors: &[Color]) -> u32 {
-        colors.iter().map(|&c| self.colors[c as usize] as u32).sum()
+        let copy = self.copied_guild.is_some() && colors.contains(&Color::Purple);
+        colors.iter().map(|&c| self.colors[c as usize] as u32).sum::<u32>() + copy as u32
     }
 
     /// Science symbols from cards, by family.
