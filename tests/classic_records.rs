@@ -5,7 +5,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 use wonders::classic::{
-    card_rows, replay, turn_log, ClassicConfig, ClassicGame, Edition, ReplayError, SidePolicy,
+    card_rows, replay, turn_log, Action, ClassicConfig, ClassicGame, Edition, Free, ReplayError,
+    SidePolicy,
 };
 use wonders_bots::Game;
 
@@ -106,8 +107,12 @@ fn replay_checks_every_figure() {
         .expect("a build paying the bank");
     let mut bad = record.clone();
     bad["actions"][first_build]["pay_bank"] = json!(0);
+    // Named at the build itself, not after the game.
     match replay(&bad) {
-        Err(ReplayError::Action { index, message }) => {
+        Err(ReplayError {
+            action: Some(index),
+            message,
+        }) => {
             assert_eq!(index, first_build);
             assert!(message.contains("pay_bank"), "{message}");
         }
@@ -116,25 +121,35 @@ fn replay_checks_every_figure() {
 
     let mut bad = record.clone();
     bad["result"]["scores"][2]["science"] = json!(999);
-    assert!(matches!(replay(&bad), Err(ReplayError::Result(m)) if m.contains("scores[2].science")));
+    assert!(
+        matches!(replay(&bad), Err(ReplayError { action: None, message: m }) if m.contains("scores[2].science"))
+    );
 
     let mut bad = record.clone();
     bad["actions"][0]["player"] = json!(1);
     assert!(matches!(
         replay(&bad),
-        Err(ReplayError::Action { index: 0, .. })
+        Err(ReplayError {
+            action: Some(0),
+            ..
+        })
     ));
 
     let mut bad = record.clone();
     bad["actions"][3]["card"] = json!("palace");
     assert!(matches!(
         replay(&bad),
-        Err(ReplayError::Action { index: 3, .. })
+        Err(ReplayError {
+            action: Some(3),
+            ..
+        })
     ));
 
     let mut bad = record.clone();
     bad["setup"]["hands"]["1"][0][0] = json!("palace");
-    assert!(matches!(replay(&bad), Err(ReplayError::Setup(_))));
+    assert!(
+        matches!(replay(&bad), Err(ReplayError { action: None, message: m }) if m.starts_with("setup"))
+    );
 
     let mut bad: Value = record;
     bad["actions"].as_array_mut().unwrap().pop();
@@ -187,4 +202,153 @@ fn turn_log_and_card_listing() {
         let json = serde_json::to_value(&rows).unwrap();
         assert_eq!(json.as_array().unwrap().len(), rows.len());
     }
+}
+
+/// A v1 game with Olympia A in seat 0 (and a fixed deal), played by random bots.
+fn olympia_a_game(seed: u64) -> ClassicGame {
+    let mut config = ClassicConfig::new(3, Edition::V1);
+    config.sides = SidePolicy::A;
+    config.wonders = vec![Some(wonders::classic::Wonder::Olympia), None, None];
+    let mut g = ClassicGame::new(&config, seed).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    while !g.is_terminal() {
+        g.legal_actions(&mut legal);
+        g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+    g
+}
+
+/// 1st-edition Olympia A's free build is the player's choice (RECORDS.md): while it is unused
+/// in the Age, a card with a printed cost may be paid for as usual or built with the power.
+#[test]
+fn olympia_a_may_keep_its_free_build_for_a_dearer_card() {
+    let mut config = ClassicConfig::new(3, Edition::V1);
+    config.sides = SidePolicy::A;
+    config.wonders = vec![Some(wonders::classic::Wonder::Olympia), None, None];
+    // Random games until seat 0 holds the power unused: then both choices must be offered.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut legal = Vec::new();
+    let mut seen_both = false;
+    let mut kept_and_paid = false;
+    for seed in 0..40u64 {
+        let mut g = ClassicGame::new(&config, seed).unwrap();
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            if g.current_player() == 0 {
+                let free: Vec<_> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::BuildFree { card } => Some(*card),
+                        _ => None,
+                    })
+                    .collect();
+                for card in &free {
+                    if legal
+                        .iter()
+                        .any(|a| matches!(a, Action::Build { card: c, .. } if c == card))
+                    {
+                        seen_both = true;
+                    }
+                }
+                // Prefer paying while the power is open: it must stay open afterwards.
+                if let Some(paid) = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Build { card, .. } if free.contains(card)))
+                {
+                    let (free_kind, _) = g.terms(*paid).unwrap();
+                    assert_eq!(free_kind, Free::No);
+                    kept_and_paid = true;
+                }
+            }
+            g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        // Whatever was chosen, the record replays.
+        replay(&g.record(&specs(3))).unwrap();
+    }
+    assert!(seen_both, "never offered both paying and the free build");
+    assert!(kept_and_paid);
+    // Games where the power was spent write it as a free build and replay.
+    let g = olympia_a_game(5);
+    let r = g.record(&specs(3));
+    replay(&r).unwrap();
+}
+
+/// 2nd edition: a build that costs nothing anyway may be recorded `free: "wonder_power"` by
+/// another implementation; it changes nothing and replays.
+#[test]
+fn a_free_label_on_a_build_that_costs_nothing_replays() {
+    let g = random_game(4, Edition::V2, 12);
+    let mut record = g.record(&specs(4));
+    let i = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| {
+            a["type"] == "build"
+                && a["free"].is_null()
+                && a["pay_bank"] == 0
+                && a["pay_left"] == 0
+                && a["pay_right"] == 0
+        })
+        .expect("a build that costs nothing");
+    record["actions"][i]["free"] = json!("wonder_power");
+    replay(&record).unwrap();
+    // A paying build may not claim it.
+    let mut bad = g.record(&specs(4));
+    let j = bad["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a["type"] == "build" && a["pay_bank"] == 1)
+        .expect("a paying build");
+    bad["actions"][j]["free"] = json!("wonder_power");
+    let e = replay(&bad).unwrap_err();
+    assert_eq!(e.action, Some(j), "{e}");
+}
+
+/// A reader refuses what it does not know, naming it.
+#[test]
+fn replay_refuses_what_it_does_not_know() {
+    let g = random_game(3, Edition::V2, 4);
+    let record = g.record(&specs(3));
+    let refused = |change: &dyn Fn(&mut Value), needle: &str| {
+        let mut bad = record.clone();
+        change(&mut bad);
+        let e = replay(&bad).unwrap_err().to_string();
+        assert!(e.contains(needle), "{needle}: {e}");
+    };
+    refused(
+        &|r| r["options"]["variants"] = json!(["bogus-variant"]),
+        "bogus-variant",
+    );
+    refused(
+        &|r| r["options"]["expansions"] = json!(["armada"]),
+        "armada",
+    );
+    refused(
+        &|r| r["players"] = json!(["random", "random"]),
+        "2 bots for 3 seats",
+    );
+    refused(&|r| r["seed"] = json!("x"), "`seed`");
+    refused(&|r| r["bogus"] = json!(1), "unknown field `bogus`");
+    refused(
+        &|r| r["actions"][0]["bogus"] = json!(1),
+        "unknown field `bogus`",
+    );
+    refused(
+        &|r| r["actions"][0]["type"] = json!("steal"),
+        "unknown action type `steal`",
+    );
+    refused(
+        &|r| r["result"]["scores"][0]["luck"] = json!(0),
+        "unknown score line `luck`",
+    );
+    refused(&|r| r["result"]["mood"] = json!(0), "unknown field `mood`");
+    refused(
+        &|r| {
+            r.as_object_mut().unwrap().remove("result");
+        },
+        "`result` is missing",
+    );
 }

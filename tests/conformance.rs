@@ -61,11 +61,11 @@ const GOLDEN: &str = "
 duel                          games 200 actions 14268 legal 79712 scores 7caaba67e5b36747
 duel wonders=random           games 200 actions 14218 legal 77067 scores 14f06efc7cb771be
 duel variant=errata-next-age  games 200 actions 14345 legal 79930 scores 2ec980833d40d821
-classic v1 3p games 50 actions 2719 legal 23400 scores 8328c8e83ff10513
-classic v1 4p games 50 actions 3644 legal 31255 scores 9249b25d20fe04b9
-classic v1 5p games 50 actions 4540 legal 37754 scores 05f61526b5579aea
-classic v1 6p games 50 actions 5454 legal 46599 scores 7f035d9cacf9bc38
-classic v1 7p games 50 actions 6336 legal 50302 scores 0e06a982c2af4def
+classic v1 3p games 50 actions 2719 legal 23471 scores ea6ae6b631973433
+classic v1 4p games 50 actions 3644 legal 31355 scores c80b7846d3843d04
+classic v1 5p games 50 actions 4540 legal 37924 scores be09428758934613
+classic v1 6p games 50 actions 5454 legal 46716 scores a1aaf9d5ad519b4e
+classic v1 7p games 50 actions 6336 legal 50495 scores ce89afec26a91fab
 classic v2 3p games 50 actions 2752 legal 23125 scores fc8ec350c074fced
 classic v2 4p games 50 actions 3647 legal 30760 scores 6e0c9f746733ed73
 classic v2 5p games 50 actions 4566 legal 37659 scores 26c0c87ce91c56fb

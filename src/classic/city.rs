@@ -164,7 +164,11 @@ impl City {
     /// itself, as the built one does).
     pub fn count(&self, colors: &[Color]) -> u32 {
         let copy = self.copied_guild.is_some() && colors.contains(&Color::Purple);
-        colors.iter().map(|&c| self.colors[c as usize] as u32).sum::<u32>() + copy as u32
+        colors
+            .iter()
+            .map(|&c| self.colors[c as usize] as u32)
+            .sum::<u32>()
+            + copy as u32
     }
 
     /// Science symbols from cards, by family.

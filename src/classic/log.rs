@@ -285,6 +285,12 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                     format!("{what}, paying {}", paid.join(", "))
                 }
             }
+            Action::BuildFree { card } => {
+                format!(
+                    "builds {}, free by Olympia's free build of the Age",
+                    name(card)
+                )
+            }
             Action::Sell { card } => format!("sells {} for 3 coins", name(card)),
             Action::BuildDiscarded { card } => {
                 format!("builds {} from the discard pile", name(card))

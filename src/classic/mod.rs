@@ -15,9 +15,10 @@
 //!   nothing to the neighbours until the next turn; trading discounts apply from the next turn;
 //! - Vineyard and Bazaar count the cards the neighbours build in the same turn (2nd edition
 //!   explicit; applied to the 1st edition too);
-//! - a build made free by a chain or a wonder power is always taken free; an Olympia power is
-//!   used only when it saves coins or makes the build possible (so 1st-edition Olympia A spends
-//!   its once-per-Age free build on the first such build of the Age);
+//! - a build made free by a chain or a 2nd-edition Olympia power is always taken free (the
+//!   power is used only when it saves coins or makes the build possible); 1st-edition Olympia
+//!   A's once-per-Age free build is the player's choice: while unused, both paying as usual and
+//!   spending it ([`Action::BuildFree`]) on any card with a printed cost are legal;
 //! - when the cheapest total can be split several ways between the neighbours, each split is a
 //!   distinct action ([`ClassicConfig::collapse_payment_splits`] keeps only the split paying
 //!   the left neighbour least);
@@ -115,6 +116,9 @@ impl ClassicGame {
                     "wonder with {} (left {pay_left}, right {pay_right})",
                     name(card)
                 )
+            }
+            Action::BuildFree { card } => {
+                format!("build {} free (Olympia's free build)", name(card))
             }
             Action::Sell { card } => format!("sell {}", name(card)),
             Action::BuildDiscarded { card } => {

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::data::{catalog, CardId, Edition, Side, Wonder};
 use super::log::{effect_text, power_text, turn_log};
-use super::record::{replay, ReplayError as ClassicReplayError};
+use super::record::replay;
 use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
 use crate::common::options::cut;
 use crate::common::{
@@ -183,10 +183,7 @@ impl GameModule for ClassicGame {
     }
 
     fn replay(record: &Value) -> Result<Replayed<ClassicGame>, ReplayError> {
-        let game = replay(record).map_err(|e| match e {
-            ClassicReplayError::Action { index, message } => ReplayError::at(index, message),
-            other => ReplayError::record(other.to_string()),
-        })?;
+        let game = replay(record)?;
         let actions = game.history().iter().map(|p| p.action).collect();
         let result_checked = record.get("result").is_some_and(|r| !r.is_null());
         Ok(Replayed {

@@ -10,21 +10,10 @@
 use serde_json::{json, Map, Value};
 
 use super::data::{CardId, Catalog, Edition, Side, Wonder};
-use super::state::{Action, ClassicConfig, ClassicGame, Free, SetupError, SidePolicy};
+use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
-
-/// Why a record did not replay.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("malformed record: {0}")]
-    Format(String),
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error("action {index}: {message}")]
-    Action { index: usize, message: String },
-    #[error("result: {0}")]
-    Result(String),
-}
+use crate::common::record::read_envelope;
+pub use crate::common::record::ReplayError;
 
 fn free_id(f: Free) -> Value {
     match f {
@@ -56,6 +45,10 @@ impl ClassicGame {
                 Action::Build { card, pay_left, pay_right } => json!({
                     "player": p.seat, "type": "build", "card": key(card),
                     "pay_left": pay_left, "pay_right": pay_right, "pay_bank": p.pay_bank, "free": free_id(p.free),
+                }),
+                Action::BuildFree { card } => json!({
+                    "player": p.seat, "type": "build", "card": key(card),
+                    "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": free_id(p.free),
                 }),
                 Action::Wonder { card, pay_left, pay_right } => json!({
                     "player": p.seat, "type": "wonder", "card": key(card), "stage": p.stage,
@@ -174,14 +167,55 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
     })
 }
 
-fn parse_action(cat: &Catalog, a: &Value) -> Result<(usize, Action), String> {
+/// The fields each action type carries (besides `player` and `type`).
+fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
+    Some(match kind {
+        "build" => &["card", "pay_left", "pay_right", "pay_bank", "free"],
+        "wonder" => &["card", "stage", "pay_left", "pay_right", "pay_bank"],
+        "sell" | "build_discarded" => &["card"],
+        "copy_guild" => &["guild", "from"],
+        _ => return None,
+    })
+}
+
+/// Reads one action as the game to move would play it. A build recorded
+/// `free: "wonder_power"` is 1st-edition Olympia A's free build when that is open to the seat.
+fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, Action), String> {
+    let obj = a.as_object().ok_or("an action is a JSON object")?;
     let player = u8_field(a, "player")? as usize;
-    let action = match str_field(a, "type")? {
-        "build" => Action::Build {
-            card: card_id(cat, field(a, "card")?)?,
-            pay_left: u8_field(a, "pay_left")?,
-            pay_right: u8_field(a, "pay_right")?,
-        },
+    let kind = str_field(a, "type")?;
+    let fields = action_fields(kind).ok_or_else(|| {
+        format!(
+            "unknown action type `{}` (valid: build, wonder, sell, build_discarded, copy_guild)",
+            crate::common::options::cut(kind)
+        )
+    })?;
+    if let Some(k) = obj
+        .keys()
+        .find(|k| *k != "player" && *k != "type" && !fields.contains(&k.as_str()))
+    {
+        return Err(format!(
+            "unknown field `{}` in a `{kind}` action (valid: player, type, {})",
+            crate::common::options::cut(k),
+            fields.join(", ")
+        ));
+    }
+    let action = match kind {
+        "build" => {
+            let card = card_id(cat, field(a, "card")?)?;
+            let spends_free_build = a.get("free").and_then(Value::as_str) == Some("wonder_power")
+                && player < game.players()
+                && game.free_build_allowed(player, card);
+            if spends_free_build {
+                Action::BuildFree { card }
+            } else {
+                Action::Build {
+                    card,
+                    pay_left: u8_field(a, "pay_left")?,
+                    pay_right: u8_field(a, "pay_right")?,
+                }
+            }
+        }
         "wonder" => Action::Wonder {
             card: card_id(cat, field(a, "card")?)?,
             pay_left: u8_field(a, "pay_left")?,
@@ -197,162 +231,180 @@ fn parse_action(cat: &Catalog, a: &Value) -> Result<(usize, Action), String> {
             guild: card_id(cat, field(a, "guild")?)?,
             from: u8_field(a, "from")?,
         },
-        t => return Err(format!("unknown action type `{t}`")),
+        _ => unreachable!("action_fields knows every type"),
     };
     Ok((player, action))
 }
 
-fn expect_eq(what: String, recorded: &Value, replayed: Value) -> Result<(), ReplayError> {
-    if *recorded == replayed {
-        Ok(())
-    } else {
-        Err(ReplayError::Result(format!(
-            "{what}: recorded {recorded}, replayed {replayed}"
-        )))
+/// Compares the figures an action carries (`pay_bank`, `free`, `stage`) with what the rules
+/// give for it in the state it is played in.
+fn check_figures(
+    a: &Value,
+    action: Action,
+    free: Free,
+    bank: u8,
+    stage: u8,
+    edition: Edition,
+) -> Result<(), String> {
+    let same = |key: &str, replayed: Value| -> Result<(), String> {
+        match a.get(key) {
+            Some(r) if *r == replayed => Ok(()),
+            Some(r) => Err(format!("`{key}`: recorded {r}, the rules give {replayed}")),
+            None => Err(format!("`{key}` missing (the rules give {replayed})")),
+        }
+    };
+    match action {
+        Action::Build {
+            pay_left,
+            pay_right,
+            ..
+        } => {
+            same("pay_bank", json!(bank))?;
+            // 2nd edition: a build that costs nothing anyway may carry "wonder_power".
+            let costs_nothing = free == Free::No && bank == 0 && pay_left == 0 && pay_right == 0;
+            let label_ok = edition == Edition::V2
+                && costs_nothing
+                && a.get("free").and_then(Value::as_str) == Some("wonder_power");
+            match a.get("free") {
+                None if free == Free::No => Ok(()),
+                _ if label_ok => Ok(()),
+                _ => same("free", free_id(free)),
+            }
+        }
+        Action::BuildFree { .. } => {
+            same("pay_bank", json!(0))?;
+            same("pay_left", json!(0))?;
+            same("pay_right", json!(0))
+        }
+        Action::Wonder { .. } => {
+            same("pay_bank", json!(bank))?;
+            same("stage", json!(stage))
+        }
+        Action::Sell { .. } | Action::BuildDiscarded { .. } | Action::CopyGuild { .. } => Ok(()),
     }
 }
 
 /// Rebuilds a game from a record, re-executes every action and checks every recorded figure
-/// (payments, free builds, stages, winners, every score line, coins). Returns the finished game.
+/// at its own action (payments, free builds, stages), then the result (winners, every score
+/// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
-    let f = ReplayError::Format;
-    if record.get("format").and_then(Value::as_str) != Some("wonders-record") {
-        return Err(f("`format` is not \"wonders-record\"".into()));
-    }
-    if record.get("version").and_then(Value::as_u64) != Some(1) {
-        return Err(f("`version` is not 1".into()));
-    }
-    if record.get("game").and_then(Value::as_str) != Some("classic") {
-        return Err(f("`game` is not \"classic\"".into()));
-    }
-    let options = field(record, "options").map_err(f)?;
-    let edition = options
-        .get("edition")
-        .and_then(Value::as_str)
+    let env = read_envelope(record, "classic")?;
+    let edition = env
+        .options
+        .edition
+        .as_deref()
         .and_then(Edition::from_id)
-        .ok_or_else(|| ReplayError::Format("`options.edition` is not v1 or v2".into()))?;
-    if options
-        .get("expansions")
-        .and_then(Value::as_array)
-        .is_some_and(|e| !e.is_empty())
-    {
-        return Err(ReplayError::Format("expansions are not supported".into()));
+        .ok_or_else(|| ReplayError::record("`options.edition` is not v1 or v2"))?;
+    if let Some(e) = env.options.expansions.first() {
+        return Err(ReplayError::record(format!(
+            "options.expansions: `{}` is not available for classic (valid: none)",
+            crate::common::options::cut(e)
+        )));
+    }
+    if let Some(v) = env.options.variants.first() {
+        return Err(ReplayError::record(format!(
+            "options.variants: unknown variant `{}` for classic (valid: none)",
+            crate::common::options::cut(v)
+        )));
     }
     let cat = super::data::catalog(edition);
     let setup =
-        parse_setup(cat, field(record, "setup").map_err(f)?).map_err(ReplayError::Format)?;
+        parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
+    let players = setup.wonders.len();
+    if !env.players.is_empty() && env.players.len() != players {
+        return Err(ReplayError::record(format!(
+            "`players` names {} bots for {players} seats",
+            env.players.len()
+        )));
+    }
     let config = ClassicConfig {
-        players: setup.wonders.len(),
+        players,
         edition,
         sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
     };
-    let mut game = ClassicGame::from_setup(&config, &setup)?;
-    game.seed = record.get("seed").and_then(Value::as_u64);
-    let actions = field(record, "actions")
-        .map_err(ReplayError::Format)?
-        .as_array()
-        .ok_or_else(|| ReplayError::Format("`actions` is not a list".into()))?;
-    for (index, a) in actions.iter().enumerate() {
-        let (player, action) =
-            parse_action(cat, a).map_err(|message| ReplayError::Action { index, message })?;
+    let mut game = ClassicGame::from_setup(&config, &setup)
+        .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;
+    game.seed = env.seed;
+    for (index, a) in env.actions.iter().enumerate() {
+        let at = |message: String| ReplayError::at(index, message);
         if game.is_over() {
-            return Err(ReplayError::Action {
-                index,
-                message: "the game is already over".into(),
-            });
+            return Err(at("the game is already over".into()));
         }
+        let (player, action) = parse_action(cat, a, &game).map_err(at)?;
         if player != game.current_seat() {
-            return Err(ReplayError::Action {
-                index,
-                message: format!(
-                    "recorded for seat {player}, but seat {} is to move",
-                    game.current_seat()
-                ),
-            });
+            return Err(at(format!(
+                "recorded for seat {player}, but seat {} is to move",
+                game.current_seat()
+            )));
         }
-        game.play(action).map_err(|e| ReplayError::Action {
-            index,
-            message: e.to_string(),
-        })?;
+        let (free, bank) = game
+            .terms(action)
+            .map_err(|reason| at(format!("{}: {reason}", game.describe_action(action))))?;
+        let stage = game.city(player).stages + 1;
+        check_figures(a, action, free, bank, stage, edition)
+            .map_err(|m| at(format!("{}: {m}", game.describe_action(action))))?;
+        game.play(action).map_err(|e| at(e.to_string()))?;
     }
+    let Some(result) = env.result else {
+        return Ok(game);
+    };
     if !game.is_over() {
-        return Err(ReplayError::Action {
-            index: actions.len(),
-            message: "the game is not over after the last action".into(),
-        });
+        return Err(ReplayError::at(
+            env.actions.len(),
+            "the record has a result but the game is not over after its last action",
+        ));
     }
-    let replayed = game.record(&[]);
-    let again = replayed["actions"].as_array().expect("own record");
-    if again.len() != actions.len() {
-        return Err(ReplayError::Action {
-            index: again.len().min(actions.len()),
-            message: format!(
-                "{} actions replayed, {} recorded",
-                again.len(),
-                actions.len()
-            ),
-        });
-    }
-    for (index, (rec, rep)) in actions.iter().zip(again).enumerate() {
-        let (Some(rec), Some(rep)) = (rec.as_object(), rep.as_object()) else {
-            continue;
-        };
-        for (k, v) in rep {
-            match rec.get(k) {
-                Some(r) if r == v => {}
-                Some(r) => {
-                    return Err(ReplayError::Action {
-                        index,
-                        message: format!("`{k}`: recorded {r}, replayed {v}"),
-                    })
-                }
-                None if k == "free" && v.is_null() => {}
-                None => {
-                    return Err(ReplayError::Action {
-                        index,
-                        message: format!("`{k}` missing (replayed {v})"),
-                    })
-                }
-            }
-        }
-    }
-    let result = field(record, "result").map_err(ReplayError::Format)?;
-    let rep = &replayed["result"];
-    expect_eq(
-        "winner".into(),
-        field(result, "winner").map_err(ReplayError::Result)?,
-        rep["winner"].clone(),
-    )?;
-    expect_eq(
-        "victory".into(),
-        field(result, "victory").map_err(ReplayError::Result)?,
-        rep["victory"].clone(),
-    )?;
-    expect_eq(
-        "coins".into(),
-        field(result, "coins").map_err(ReplayError::Result)?,
-        rep["coins"].clone(),
-    )?;
-    let scores = field(result, "scores")
-        .map_err(ReplayError::Result)?
-        .as_array()
-        .ok_or_else(|| ReplayError::Result("`scores` is not a list".into()))?;
-    if scores.len() != game.players() {
-        return Err(ReplayError::Result(format!(
-            "{} scores for {} seats",
-            scores.len(),
-            game.players()
+    check_result(&game, result)?;
+    Ok(game)
+}
+
+/// Checks every figure of `result` and refuses fields and score lines it does not know.
+fn check_result(game: &ClassicGame, result: &Value) -> Result<(), ReplayError> {
+    let err = |m: String| ReplayError::record(format!("result: {m}"));
+    let obj = result
+        .as_object()
+        .ok_or_else(|| err("not an object".into()))?;
+    const FIELDS: [&str; 4] = ["winner", "victory", "scores", "coins"];
+    if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(err(format!(
+            "unknown field `{}` (valid: {})",
+            crate::common::options::cut(k),
+            FIELDS.join(", ")
         )));
     }
-    for (s, sc) in scores.iter().enumerate() {
-        for (k, v) in game.score(s).lines() {
-            let r = sc
-                .get(k)
-                .ok_or_else(|| ReplayError::Result(format!("scores[{s}].{k} missing")))?;
-            expect_eq(format!("scores[{s}].{k}"), r, json!(v))?;
+    let n = game.players();
+    let same = |what: String, recorded: Option<&Value>, replayed: Value| match recorded {
+        Some(r) if *r == replayed => Ok(()),
+        Some(r) => Err(err(format!("{what}: recorded {r}, replayed {replayed}"))),
+        None => Err(err(format!("{what} missing (replayed {replayed})"))),
+    };
+    same("winner".into(), obj.get("winner"), json!(game.winners()))?;
+    same("victory".into(), obj.get("victory"), json!("civilian"))?;
+    let coins: Vec<u32> = (0..n).map(|s| game.city(s).coins).collect();
+    same("coins".into(), obj.get("coins"), json!(coins))?;
+    let scores = obj
+        .get("scores")
+        .and_then(Value::as_array)
+        .ok_or_else(|| err("`scores` is missing or not a list".into()))?;
+    if scores.len() != n {
+        return Err(err(format!("{} scores for {n} seats", scores.len())));
+    }
+    for (s, pad) in scores.iter().enumerate() {
+        let lines = game.score(s).lines();
+        let pad = pad
+            .as_object()
+            .ok_or_else(|| err(format!("scores[{s}] is not an object")))?;
+        if let Some(k) = pad.keys().find(|k| lines.iter().all(|(l, _)| l != k)) {
+            return Err(err(format!(
+                "scores[{s}]: unknown score line `{}`",
+                crate::common::options::cut(k)
+            )));
+        }
+        for (k, v) in lines {
+            same(format!("scores[{s}].{k}"), pad.get(k), json!(v))?;
         }
     }
-    Ok(game)
+    Ok(())
 }

@@ -122,6 +122,9 @@ pub enum Action {
         pay_left: u8,
         pay_right: u8,
     },
+    /// 1st-edition Olympia A: build the card for free, spending the once-per-Age free build
+    /// (the player's choice: paying as usual stays legal while the power is unused).
+    BuildFree { card: CardId },
     /// Tuck the card under the wonder to build the next stage.
     Wonder {
         card: CardId,
@@ -141,6 +144,7 @@ impl Action {
     pub fn card(self) -> CardId {
         match self {
             Action::Build { card, .. }
+            | Action::BuildFree { card }
             | Action::Wonder { card, .. }
             | Action::Sell { card }
             | Action::BuildDiscarded { card } => card,
@@ -699,8 +703,9 @@ impl ClassicGame {
         } else {
             None
         };
-        let power = (city.has(powers::FREE_BUILD_EACH_AGE) && !city.free_build_used)
-            || (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
+        // 2nd-edition Olympia's powers apply by themselves; 1st-edition Olympia A's free build
+        // is an action of its own (see `free_build_allowed`).
+        let power = (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
             || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
             || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == 5);
         match paid {
@@ -712,6 +717,19 @@ impl ClassicGame {
             _ if power => Some(Terms::Free(Free::WonderPower)),
             _ => None,
         }
+    }
+
+    /// True when `seat` may spend 1st-edition Olympia A's free build on `card`: the power is
+    /// unused this Age, and the card has a printed cost, is not owned, and its chain does not
+    /// make it free anyway (RECORDS.md: whatever the seat could afford).
+    pub fn free_build_allowed(&self, seat: usize, card: CardId) -> bool {
+        let city = &self.cities[seat];
+        let c = self.cat.card(card);
+        city.has(powers::FREE_BUILD_EACH_AGE)
+            && !city.free_build_used
+            && !c.cost.is_free()
+            && !city.built.contains(card.0)
+            && c.chain_from.intersection(city.built).is_empty()
     }
 
     /// The cheapest ways for `seat` to build its next wonder stage; `None` when complete or
@@ -768,6 +786,9 @@ impl ClassicGame {
                         }
                         None => {}
                     }
+                    if self.free_build_allowed(seat, card) {
+                        out.push(Action::BuildFree { card });
+                    }
                     if let Some(q) = stage {
                         self.push_splits(q, out, |pay_left, pay_right| Action::Wonder {
                             card,
@@ -800,6 +821,12 @@ impl ClassicGame {
         }
     }
 
+    /// What `action` would be for the player to move: whether it is free (and why) and what it
+    /// pays the bank; the reason when it is not legal.
+    pub fn terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        self.check(action)
+    }
+
     /// Checks `action` for the player to move and returns its free status and bank payment.
     fn check(&self, action: Action) -> Result<(Free, u8), &'static str> {
         let seat = self.to_move();
@@ -827,6 +854,15 @@ impl ClassicGame {
                             Err("not a cheapest payment")
                         }
                     }
+                }
+            }
+            (Step::Turn, Action::BuildFree { card }) => {
+                if !self.hand_cards(seat).contains(card.0) {
+                    Err("card not in hand")
+                } else if self.free_build_allowed(seat, card) {
+                    Ok((Free::WonderPower, 0))
+                } else {
+                    Err("no free build to spend on this card")
                 }
             }
             (
@@ -1004,17 +1040,21 @@ impl ClassicGame {
             let (action, free, bank) = self.pending[seat].take().expect("every mover chose");
             let (l, r) = (self.left_of(seat), self.right_of(seat));
             match action {
-                Action::Build {
-                    card,
-                    pay_left,
-                    pay_right,
-                } => {
+                Action::Build { card, .. } | Action::BuildFree { card } => {
+                    let (pay_left, pay_right) = match action {
+                        Action::Build {
+                            pay_left,
+                            pay_right,
+                            ..
+                        } => (pay_left, pay_right),
+                        _ => (0, 0),
+                    };
                     self.take_from_hand(seat, card, true);
                     let paid = bank as u32 + pay_left as u32 + pay_right as u32;
                     let city = &mut self.cities[seat];
                     city.add_building(self.cat.card(card));
                     city.coins -= paid;
-                    if free == Free::WonderPower && city.has(powers::FREE_BUILD_EACH_AGE) {
+                    if matches!(action, Action::BuildFree { .. }) {
                         city.free_build_used = true;
                     }
                     self.spendable[seat] -= paid;
