@@ -57,7 +57,9 @@ fn hand_made_record() -> Value {
             {"player": 1, "type": "build", "card": "apothecary", "paid": 2},
             // Discarding with one yellow card (the Tavern): 3 coins.
             {"player": 0, "type": "discard", "card": "stone_reserve", "gained": 3}
-        ]
+        ],
+        // The game is not over: an unfinished game's result is null.
+        "result": null
     })
 }
 
@@ -95,4 +97,82 @@ fn each_kind_of_mistake_is_named_at_its_action() {
     record["setup"]["ages"]["1"][0] = json!("sawmill");
     let err = replay(&record).unwrap_err();
     assert!(err.to_string().contains("setup"), "{err}");
+}
+
+/// A reader refuses what it does not know, naming it (RECORDS.md, "Keeping the format").
+#[test]
+fn replay_refuses_what_it_does_not_know() {
+    let refused = |change: &dyn Fn(&mut Value), needle: &str| {
+        let mut bad = hand_made_record();
+        change(&mut bad);
+        let e = replay(&bad).unwrap_err().to_string();
+        assert!(e.contains(needle), "{needle}: {e}");
+    };
+    refused(
+        &|r| r["options"]["variants"] = json!(["bogus-variant"]),
+        "bogus-variant",
+    );
+    refused(
+        &|r| r["options"]["expansions"] = json!(["pantheon"]),
+        "pantheon",
+    );
+    refused(&|r| r["players"] = json!(["human"]), "1 bot for 2 seats");
+    refused(&|r| r["seed"] = json!(-1), "`seed`");
+    refused(&|r| r["seed"] = json!(1.5), "`seed`");
+    refused(&|r| r["comment"] = json!("hi"), "unknown field `comment`");
+    refused(
+        &|r| r["setup"]["extra"] = json!([]),
+        "unknown field `extra`",
+    );
+    refused(
+        &|r| r["actions"][8]["note"] = json!(1),
+        "unknown field `note`",
+    );
+    refused(
+        &|r| {
+            r.as_object_mut().unwrap().remove("result");
+        },
+        "`result` is missing",
+    );
+}
+
+/// At a military supremacy the winner's `military` line is written 10; a reader accepts 0
+/// there too with the total that goes with it, and names the line when it is anything else.
+#[test]
+fn a_military_supremacy_line_may_be_written_0() {
+    use wonders::common::SimGame;
+    use wonders::duel::Duel;
+    use wonders_bots::{Bot, Game, RandomBot};
+    let (game, actions) = (0..500u64)
+        .find_map(|seed| {
+            let mut g = <Duel as SimGame>::new_game(&Default::default(), seed);
+            let mut bot = RandomBot::<Duel>::new(seed);
+            let mut actions = Vec::new();
+            while !g.is_terminal() {
+                let a = bot.choose(&g);
+                g.apply(a).unwrap();
+                actions.push(a);
+            }
+            let military = g.outcome().is_some_and(|(v, _)| v.id() == "military");
+            military.then_some((g, actions))
+        })
+        .expect("a military victory among 500 random games");
+    let players = vec!["random".to_string(), "random".to_string()];
+    let record = game.record(&actions, &players, 0, &Default::default());
+    let w = record["result"]["winner"][0].as_u64().unwrap() as usize;
+    assert_eq!(record["result"]["scores"][w]["military"], 10);
+    let mut zero = record.clone();
+    zero["result"]["scores"][w]["military"] = json!(0);
+    let total = zero["result"]["scores"][w]["total"].as_i64().unwrap();
+    zero["result"]["scores"][w]["total"] = json!(total - 10);
+    replay(&zero).expect("0 is accepted at the winner's military line");
+    let mut wrong = record.clone();
+    wrong["result"]["scores"][w]["military"] = json!(3);
+    let e = replay(&wrong).unwrap_err().to_string();
+    assert!(e.contains(&format!("result.scores[{w}].military")), "{e}");
+    // 0 without the total that goes with it names the total.
+    let mut half = record;
+    half["result"]["scores"][w]["military"] = json!(0);
+    let e = replay(&half).unwrap_err().to_string();
+    assert!(e.contains(&format!("result.scores[{w}].total")), "{e}");
 }

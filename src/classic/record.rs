@@ -313,8 +313,9 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
     let players = setup.wonders.len();
     if !env.players.is_empty() && env.players.len() != players {
         return Err(ReplayError::record(format!(
-            "`players` names {} bots for {players} seats",
-            env.players.len()
+            "`players` names {} bot{} for {players} seats",
+            env.players.len(),
+            if env.players.len() == 1 { "" } else { "s" }
         )));
     }
     let config = ClassicConfig {

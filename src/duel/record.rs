@@ -10,7 +10,8 @@ use super::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, TokenId, WonderId, CARDS, PROGRESS_TOKENS,
     WONDERS,
 };
-use super::state::{Action, Duel, DuelOptions, Score, Setup, WonderSelection};
+use super::state::{Action, Duel, DuelOptions, Score, Setup, Victory, WonderSelection};
+use crate::common::record::{read_envelope, write_record as write_frame, RecordOptions};
 pub use crate::common::ReplayError;
 
 fn err(message: impl Into<String>) -> ReplayError {
@@ -114,20 +115,18 @@ pub fn write_record(
         game.apply_action(a)
             .expect("a recorded action was legal when played");
     }
-    let mut record = json!({
-        "format": "wonders-record",
-        "version": 1,
-        "game": "duel",
-        "options": {"expansions": [], "edition": null, "variants": options.variants()},
-        "seed": seed,
-        "players": players,
-        "setup": setup_json(setup),
-        "actions": out,
-    });
-    if let Some(result) = result_json(&game) {
-        record["result"] = result;
-    }
-    record
+    write_frame(
+        "duel",
+        &RecordOptions {
+            variants: options.variants().iter().map(|v| v.to_string()).collect(),
+            ..RecordOptions::default()
+        },
+        seed,
+        players,
+        setup_json(setup),
+        out,
+        result_json(&game),
+    )
 }
 
 // ----- reading ------------------------------------------------------------------------------
@@ -184,6 +183,18 @@ fn id_list<T: Copy + Default, const N: usize>(
 
 /// Reads a record's `setup`.
 pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
+    known_fields(
+        v,
+        &[
+            "wonders_offered",
+            "progress_on_board",
+            "progress_in_box",
+            "ages",
+            "removed",
+            "guilds_unused",
+        ],
+        "setup",
+    )?;
     let ctx = "setup";
     let per_age = |key: &str| field(v, key, ctx);
     let ages_v = per_age("ages")?;
@@ -241,7 +252,8 @@ pub fn parse_options(v: Option<&Value>) -> Result<DuelOptions, ReplayError> {
     if let Some(exp) = v.get("expansions").and_then(Value::as_array) {
         if let Some(e) = exp.first() {
             return Err(err(format!(
-                "options.expansions: `{e}` is not supported for duel (valid: none)"
+                "options.expansions: {} is not available for duel (valid: none)",
+                crate::common::options::cut(&e.to_string())
             )));
         }
     }
@@ -251,7 +263,8 @@ pub fn parse_options(v: Option<&Value>) -> Result<DuelOptions, ReplayError> {
                 Some("errata-next-age") => options.errata_next_age = true,
                 _ => {
                     return Err(err(format!(
-                        "options.variants: unknown variant {var} (valid: \"errata-next-age\")"
+                        "options.variants: unknown variant {} for duel (valid: errata-next-age)",
+                        crate::common::options::cut(&var.to_string())
                     )))
                 }
             }
@@ -283,18 +296,54 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
             .map_err(wrap)
     };
     let paid = || int_field(v, "paid", &ctx).map_err(wrap);
-    let action = match kind {
-        "pick_wonder" => {
-            Action::PickWonder(str_field(v, "wonder", &ctx).and_then(|w| wonder_id(w, &ctx)).map_err(wrap)?)
+    let fields: &[&str] = match kind {
+        "pick_wonder" => &["wonder"],
+        "build" => &["card", "paid"],
+        "discard" => &["card", "gained"],
+        "wonder" => &["card", "wonder", "paid"],
+        "progress" | "great_library" => &["token"],
+        "destroy" | "build_discarded" => &["card"],
+        "choose_starter" => &["starter"],
+        _ => &[],
+    };
+    if let Some(k) = v.as_object().and_then(|o| {
+        o.keys()
+            .find(|k| *k != "player" && *k != "type" && !fields.contains(&k.as_str()))
+    }) {
+        if !fields.is_empty() {
+            return Err(at(
+                index,
+                format!(
+                    "unknown field `{}` in a `{kind}` action (valid: player, type, {})",
+                    crate::common::options::cut(k),
+                    fields.join(", ")
+                ),
+            ));
         }
-        "build" => Action::Build { card: card()?, paid: paid()?.clamp(0, u16::MAX as i64) as u16 },
+    }
+    let action = match kind {
+        "pick_wonder" => Action::PickWonder(
+            str_field(v, "wonder", &ctx)
+                .and_then(|w| wonder_id(w, &ctx))
+                .map_err(wrap)?,
+        ),
+        "build" => Action::Build {
+            card: card()?,
+            paid: paid()?.clamp(0, u16::MAX as i64) as u16,
+        },
         "discard" => {
             let gained = int_field(v, "gained", &ctx).map_err(wrap)?;
-            return Ok((player as usize, Action::Discard { card: card()? }, Some(gained)));
+            return Ok((
+                player as usize,
+                Action::Discard { card: card()? },
+                Some(gained),
+            ));
         }
         "wonder" => Action::Wonder {
             card: card()?,
-            wonder: str_field(v, "wonder", &ctx).and_then(|w| wonder_id(w, &ctx)).map_err(wrap)?,
+            wonder: str_field(v, "wonder", &ctx)
+                .and_then(|w| wonder_id(w, &ctx))
+                .map_err(wrap)?,
             paid: paid()?.clamp(0, u16::MAX as i64) as u16,
         },
         "progress" => Action::Progress(token()?),
@@ -304,19 +353,21 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         "choose_starter" => {
             let s = int_field(v, "starter", &ctx).map_err(wrap)?;
             if !(0..2).contains(&s) {
-                return Err(at(index, format!("starter {s} is not a seat (valid: 0, 1)")));
+                return Err(at(
+                    index,
+                    format!("starter {s} is not a seat (valid: 0, 1)"),
+                ));
             }
             Action::ChooseStarter(s as u8)
         }
-        other => {
-            return Err(at(
-                index,
-                format!(
-                    "unknown action type `{other}` (valid: pick_wonder, build, discard, wonder, progress, \
-                     destroy, build_discarded, great_library, choose_starter)"
-                ),
-            ))
-        }
+        other => return Err(at(
+            index,
+            format!(
+                "unknown action type `{}` (valid: pick_wonder, build, discard, wonder, progress, \
+                     destroy, build_discarded, great_library, choose_starter)",
+                crate::common::options::cut(other)
+            ),
+        )),
     };
     Ok((player as usize, action, None))
 }
@@ -334,32 +385,17 @@ pub struct Replayed {
 /// recorded player with the recorded figures (`paid`, `gained`), and that the recorded result
 /// (winners, victory type, every score line, coins) is what the game gives.
 pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
-    if record.get("format").and_then(Value::as_str) != Some("wonders-record") {
-        return Err(err(
-            "not a game record: `format` must be \"wonders-record\"",
-        ));
-    }
-    match record.get("version").and_then(Value::as_i64) {
-        Some(1) => {}
-        other => {
-            return Err(err(format!(
-                "unsupported record version {other:?} (valid: 1)"
-            )))
-        }
-    }
-    match record.get("game").and_then(Value::as_str) {
-        Some("duel") => {}
-        other => {
-            return Err(err(format!(
-                "`game` is {other:?}, this replays \"duel\" records"
-            )))
-        }
+    let env = read_envelope(record, "duel")?;
+    if !env.players.is_empty() && env.players.len() != 2 {
+        return Err(err(format!(
+            "`players` names {} bot{} for 2 seats",
+            env.players.len(),
+            if env.players.len() == 1 { "" } else { "s" }
+        )));
     }
     let options = parse_options(record.get("options"))?;
-    let setup = parse_setup(field(record, "setup", "record")?)?;
-    let actions_v = field(record, "actions", "record")?
-        .as_array()
-        .ok_or_else(|| err("record: `actions` must be a list"))?;
+    let setup = parse_setup(env.setup)?;
+    let actions_v = env.actions;
     let mut game = Duel::from_setup(setup, options);
     let mut actions = Vec::with_capacity(actions_v.len());
     let mut legal = Vec::new();
@@ -406,8 +442,8 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
             .map_err(|e| at(i, e.to_string()))?;
         actions.push(action);
     }
-    let checked_result = match record.get("result") {
-        None | Some(Value::Null) => false,
+    let checked_result = match env.result {
+        None => false,
         Some(result) => {
             check_result(&game, result)?;
             true
@@ -450,7 +486,23 @@ fn kind(a: Action) -> String {
         .to_string()
 }
 
+/// Refuses a field of `obj` not in `known`, naming it and the valid ones.
+fn known_fields(obj: &Value, known: &[&str], ctx: &str) -> Result<(), ReplayError> {
+    let Some(o) = obj.as_object() else {
+        return Err(err(format!("{ctx} must be an object")));
+    };
+    match o.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => Err(err(format!(
+            "{ctx}: unknown field `{}` (valid: {})",
+            crate::common::options::cut(k),
+            known.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn check_result(game: &Duel, result: &Value) -> Result<(), ReplayError> {
+    known_fields(result, &["winner", "victory", "scores", "coins"], "result")?;
     let expected = result_json(game).ok_or_else(|| {
         err("result: the record has a result but its actions do not finish the game")
     })?;
@@ -475,16 +527,46 @@ fn check_result(game: &Duel, result: &Value) -> Result<(), ReplayError> {
     if scores.len() != 2 {
         return Err(err("result.scores must hold 2 score pads"));
     }
+    let military_winner = match game.outcome() {
+        Some((Victory::Military, winners)) => winners.first().copied(),
+        _ => None,
+    };
     for (seat, pad) in scores.iter().enumerate() {
         let want = &expected["scores"][seat];
-        for key in std::iter::once("total").chain(Score::CATEGORIES) {
+        let pad_obj = pad
+            .as_object()
+            .ok_or_else(|| err(format!("result.scores[{seat}] must be an object")))?;
+        if let Some(k) = pad_obj
+            .keys()
+            .find(|k| *k != "total" && !Score::CATEGORIES.contains(&k.as_str()))
+        {
+            return Err(err(format!(
+                "result.scores[{seat}]: unknown score line `{}`",
+                crate::common::options::cut(k)
+            )));
+        }
+        // At a military supremacy the winner's military line may be written 0 instead of 10
+        // (the capital square scores nothing), with the total that goes with it.
+        let mut total_offset = 0;
+        for key in Score::CATEGORIES {
             let got = field(pad, key, &format!("result.scores[{seat}]"))?;
-            if got != &want[key] {
+            let mut wanted = want[key].clone();
+            if key == "military" && military_winner == Some(seat) && got == &json!(0) {
+                total_offset = want[key].as_i64().unwrap_or(0);
+                wanted = json!(0);
+            }
+            if got != &wanted {
                 return Err(err(format!(
-                    "result.scores[{seat}].{key} is {got}, the game gives {}",
-                    want[key]
+                    "result.scores[{seat}].{key}: recorded {got}, the game gives {wanted}"
                 )));
             }
+        }
+        let got = field(pad, "total", &format!("result.scores[{seat}]"))?;
+        let wanted = json!(want["total"].as_i64().unwrap_or(0) - total_offset);
+        if got != &wanted {
+            return Err(err(format!(
+                "result.scores[{seat}].total: recorded {got}, the game gives {wanted}"
+            )));
         }
     }
     let coins = field(result, "coins", ctx)?;
