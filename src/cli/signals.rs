@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::sim::Progress;
+use crate::registry::Progress;
 
 /// The stop flag of a run. The first call installs the handler: the first Ctrl-C, SIGTERM
 /// (what `timeout`, containers and batch schedulers send) or SIGHUP raises the flag, so runs

@@ -7,7 +7,7 @@ use clap::Args;
 use super::args::{parse_bots, GameArgs};
 use super::output::{CliResult, Out};
 use super::signals::{progress_bar, stop_flag};
-use crate::sim::{ReportFormat, SimulateOptions, TournamentOptions};
+use crate::registry::{ReportFormat, SimulateOptions, TournamentOptions};
 
 /// The most worker threads a run may ask for.
 const MAX_THREADS: usize = 1024;

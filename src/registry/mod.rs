@@ -13,7 +13,10 @@ use crate::classic::ClassicGame;
 use crate::common::options::cut;
 use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, Table};
 use crate::duel::Duel;
-use crate::sim::{self, SimulateOptions, SimulateReport, TournamentOptions, TournamentReport};
+use crate::sim;
+pub use crate::sim::{
+    Progress, ReportFormat, SimulateOptions, SimulateReport, TournamentOptions, TournamentReport,
+};
 
 /// Every game, in the order `wonders games` lists them.
 pub static GAMES: &[&dyn Entry] = &[&Registered::<Duel>::NEW, &Registered::<ClassicGame>::NEW];
