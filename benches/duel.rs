@@ -3,12 +3,12 @@
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use rand::{Rng, SeedableRng};
 use wonders::common::GameRng;
-use wonders::duel::{Action, Duel, DuelOptions};
+use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::{Bot, Budget, Game, MctsBot, MctsConfig};
 
 /// Plays a uniformly random game from a fresh setup; returns the number of actions.
 fn random_game(rng: &mut GameRng, buf: &mut Vec<Action>) -> usize {
-    let mut g = Duel::new(DuelOptions::default(), rng);
+    let mut g = Duel::new(DuelConfig::default(), rng);
     let mut n = 0;
     while !g.is_terminal() {
         g.legal_actions(buf);
@@ -25,7 +25,7 @@ fn positions(count: usize) -> Vec<Duel> {
     let mut buf = Vec::new();
     let mut out = Vec::new();
     while out.len() < count {
-        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        let mut g = Duel::new(DuelConfig::default(), &mut rng);
         let stop = rng.random_range(8..60);
         for _ in 0..stop {
             if g.is_terminal() {

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use wonders::common::GameRng;
-use wonders::duel::{Duel, DuelOptions};
+use wonders::duel::{Duel, DuelConfig};
 use wonders_bots::Game;
 
 fn main() {
@@ -20,7 +20,7 @@ fn main() {
     let mut actions = 0u64;
     let start = Instant::now();
     for _ in 0..games {
-        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        let mut g = Duel::new(DuelConfig::default(), &mut rng);
         while !g.is_terminal() {
             g.legal_actions(&mut buf);
             let a = buf[rng.random_range(0..buf.len())];

@@ -10,7 +10,7 @@ use wonders::duel::data::{
     Progress, Science, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS, NUM_TOKENS,
     NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
 };
-use wonders::duel::{Duel, DuelOptions, Setup};
+use wonders::duel::{Duel, DuelConfig, Setup};
 
 /// One card per row, in the engine's id order:
 /// `id | English name | age | colour | coin cost | resource cost | chain from | chain to |
@@ -554,10 +554,9 @@ fn initially_accessible_slots_are_6_2_2_and_face_up() {
         guilds_unused: [69, 70, 71, 72],
     };
     setup.validate().unwrap();
-    let mut g = Duel::from_setup(setup, DuelOptions::default());
+    let mut g = Duel::from_setup(setup, DuelConfig::default());
     for k in 0..8u8 {
-        g.apply_action(wonders::duel::Action::PickWonder(k))
-            .unwrap();
+        g.play(wonders::duel::Action::PickWonder(k)).unwrap();
     }
     assert!(!g.is_drafting());
     assert_eq!(g.accessible_slots(), expected[0]);

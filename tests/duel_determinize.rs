@@ -10,13 +10,13 @@ use rand::{Rng, SeedableRng};
 use wonders::common::{derive_seed, CardSet, GameRng};
 use wonders::duel::data::{CardId, DECK_STARTS, WONDERS};
 use wonders::duel::state::Pending;
-use wonders::duel::{Action, Duel, DuelOptions};
+use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::Game;
 
 const DETERMINIZATIONS: usize = 6;
 
 /// A random game stopped after a random number of actions (or at its end).
-fn random_position(index: u64, options: DuelOptions) -> Duel {
+fn random_position(index: u64, options: DuelConfig) -> Duel {
     let mut rng = GameRng::seed_from_u64(derive_seed(0xD373, index));
     let mut g = Duel::new(options, &mut rng);
     let stop = rng.random_range(0..110);
@@ -61,7 +61,7 @@ fn check_same_observation(g: &Duel, d: &Duel, what: &str) {
     assert_eq!(d.is_drafting(), g.is_drafting(), "{what}: phase");
     assert_eq!(d.is_over(), g.is_over(), "{what}: phase");
     assert_eq!(d.age(), g.age(), "{what}: age");
-    assert_eq!(d.current(), g.current(), "{what}: player to move");
+    assert_eq!(d.current_seat(), g.current_seat(), "{what}: player to move");
     assert_eq!(d.pending(), g.pending(), "{what}: pending decision");
     for seat in 0..2 {
         assert_eq!(d.player(seat), g.player(seat), "{what}: player {seat}");
@@ -184,9 +184,9 @@ fn determinizations_keep_what_was_seen() {
     let mut actions = Vec::new();
     let mut d_actions = Vec::new();
     for i in 0..4000u64 {
-        let options = DuelOptions {
+        let options = DuelConfig {
             errata_next_age: i % 2 == 1,
-            ..DuelOptions::default()
+            ..DuelConfig::default()
         };
         let g = random_position(i, options);
         if g.is_over() {
@@ -282,7 +282,7 @@ fn determinizations_keep_what_was_seen() {
 fn second_draft_round_is_resampled_only_before_it_is_revealed() {
     let mut rng = GameRng::seed_from_u64(5);
     for i in 0..200u64 {
-        let mut g = Duel::new(DuelOptions::default(), &mut GameRng::seed_from_u64(i));
+        let mut g = Duel::new(DuelConfig::default(), &mut GameRng::seed_from_u64(i));
         let picks = (i % 8) as usize;
         let mut actions = Vec::new();
         for _ in 0..picks {
@@ -319,7 +319,7 @@ fn second_draft_round_is_resampled_only_before_it_is_revealed() {
 fn determinizations_of_finished_games_keep_the_played_layout() {
     let mut checked = 0;
     for i in 0..3000u64 {
-        let g = random_position(i, DuelOptions::default());
+        let g = random_position(i, DuelConfig::default());
         if !g.is_over() {
             continue;
         }
@@ -344,7 +344,7 @@ fn determinizations_keep_the_great_library_draw() {
     let mut d_actions = Vec::new();
     for i in 0..20_000u64 {
         let mut rng = GameRng::seed_from_u64(derive_seed(0x6_1B, i));
-        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        let mut g = Duel::new(DuelConfig::default(), &mut rng);
         while !g.is_over() && g.pending() != Some(Pending::GreatLibrary) {
             g.legal_actions(&mut actions);
             // Prefer building Wonders so the Great Library comes up often.

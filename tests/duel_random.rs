@@ -4,7 +4,7 @@ use rand::{Rng, SeedableRng};
 use wonders::common::{derive_seed, CardSet, GameRng};
 use wonders::duel::data::{Resources, CARDS, NUM_CARDS, WONDERS};
 use wonders::duel::record::{replay, write_record};
-use wonders::duel::{Action, Duel, DuelOptions};
+use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::Game;
 
 /// Every card of the current Age's deck (plus guilds in Age III) is in exactly one place.
@@ -57,7 +57,7 @@ fn unlisted_candidates(g: &Duel) -> Vec<Action> {
             out.push(Action::Wonder {
                 card,
                 wonder,
-                paid: g.wonder_cost(g.current(), wonder),
+                paid: g.wonder_cost(g.current_seat(), wonder),
             });
         }
     }
@@ -94,7 +94,7 @@ fn random_games_keep_invariants() {
     for i in 0..games {
         let seed = derive_seed(12345, i);
         let mut rng = GameRng::seed_from_u64(seed);
-        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        let mut g = Duel::new(DuelConfig::default(), &mut rng);
         history.clear();
         let mut steps = 0;
         while !g.is_terminal() {
@@ -160,7 +160,7 @@ fn random_games_keep_invariants() {
         // Same seed, same game.
         if i % 1000 == 0 {
             let mut rng2 = GameRng::seed_from_u64(seed);
-            let mut g2 = Duel::new(DuelOptions::default(), &mut rng2);
+            let mut g2 = Duel::new(DuelConfig::default(), &mut rng2);
             for &a in &history {
                 g2.apply(a).unwrap();
             }
@@ -230,7 +230,7 @@ fn payment_search_matches_brute_force() {
     let mut checked = 0u64;
     let mut with_choices = 0u64;
     for _ in 0..300 {
-        let mut g = Duel::new(DuelOptions::default(), &mut rng);
+        let mut g = Duel::new(DuelConfig::default(), &mut rng);
         while !g.is_terminal() {
             for seat in 0..2 {
                 let me = g.player(seat);

@@ -74,7 +74,7 @@ fn a_record_written_from_the_documentation_replays() {
     let g = &replayed.game;
     assert_eq!(g.player(0).coins, 7 + 4 - 2 + 3);
     assert_eq!(g.player(1).coins, 7 + 2 - 2);
-    assert_eq!(g.current(), 1);
+    assert_eq!(g.current_seat(), 1);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use wonders::duel::data::{
     DECK_STARTS, NUM_TOKENS,
 };
 use wonders::duel::state::{Pending, Victory, DRAFT_ORDER};
-use wonders::duel::{Action, Duel, DuelOptions, Setup};
+use wonders::duel::{Action, Duel, DuelConfig, Setup};
 use wonders_bots::Game;
 
 const DENISE: usize = 0;
@@ -155,14 +155,14 @@ impl Deal<'_> {
     }
 
     /// The game after the Wonder draft.
-    fn start(&self, options: DuelOptions) -> Duel {
+    fn start(&self, options: DuelConfig) -> Duel {
         let setup = self.setup();
         let mut g = Duel::from_setup(setup, options);
         for &offered in &setup.wonders_offered {
             act(&mut g, Action::PickWonder(offered));
         }
         assert!(!g.is_drafting());
-        assert_eq!(g.current(), DENISE, "player 1 starts Age I (p.6)");
+        assert_eq!(g.current_seat(), DENISE, "player 1 starts Age I (p.6)");
         for (seat, wonders) in self.wonders.iter().enumerate() {
             let mut mine: Vec<_> = wonders.iter().map(|&s| w(s)).collect();
             let mut got = g.player(seat).wonders.to_vec();
@@ -185,11 +185,11 @@ fn deal<'a>(ages: [&'a [&'a str]; 3]) -> Deal<'a> {
 
 fn act(g: &mut Duel, a: Action) {
     let before = g.clone();
-    g.apply_action(a).unwrap_or_else(|e| {
+    g.play(a).unwrap_or_else(|e| {
         panic!(
             "{e} (age {}, seat {} to move, pending {:?})",
             before.age(),
-            before.current(),
+            before.current_seat(),
             before.pending()
         )
     });
@@ -209,7 +209,7 @@ fn next_card(g: &Duel) -> CardId {
 /// Builds `id` for the player to move, paying what the engine asks; returns the price.
 fn build(g: &mut Duel, id: &str) -> u16 {
     let card = c(id);
-    let (paid, _) = g.card_cost(g.current(), card);
+    let (paid, _) = g.card_cost(g.current_seat(), card);
     act(g, Action::Build { card, paid });
     paid
 }
@@ -233,7 +233,7 @@ fn discard_n(g: &mut Duel, n: usize) {
 fn wonder(g: &mut Duel, id: &str) -> u16 {
     let wonder = w(id);
     let card = next_card(g);
-    let paid = g.wonder_cost(g.current(), wonder);
+    let paid = g.wonder_cost(g.current_seat(), wonder);
     act(g, Action::Wonder { card, wonder, paid });
     paid
 }
@@ -248,7 +248,7 @@ fn finish_age(g: &mut Duel) {
 
 fn legal(g: &Duel) -> Vec<Action> {
     let mut v = Vec::new();
-    g.legal_actions_into(&mut v);
+    g.legal(&mut v);
     v
 }
 
@@ -269,7 +269,7 @@ fn trade_prices_follow_the_opponents_brown_and_grey_cards() {
         &["shelf_quarry", "_", "caravansery", "aqueduct"],
         &[],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     assert_eq!(g.trade_prices(DENISE), [2; 5]);
     assert_eq!(build(&mut g, "clay_pool"), 0);
     discard_next(&mut g);
@@ -277,7 +277,7 @@ fn trade_prices_follow_the_opponents_brown_and_grey_cards() {
     finish_age(&mut g);
     assert_eq!(g.age(), 2);
     // Pawn on the centre, seed rule: the last active player (Lorenzo took card 20) starts.
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     assert_eq!(g.pending(), None);
     assert_eq!(coins(&g, DENISE), 7 - 1 + 8 * 2);
     assert_eq!(coins(&g, LORENZO), 7 + 10 * 2);
@@ -322,7 +322,7 @@ fn reserves_and_customs_house_buy_at_one_coin() {
         &["_", "customs_house"],
         &[],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     build(&mut g, "stone_reserve");
     build(&mut g, "quarry");
     assert_eq!(g.trade_prices(DENISE), [2, 2, 1, 2, 2]);
@@ -331,7 +331,7 @@ fn reserves_and_customs_house_buy_at_one_coin() {
     assert_eq!(g.trade_prices(DENISE), [2, 2, 1, 2, 3]);
     finish_age(&mut g);
     discard_next(&mut g);
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     assert_eq!(build(&mut g, "customs_house"), 4);
     assert_eq!(g.trade_prices(DENISE), [2, 2, 1, 1, 1]);
     assert_eq!(
@@ -356,7 +356,7 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
         ],
         &[],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     assert_eq!(build(&mut g, "pharmacist"), 2);
     assert_eq!(build(&mut g, "palisade"), 2);
     assert!(g.is_chain_build(LORENZO, c("fortifications")));
@@ -369,7 +369,7 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
     assert_eq!(g.age(), 2);
     // Lorenzo's Palisade and Denise's Garrison: the pawn is back on the centre.
     assert_eq!(g.pawn(), 0);
-    assert_eq!((g.pending(), g.current()), (None, LORENZO));
+    assert_eq!((g.pending(), g.current_seat()), (None, LORENZO));
     discard_next(&mut g);
 
     // Dispensary (2 clay + 1 stone) through the Pharmacist's gear: free, and a science pair.
@@ -378,7 +378,11 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
     assert_eq!(build(&mut g, "dispensary"), 0);
     assert_eq!(coins(&g, DENISE), before, "no Urbanism yet");
     assert_eq!(g.pending(), Some(Pending::Progress));
-    assert_eq!(g.current(), DENISE, "the pair's owner chooses the token");
+    assert_eq!(
+        g.current_seat(),
+        DENISE,
+        "the pair's owner chooses the token"
+    );
     let mut offered = legal(&g);
     offered.sort_by_key(|a| format!("{a:?}"));
     let mut board: Vec<Action> = DEFAULT_BOARD
@@ -394,7 +398,7 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
         "Urbanism gives 6 coins at once"
     );
     assert!(!g.board_tokens().any(|x| x == t("urbanism")));
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
 
     let before = coins(&g, DENISE);
@@ -423,7 +427,7 @@ fn chains_are_free_and_urbanism_pays_on_chain_builds() {
 #[test]
 fn discarding_pays_two_plus_one_per_yellow_card() {
     let mut g = deal([&["_", "tavern", "_", "clay_reserve"], &["aqueduct"], &[]])
-        .start(DuelOptions::default());
+        .start(DuelConfig::default());
     assert_eq!(g.discard_value(LORENZO), 2);
     discard_next(&mut g);
     assert_eq!(coins(&g, DENISE), 9);
@@ -435,7 +439,7 @@ fn discarding_pays_two_plus_one_per_yellow_card() {
     assert_eq!(g.discard_value(LORENZO), 4);
     assert_eq!(g.discard_value(DENISE), 2);
     finish_age(&mut g);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     let before = coins(&g, LORENZO);
     discard(&mut g, "aqueduct");
     assert_eq!(coins(&g, LORENZO), before + 4);
@@ -458,12 +462,12 @@ fn masonry_and_architecture_waive_the_two_most_expensive_units() {
         "law",
         "philosophy",
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     build(&mut g, "pharmacist");
     discard_next(&mut g);
     build(&mut g, "scriptorium");
     finish_age(&mut g);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     build(&mut g, "shelf_quarry");
     build(&mut g, "dispensary");
     act(&mut g, Action::Progress(t("masonry")));
@@ -516,11 +520,11 @@ fn economy_receives_the_opponents_trade_spending() {
         &[],
     ]);
     d.board = ["economy", "agriculture", "law", "philosophy", "strategy"];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     discard_next(&mut g);
     build(&mut g, "pharmacist");
     finish_age(&mut g);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     build(&mut g, "dispensary");
     act(&mut g, Action::Progress(t("economy")));
 
@@ -557,7 +561,7 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
         &["archery_range", "_", "walls", "_", "parade_ground"],
         &[],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     build(&mut g, "guard_tower");
     assert_eq!(g.pawn(), 1);
     assert_eq!(g.score(DENISE).military, 2);
@@ -565,7 +569,7 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
     finish_age(&mut g);
     // The weaker player (Lorenzo, pawn on his side) chooses who starts Age II.
     assert_eq!(
-        (g.pending(), g.current()),
+        (g.pending(), g.current_seat()),
         (Some(Pending::Starter), LORENZO)
     );
     assert_eq!(
@@ -573,7 +577,7 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
         vec![Action::ChooseStarter(0), Action::ChooseStarter(1)]
     );
     act(&mut g, Action::ChooseStarter(DENISE as u8));
-    assert_eq!((g.pending(), g.current()), (None, DENISE));
+    assert_eq!((g.pending(), g.current_seat()), (None, DENISE));
 
     assert_eq!(g.military_tokens_left(), 0b1111);
     let l0 = coins(&g, LORENZO);
@@ -619,7 +623,7 @@ fn coin_losses_stop_at_zero() {
             "the_mausoleum",
         ],
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     // Denise needs 10 coins for the Appian Way (2 clay, 2 stone, 1 papyrus).
     discard_next(&mut g);
     discard_next(&mut g);
@@ -628,14 +632,14 @@ fn coin_losses_stop_at_zero() {
     // Lorenzo spends his coins on Piraeus first: 2 wood, clay, stone = 8.
     assert_eq!(wonder(&mut g, "piraeus"), 8);
     assert_eq!(coins(&g, LORENZO), 1);
-    assert_eq!(g.current(), LORENZO, "Piraeus: play again");
+    assert_eq!(g.current_seat(), LORENZO, "Piraeus: play again");
     assert_eq!(build(&mut g, "lumber_yard"), 0);
     assert_eq!(coins(&g, LORENZO), 1);
     // Denise has 11; the Appian Way gives her 3 and takes Lorenzo's only coin.
     assert_eq!(wonder(&mut g, "the_appian_way"), 10);
     assert_eq!(coins(&g, DENISE), 1 + 3);
     assert_eq!(coins(&g, LORENZO), 0);
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
 }
 
 /// p.11-12 and notes 19: the pawn reaching the capital ends the game at once.
@@ -663,7 +667,7 @@ fn military_supremacy_ends_the_game_at_once() {
         ],
         &[],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     build(&mut g, "stable");
     discard_next(&mut g);
     build(&mut g, "garrison");
@@ -691,7 +695,7 @@ fn military_supremacy_ends_the_game_at_once() {
     assert_eq!(g.outcome(), Some((Victory::Military, vec![DENISE])));
     assert!(legal(&g).is_empty());
     assert!(g
-        .apply_action(Action::Discard {
+        .play(Action::Discard {
             card: next_card(&g)
         })
         .is_err());
@@ -720,7 +724,7 @@ fn strategy_adds_a_shield_to_later_red_cards() {
         "the_appian_way",
         "the_pyramids",
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     build(&mut g, "pharmacist");
     discard_next(&mut g);
     build(&mut g, "guard_tower");
@@ -761,7 +765,7 @@ fn science_supremacy_with_the_law_token() {
         &["_", "dispensary"],
         &["academy"],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     // Denise needs the coins of two discards on the way.
     build(&mut g, "scriptorium");
     discard_n(&mut g, 3);
@@ -773,7 +777,7 @@ fn science_supremacy_with_the_law_token() {
     assert_eq!(build(&mut g, "apothecary"), 2);
     assert_eq!(g.player(DENISE).science.count_ones(), 4);
     finish_age(&mut g);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
     build(&mut g, "dispensary");
     act(&mut g, Action::Progress(t("law")));
@@ -781,7 +785,11 @@ fn science_supremacy_with_the_law_token() {
     assert!(!g.is_over());
     finish_age(&mut g);
     assert_eq!(g.age(), 3);
-    assert_eq!(g.current(), DENISE, "Denise took the last card of Age II");
+    assert_eq!(
+        g.current_seat(),
+        DENISE,
+        "Denise took the last card of Age II"
+    );
     build(&mut g, "academy");
     assert!(g.is_over());
     assert_eq!(g.outcome(), Some((Victory::Science, vec![DENISE])));
@@ -797,7 +805,7 @@ fn science_pair_takes_a_board_token_and_its_effect() {
         &[],
     ]);
     d.board = ["philosophy", "agriculture", "law", "strategy", "urbanism"];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     build(&mut g, "pharmacist");
     discard_next(&mut g);
     build(&mut g, "scriptorium");
@@ -805,7 +813,7 @@ fn science_pair_takes_a_board_token_and_its_effect() {
     discard_next(&mut g);
     build(&mut g, "dispensary");
     assert!(
-        g.apply_action(Action::Progress(t("mathematics"))).is_err(),
+        g.play(Action::Progress(t("mathematics"))).is_err(),
         "a boxed token cannot be taken"
     );
     act(&mut g, Action::Progress(t("philosophy")));
@@ -842,29 +850,29 @@ fn only_seven_wonders_are_built() {
             "the_sphinx",
         ],
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     finish_age(&mut g);
-    assert_eq!((g.age(), g.current()), (2, LORENZO));
+    assert_eq!((g.age(), g.current_seat()), (2, LORENZO));
     assert_eq!((coins(&g, DENISE), coins(&g, LORENZO)), (27, 27));
 
     assert_eq!(wonder(&mut g, "the_temple_of_artemis"), 8);
     assert_eq!(coins(&g, LORENZO), 27 - 8 + 12);
-    assert_eq!(g.current(), LORENZO, "play again");
+    assert_eq!(g.current_seat(), LORENZO, "play again");
     assert_eq!(wonder(&mut g, "the_hanging_gardens"), 8);
     assert_eq!(coins(&g, LORENZO), 31 - 8 + 6);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     assert_eq!(wonder(&mut g, "piraeus"), 8);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     // Piraeus gives one of the two glasses of the Sphinx.
     assert_eq!(wonder(&mut g, "the_sphinx"), 6);
     assert_eq!(coins(&g, LORENZO), 29 - 8 - 6);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     assert_eq!(g.wonders_built_total(), 4);
 
     assert_eq!(wonder(&mut g, "the_great_lighthouse"), 8);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
     // The Great Lighthouse's raw material covers one of the Circus Maximus' units.
     assert_eq!(wonder(&mut g, "circus_maximus"), 6);
@@ -879,7 +887,7 @@ fn only_seven_wonders_are_built() {
     assert_eq!(coins(&g, DENISE), 27 - 8 - 6 - 6);
 
     discard_next(&mut g);
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     assert!(
         !legal(&g).iter().any(|a| matches!(a, Action::Wonder { .. })),
         "the Pyramids are back in the box"
@@ -887,7 +895,7 @@ fn only_seven_wonders_are_built() {
     let pyramids = w("the_pyramids");
     let cost = g.wonder_cost(DENISE, pyramids);
     assert!(g
-        .apply_action(Action::Wonder {
+        .play(Action::Wonder {
             card: next_card(&g),
             wonder: pyramids,
             paid: cost,
@@ -900,19 +908,22 @@ fn only_seven_wonders_are_built() {
 fn extra_turn_with_the_last_card_of_an_age_is_lost() {
     let mut script: Vec<&str> = vec!["_", "guard_tower"];
     script.extend(["_"; 18]);
-    let mut g = deal([&script, &[], &[]]).start(DuelOptions::default());
+    let mut g = deal([&script, &[], &[]]).start(DuelConfig::default());
     discard_next(&mut g);
     build(&mut g, "guard_tower");
     assert_eq!(g.pawn(), -1);
     discard_n(&mut g, 17);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     assert_eq!(g.taken_slots().count_ones(), 19);
     assert_eq!(wonder(&mut g, "the_appian_way"), 10);
     assert_eq!(g.age(), 2);
     // Denise is weaker and chooses; Lorenzo's extra turn is gone.
-    assert_eq!((g.pending(), g.current()), (Some(Pending::Starter), DENISE));
+    assert_eq!(
+        (g.pending(), g.current_seat()),
+        (Some(Pending::Starter), DENISE)
+    );
     act(&mut g, Action::ChooseStarter(DENISE as u8));
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
 }
 
 /// p.13 Theology and notes 14: every later Wonder plays again, but never twice.
@@ -932,21 +943,25 @@ fn theology_gives_one_extra_turn_per_wonder() {
         "the_appian_way",
         "the_great_lighthouse",
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     build(&mut g, "pharmacist");
     finish_age(&mut g);
     discard_next(&mut g);
     build(&mut g, "dispensary");
     act(&mut g, Action::Progress(t("theology")));
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
     assert_eq!(coins(&g, DENISE), 7 - 2 + 9 * 2);
     assert_eq!(wonder(&mut g, "the_pyramids"), 8);
-    assert_eq!(g.current(), DENISE, "Theology: the Pyramids play again");
+    assert_eq!(
+        g.current_seat(),
+        DENISE,
+        "Theology: the Pyramids play again"
+    );
     assert_eq!(wonder(&mut g, "the_sphinx"), 8);
-    assert_eq!(g.current(), DENISE, "the Sphinx plays again");
+    assert_eq!(g.current_seat(), DENISE, "the Sphinx plays again");
     discard_next(&mut g);
-    assert_eq!(g.current(), LORENZO, "but only once");
+    assert_eq!(g.current_seat(), LORENZO, "but only once");
 }
 
 /// p.16 and notes 16: the Great Library draws 3 tokens from those boxed at setup; one is kept
@@ -974,12 +989,12 @@ fn great_library_draws_from_the_box() {
         "the_appian_way",
         "the_great_lighthouse",
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     discard_n(&mut g, 4);
     assert_eq!(coins(&g, DENISE), 11);
     assert_eq!(wonder(&mut g, "the_great_library"), 10);
     assert_eq!(g.pending(), Some(Pending::GreatLibrary));
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     let offered = legal(&g);
     assert_eq!(offered.len(), 3);
     for a in &offered {
@@ -991,7 +1006,7 @@ fn great_library_draws_from_the_box() {
     }
     assert!(offered.contains(&Action::GreatLibrary(t("agriculture"))));
     assert!(
-        g.apply_action(Action::GreatLibrary(t("economy"))).is_err(),
+        g.play(Action::GreatLibrary(t("economy"))).is_err(),
         "a board token is not in the box"
     );
     act(&mut g, Action::GreatLibrary(t("agriculture")));
@@ -1000,7 +1015,7 @@ fn great_library_draws_from_the_box() {
     assert_eq!(g.box_tokens().len(), 4);
     assert!(!g.box_tokens().contains(&t("agriculture")));
     assert_eq!(g.board_tokens().count(), 5);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
 }
 
 /// p.16 and notes 15, 17: the Statue of Zeus and Circus Maximus put an opponent's brown / grey
@@ -1021,28 +1036,28 @@ fn statue_of_zeus_circus_maximus_and_mausoleum() {
         "the_appian_way",
         "the_colossus",
     ];
-    let mut g = d.start(DuelOptions::default());
+    let mut g = d.start(DuelConfig::default());
     discard_next(&mut g);
     build(&mut g, "quarry");
     discard(&mut g, "tavern");
     assert_eq!(build(&mut g, "glassworks"), 1);
     finish_age(&mut g);
     assert_eq!(coins(&g, DENISE), 27);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
 
     // Statue of Zeus: wood, clay, stone (3: Lorenzo's Quarry), 2 papyrus = 11.
     assert_eq!(wonder(&mut g, "the_statue_of_zeus"), 11);
     assert_eq!(g.pawn(), 1);
     assert_eq!(g.pending(), Some(Pending::Destroy(Color::Brown)));
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     assert_eq!(legal(&g), vec![Action::Destroy(c("quarry"))]);
     act(&mut g, Action::Destroy(c("quarry")));
     assert!(!g.player(LORENZO).city.contains(c("quarry")));
     assert!(g.discard_pile().contains(c("quarry")));
     assert_eq!(g.player(LORENZO).production.0, [0, 0, 0, 1, 0]);
     assert_eq!(g.trade_prices(DENISE)[STONE], 2);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_next(&mut g);
     discard_next(&mut g);
     discard_next(&mut g);
@@ -1082,7 +1097,7 @@ fn statue_of_zeus_circus_maximus_and_mausoleum() {
     );
     assert!(g.player(DENISE).city.contains(c("tavern")));
     assert!(!g.discard_pile().contains(c("tavern")));
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
 }
 
 // ----- Ages and the end of the game ----------------------------------------------------------
@@ -1094,33 +1109,36 @@ fn next_age_starter_on_the_centre_square() {
     // Lorenzo's extra turn (Piraeus) makes Denise take the last card of Age I.
     let script: &[&str] = &["_", "_", "_", "_"];
     for errata in [false, true] {
-        let mut g = deal([script, &[], &[]]).start(DuelOptions {
+        let mut g = deal([script, &[], &[]]).start(DuelConfig {
             errata_next_age: errata,
-            ..DuelOptions::default()
+            ..DuelConfig::default()
         });
         discard_n(&mut g, 3);
         assert_eq!(wonder(&mut g, "piraeus"), 8);
-        assert_eq!(g.current(), LORENZO);
+        assert_eq!(g.current_seat(), LORENZO);
         finish_age(&mut g);
         assert_eq!(g.age(), 2);
         assert_eq!(g.pawn(), 0);
         if errata {
-            assert_eq!((g.pending(), g.current()), (Some(Pending::Starter), DENISE));
+            assert_eq!(
+                (g.pending(), g.current_seat()),
+                (Some(Pending::Starter), DENISE)
+            );
             act(&mut g, Action::ChooseStarter(LORENZO as u8));
-            assert_eq!((g.pending(), g.current()), (None, LORENZO));
+            assert_eq!((g.pending(), g.current_seat()), (None, LORENZO));
         } else {
-            assert_eq!((g.pending(), g.current()), (None, DENISE));
+            assert_eq!((g.pending(), g.current_seat()), (None, DENISE));
         }
     }
     // Without the extra turn, Lorenzo takes card 20 and starts (or chooses).
     for errata in [false, true] {
-        let mut g = deal([&[], &[], &[]]).start(DuelOptions {
+        let mut g = deal([&[], &[], &[]]).start(DuelConfig {
             errata_next_age: errata,
-            ..DuelOptions::default()
+            ..DuelConfig::default()
         });
         finish_age(&mut g);
         let pending = if errata { Some(Pending::Starter) } else { None };
-        assert_eq!((g.pending(), g.current()), (pending, LORENZO));
+        assert_eq!((g.pending(), g.current_seat()), (pending, LORENZO));
     }
 }
 
@@ -1128,17 +1146,20 @@ fn next_age_starter_on_the_centre_square() {
 #[test]
 fn next_age_starter_chosen_by_the_weaker_player() {
     for errata in [false, true] {
-        let mut g = deal([&["_", "guard_tower"], &[], &[]]).start(DuelOptions {
+        let mut g = deal([&["_", "guard_tower"], &[], &[]]).start(DuelConfig {
             errata_next_age: errata,
-            ..DuelOptions::default()
+            ..DuelConfig::default()
         });
         discard_next(&mut g);
         build(&mut g, "guard_tower");
         finish_age(&mut g);
-        assert_eq!((g.pending(), g.current()), (Some(Pending::Starter), DENISE));
+        assert_eq!(
+            (g.pending(), g.current_seat()),
+            (Some(Pending::Starter), DENISE)
+        );
         act(&mut g, Action::ChooseStarter(LORENZO as u8));
-        assert_eq!((g.pending(), g.current()), (None, LORENZO));
-        assert!(g.apply_action(Action::ChooseStarter(0)).is_err());
+        assert_eq!((g.pending(), g.current_seat()), (None, LORENZO));
+        assert!(g.play(Action::ChooseStarter(0)).is_err());
     }
 }
 
@@ -1157,19 +1178,23 @@ fn play_out(g: &mut Duel) {
 fn tie_is_broken_by_civilian_points() {
     let mut age2: Vec<&str> = vec!["_"; 18];
     age2.push("brewery");
-    let mut g = deal([&["theater", "_", "altar"], &age2, &[]]).start(DuelOptions::default());
+    let mut g = deal([&["theater", "_", "altar"], &age2, &[]]).start(DuelConfig::default());
     build(&mut g, "theater");
     discard_next(&mut g);
     build(&mut g, "altar");
     finish_age(&mut g);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     discard_n(&mut g, 18);
-    assert_eq!(g.current(), LORENZO);
+    assert_eq!(g.current_seat(), LORENZO);
     let before = coins(&g, LORENZO);
     build(&mut g, "brewery");
     assert_eq!(coins(&g, LORENZO), before + 6);
     finish_age(&mut g);
-    assert_eq!(g.current(), DENISE, "Denise took the last card of Age II");
+    assert_eq!(
+        g.current_seat(),
+        DENISE,
+        "Denise took the last card of Age II"
+    );
     play_out(&mut g);
     // Denise: 7 + 28 discards * 2 = 63 coins = 21 VP, + 6 blue VP.
     // Lorenzo: 7 + 19 * 2 + 6 (Brewery) + 10 * 3 = 81 coins = 27 VP.
@@ -1185,7 +1210,7 @@ fn tie_is_broken_by_civilian_points() {
 /// p.12: still tied on blue VP, the victory is shared.
 #[test]
 fn full_tie_is_a_shared_victory() {
-    let mut g = deal([&["theater", "altar"], &[], &[]]).start(DuelOptions::default());
+    let mut g = deal([&["theater", "altar"], &[], &[]]).start(DuelConfig::default());
     build(&mut g, "theater");
     build(&mut g, "altar");
     play_out(&mut g);
@@ -1230,7 +1255,7 @@ fn guilds_count_in_the_city_with_the_most() {
             "moneylenders_guild",
         ],
     ])
-    .start(DuelOptions::default());
+    .start(DuelConfig::default());
     build(&mut g, "quarry");
     build(&mut g, "theater");
     build(&mut g, "clay_pool");
@@ -1247,7 +1272,7 @@ fn guilds_count_in_the_city_with_the_most() {
     assert_eq!((coins(&g, DENISE), coins(&g, LORENZO)), (23, 10));
     finish_age(&mut g);
     assert_eq!(g.age(), 3);
-    assert_eq!(g.current(), DENISE);
+    assert_eq!(g.current_seat(), DENISE);
     assert_eq!((coins(&g, DENISE), coins(&g, LORENZO)), (43, 30));
     assert_eq!(g.trade_prices(DENISE), [3, 2, 2, 3, 3]);
 

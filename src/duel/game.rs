@@ -15,15 +15,15 @@ impl Game for Duel {
     }
 
     fn current_player(&self) -> usize {
-        self.current()
+        self.current_seat()
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_actions_into(out);
+        self.legal(out);
     }
 
     fn apply(&mut self, action: Action) -> Result<(), DuelError> {
-        self.apply_action(action)
+        self.play(action)
     }
 
     fn is_terminal(&self) -> bool {

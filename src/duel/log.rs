@@ -50,7 +50,7 @@ fn payment_reason(
 
 /// The lines describing `action`, played in `before` and leading to `after`.
 pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String> {
-    let seat = before.current();
+    let seat = before.current_seat();
     let who = format!("P{}", seat + 1);
     let mut lines = Vec::new();
     match action {
@@ -170,9 +170,12 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             AGES[(after.age() - 1) as usize]
         ));
         if after.pending() == Some(Pending::Starter) {
-            lines.push(format!("  P{} chooses who starts", after.current() + 1));
+            lines.push(format!(
+                "  P{} chooses who starts",
+                after.current_seat() + 1
+            ));
         } else {
-            lines.push(format!("  P{} starts", after.current() + 1));
+            lines.push(format!("  P{} starts", after.current_seat() + 1));
         }
     }
     lines

@@ -11,4 +11,4 @@ pub mod record;
 pub mod sim;
 pub mod state;
 
-pub use state::{Action, Duel, DuelError, DuelOptions, Setup};
+pub use state::{Action, Duel, DuelConfig, DuelError, Setup};

@@ -8,7 +8,7 @@ use super::data::{
 };
 use super::log::{describe_step, score_pad};
 use super::record;
-use super::state::{Action, Duel, DuelOptions, Score, WonderSelection};
+use super::state::{Action, Duel, DuelConfig, Score, WonderSelection};
 use crate::common::options::cut;
 use crate::common::{
     Cell, GameInfo, GameModule, OptionInfo, OptionSet, ReplayError, Replayed, SimGame, Table,
@@ -54,7 +54,7 @@ impl GameModule for Duel {
         &INFO
     }
 
-    fn parse_options(options: &OptionSet) -> Result<DuelOptions, String> {
+    fn parse_options(options: &OptionSet) -> Result<DuelConfig, String> {
         let mut wonders = match options.get("wonders") {
             None | Some("draft") => WonderSelection::Draft,
             Some("random") => WonderSelection::Random,
@@ -80,7 +80,7 @@ impl GameModule for Duel {
                 }
             }
         }
-        Ok(DuelOptions {
+        Ok(DuelConfig {
             errata_next_age,
             wonders,
         })
@@ -96,7 +96,7 @@ impl GameModule for Duel {
     }
 
     fn play_log(
-        options: &DuelOptions,
+        options: &DuelConfig,
         seed: u64,
         players: &[String],
         actions: &[Action],
@@ -111,7 +111,7 @@ impl GameModule for Duel {
         ];
         for &action in actions {
             let before = game.clone();
-            game.apply_action(action)
+            game.play(action)
                 .expect("the actions of a played game are legal");
             lines.extend(describe_step(&before, action, &game));
             if before.is_drafting() && !game.is_drafting() {
@@ -127,7 +127,7 @@ impl GameModule for Duel {
         score_pad(self).lines().map(String::from).collect()
     }
 
-    fn components(_: &DuelOptions) -> Table {
+    fn components(_: &DuelConfig) -> Table {
         components()
     }
 

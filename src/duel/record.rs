@@ -10,7 +10,7 @@ use super::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, TokenId, WonderId, CARDS, PROGRESS_TOKENS,
     WONDERS,
 };
-use super::state::{Action, Duel, DuelOptions, Score, Setup, Victory, WonderSelection};
+use super::state::{Action, Duel, DuelConfig, Score, Setup, Victory, WonderSelection};
 use crate::common::record::{read_envelope, write_record as write_frame, RecordOptions};
 pub use crate::common::ReplayError;
 
@@ -50,7 +50,7 @@ fn setup_json(setup: &Setup) -> Value {
 
 /// The JSON of one action as the record writes it, given the state it is played in.
 pub fn action_json(state: &Duel, action: Action) -> Value {
-    let player = state.current();
+    let player = state.current_seat();
     match action {
         Action::PickWonder(w) => {
             json!({"player": player, "type": "pick_wonder", "wonder": WONDERS[w as usize].id})
@@ -104,7 +104,7 @@ pub fn result_json(game: &Duel) -> Option<Value> {
 pub fn write_record(
     seed: u64,
     setup: &Setup,
-    options: &DuelOptions,
+    options: &DuelConfig,
     players: &[String],
     actions: &[Action],
 ) -> Value {
@@ -112,7 +112,7 @@ pub fn write_record(
     let mut out = Vec::with_capacity(actions.len());
     for &a in actions {
         out.push(action_json(&game, a));
-        game.apply_action(a)
+        game.play(a)
             .expect("a recorded action was legal when played");
     }
     write_frame(
@@ -243,10 +243,10 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
 }
 
 /// Reads a record's `options` (unknown variants are refused, naming the valid ones).
-pub fn parse_options(v: Option<&Value>) -> Result<DuelOptions, ReplayError> {
-    let mut options = DuelOptions {
+pub fn parse_options(v: Option<&Value>) -> Result<DuelConfig, ReplayError> {
+    let mut options = DuelConfig {
         wonders: WonderSelection::Draft,
-        ..DuelOptions::default()
+        ..DuelConfig::default()
     };
     let Some(v) = v else { return Ok(options) };
     if let Some(exp) = v.get("expansions").and_then(Value::as_array) {
@@ -360,14 +360,16 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
             }
             Action::ChooseStarter(s as u8)
         }
-        other => return Err(at(
-            index,
-            format!(
+        other => {
+            return Err(at(
+                index,
+                format!(
                 "unknown action type `{}` (valid: pick_wonder, build, discard, wonder, progress, \
                      destroy, build_discarded, great_library, choose_starter)",
                 crate::common::options::cut(other)
             ),
-        )),
+            ))
+        }
     };
     Ok((player as usize, action, None))
 }
@@ -404,12 +406,12 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
         if game.is_over() {
             return Err(at(i, "the game is already over"));
         }
-        if player != game.current() {
+        if player != game.current_seat() {
             return Err(at(
                 i,
                 format!(
                     "player {player} acts, but it is player {}'s turn",
-                    game.current()
+                    game.current_seat()
                 ),
             ));
         }
@@ -423,7 +425,7 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
             }
         }
         // A wrong `paid` gets a message naming the right figure.
-        game.legal_actions_into(&mut legal);
+        game.legal(&mut legal);
         if !legal.contains(&action) {
             let hint = legal.iter().find(|&&l| same_move(l, action));
             let msg = match hint {
@@ -438,8 +440,7 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
             };
             return Err(at(i, msg));
         }
-        game.apply_action(action)
-            .map_err(|e| at(i, e.to_string()))?;
+        game.play(action).map_err(|e| at(i, e.to_string()))?;
         actions.push(action);
     }
     let checked_result = match env.result {

@@ -4,22 +4,22 @@ use rand::SeedableRng;
 
 use super::data::WONDERS;
 use super::record::write_record;
-use super::state::{Action, Duel, DuelOptions, Score, WonderSelection};
+use super::state::{Action, Duel, DuelConfig, Score, WonderSelection};
 use crate::common::GameRng;
 use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
 impl SimGame for Duel {
-    type Options = DuelOptions;
+    type Options = DuelConfig;
 
-    fn new_game(options: &DuelOptions, seed: u64) -> Duel {
+    fn new_game(options: &DuelConfig, seed: u64) -> Duel {
         Duel::new(*options, &mut GameRng::seed_from_u64(seed))
     }
 
-    fn game_name(_: &DuelOptions) -> &'static str {
+    fn game_name(_: &DuelConfig) -> &'static str {
         "duel"
     }
 
-    fn options_label(options: &DuelOptions) -> String {
+    fn options_label(options: &DuelConfig) -> String {
         let mut parts = vec![match options.wonders {
             WonderSelection::Draft => "draft".to_string(),
             WonderSelection::Random => "random-wonders".to_string(),
@@ -33,15 +33,15 @@ impl SimGame for Duel {
         parts.join(",")
     }
 
-    fn score_categories(_: &DuelOptions) -> Vec<&'static str> {
+    fn score_categories(_: &DuelConfig) -> Vec<&'static str> {
         Score::CATEGORIES.to_vec()
     }
 
-    fn seat_order(_: &DuelOptions) -> Option<&'static str> {
+    fn seat_order(_: &DuelConfig) -> Option<&'static str> {
         Some("seat 0 plays first")
     }
 
-    fn wonder_columns(_: &DuelOptions) -> WonderColumns {
+    fn wonder_columns(_: &DuelConfig) -> WonderColumns {
         WonderColumns::Drafted
     }
 
@@ -50,7 +50,7 @@ impl SimGame for Duel {
         actions: &[Action],
         players: &[String],
         seed: u64,
-        options: &DuelOptions,
+        options: &DuelConfig,
     ) -> serde_json::Value {
         write_record(seed, self.setup(), options, players, actions)
     }

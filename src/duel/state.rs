@@ -1,6 +1,6 @@
 //! The state of a 7 Wonders Duel game and its rules.
 //!
-//! Every random draw is made when the game is set up and kept in [`Setup`], so [`Duel::apply_action`]
+//! Every random draw is made when the game is set up and kept in [`Setup`], so [`Duel::play`]
 //! is a pure function of the state and the action. Decisions that an effect asks for (a
 //! Progress token after a science pair, the card the Statue of Zeus destroys, …) are actions of
 //! the player who decides, like any other move.
@@ -272,7 +272,7 @@ pub enum WonderSelection {
 
 /// Game options: rule variants and the Wonder selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct DuelOptions {
+pub struct DuelConfig {
     /// The publisher's errata (2016) on who starts the next Age when the Conflict pawn is on
     /// the centre square: the last active player *chooses* who starts, instead of starting
     /// (the rulebook's text). Recorded as the variant `errata-next-age`.
@@ -280,7 +280,7 @@ pub struct DuelOptions {
     pub wonders: WonderSelection,
 }
 
-impl DuelOptions {
+impl DuelConfig {
     /// The record's `options.variants`.
     pub fn variants(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
@@ -529,7 +529,7 @@ enum Phase {
 #[derive(Clone, Debug)]
 pub struct Duel {
     setup: Setup,
-    options: DuelOptions,
+    options: DuelConfig,
     phase: Phase,
     /// Current Age, 0-based.
     age: u8,
@@ -577,7 +577,7 @@ pub struct Duel {
 impl Duel {
     /// A new game from a seed and options: draws the setup, then arranges the Wonders as the
     /// options ask.
-    pub fn new<R: RngCore + ?Sized>(options: DuelOptions, rng: &mut R) -> Duel {
+    pub fn new<R: RngCore + ?Sized>(options: DuelConfig, rng: &mut R) -> Duel {
         let mut setup = Setup::random(rng);
         match options.wonders {
             WonderSelection::Draft | WonderSelection::Random => {}
@@ -595,7 +595,7 @@ impl Duel {
     }
 
     /// A game from a given setup (a record's `setup`): no random number is drawn.
-    pub fn from_setup(setup: Setup, options: DuelOptions) -> Duel {
+    pub fn from_setup(setup: Setup, options: DuelConfig) -> Duel {
         let player = Player {
             coins: STARTING_COINS,
             ..Player::default()
@@ -641,14 +641,14 @@ impl Duel {
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
-    pub fn options(&self) -> &DuelOptions {
+    pub fn options(&self) -> &DuelConfig {
         &self.options
     }
     pub fn player(&self, seat: usize) -> &Player {
         &self.players[seat]
     }
     /// The seat to move.
-    pub fn current(&self) -> usize {
+    pub fn current_seat(&self) -> usize {
         self.current as usize
     }
     /// The current Age, 1..=3 (1 during the draft).
@@ -863,7 +863,7 @@ impl Duel {
 
     /// Every legal action of the player to move, each with the coins it costs, in a
     /// deterministic order. Empty when the game is over.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+    pub fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
             Phase::Over => {}
@@ -976,7 +976,7 @@ impl Duel {
 
     /// Plays `action` for the player to move, or refuses it (leaving the state unchanged) when
     /// it is not legal here.
-    pub fn apply_action(&mut self, action: Action) -> Result<(), DuelError> {
+    pub fn play(&mut self, action: Action) -> Result<(), DuelError> {
         match self.phase {
             Phase::Over => Err(DuelError::GameOver),
             Phase::Draft => match action {
