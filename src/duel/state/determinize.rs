@@ -1,0 +1,128 @@
+//! Hidden information: determinizations for the bots, and what a seat sees.
+
+use super::*;
+
+impl Duel {
+    /// Re-samples what nobody has seen: face-down cards of the current Age, the later Ages,
+    /// the removed cards and unused Guilds, the boxed tokens' order and, during the first
+    /// draft round, the second round's Wonders. (In Duel both seats see the same things; the
+    /// only private fact, the 2 tokens the Great Library returns, is not tracked.)
+    pub fn determinized(&self, rng: &mut dyn RngCore) -> Duel {
+        let mut d = self.clone();
+        if self.phase == Phase::Over {
+            // Nothing hidden matters any more, and the layout as played was all seen.
+            return d;
+        }
+        let start = if self.phase == Phase::Draft {
+            0
+        } else {
+            self.age as usize
+        };
+        for age in start..3 {
+            let known = if self.phase == Phase::Play && age == self.age as usize {
+                self.revealed | self.taken
+            } else {
+                0
+            };
+            d.resample_age(age, known, rng);
+        }
+        d.index_layout();
+        if self.phase == Phase::Draft && self.picks < 4 {
+            let mut pool: arrayvec::ArrayVec<WonderId, NUM_WONDERS> = (0..NUM_WONDERS as u8)
+                .filter(|w| !self.setup.wonders_offered[..4].contains(w))
+                .collect();
+            pool.shuffle(rng);
+            d.setup.wonders_offered[4..].copy_from_slice(&pool[..4]);
+        }
+        // The 3 tokens drawn by a Great Library whose choice is pending are seen.
+        let n = self.box_len as usize;
+        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+            n.min(3)
+        } else {
+            0
+        };
+        d.box_tokens[drawn..n].shuffle(rng);
+        d
+    }
+
+    pub(super) fn resample_age(&mut self, age: usize, known: u32, rng: &mut dyn RngCore) {
+        let ages = &mut self.setup.ages[age];
+        let mut seen = CardSet::EMPTY;
+        for (s, &card) in ages.iter().enumerate() {
+            if known >> s & 1 == 1 {
+                seen.insert(card);
+            }
+        }
+        let deck = CardSet((1u128 << DECK_STARTS[age + 1]) - (1u128 << DECK_STARTS[age]));
+        let mut regular: arrayvec::ArrayVec<CardId, 23> = deck.difference(seen).iter().collect();
+        regular.shuffle(rng);
+        let unknown: arrayvec::ArrayVec<usize, 20> =
+            (0..20).filter(|s| known >> s & 1 == 0).collect();
+        let mut fill: arrayvec::ArrayVec<CardId, 20> = arrayvec::ArrayVec::new();
+        if age == 2 {
+            let guilds = CardSet((1u128 << DECK_STARTS[4]) - (1u128 << DECK_STARTS[3]));
+            let seen_guilds = seen.intersection(guilds).len() as usize;
+            let mut pool: arrayvec::ArrayVec<CardId, 7> = guilds.difference(seen).iter().collect();
+            pool.shuffle(rng);
+            let k = 3 - seen_guilds;
+            fill.extend(pool[..k].iter().copied());
+            self.setup.guilds_unused.copy_from_slice(&pool[k..]);
+        }
+        let n_regular = unknown.len() - fill.len();
+        fill.extend(regular[..n_regular].iter().copied());
+        fill.shuffle(rng);
+        for (i, &s) in unknown.iter().enumerate() {
+            ages[s] = fill[i];
+        }
+        self.setup.removed[age].copy_from_slice(&regular[n_regular..]);
+    }
+}
+
+impl Duel {
+    /// What any seat sees of the game (both seats see the same in Duel): the cities, coins,
+    /// tokens, the Conflict pawn, the face-up cards of the layout, the discard pile, the draft
+    /// so far, whose turn and what is pending; never the face-down cards, the cards removed
+    /// from the Ages, the unused guilds or the order of the boxed tokens (except the 3 drawn
+    /// by a pending Great Library). Determinizations must leave it unchanged.
+    pub fn public_view(&self) -> String {
+        let age = self.age as usize;
+        let face_up: Vec<(usize, CardId)> = match self.phase {
+            Phase::Play => (0..20)
+                .filter(|&s| self.revealed >> s & 1 == 1 && self.taken >> s & 1 == 0)
+                .map(|s| (s, self.setup.ages[age][s]))
+                .collect(),
+            Phase::Draft | Phase::Over => Vec::new(),
+        };
+        let offered = match (self.phase, self.picks) {
+            (Phase::Draft, 0..=3) => &self.setup.wonders_offered[..4],
+            (Phase::Draft, _) => &self.setup.wonders_offered[..],
+            _ => &self.setup.wonders_offered[..0],
+        };
+        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+            &self.box_tokens[..(self.box_len as usize).min(3)]
+        } else {
+            &self.box_tokens[..0]
+        };
+        format!(
+            "{:?} age {} taken {:#x} revealed {:#x} face up {face_up:?} players {:?} pawn {} \
+             military {:#x} board {:#x} boxed {} drawn {drawn:?} discard {:?} current {} \
+             pending {:?} extra {} built {} picks {} offered {offered:?} supremacy {:?}",
+            self.phase,
+            self.age,
+            self.taken,
+            self.revealed,
+            self.players,
+            self.pawn,
+            self.military_tokens,
+            self.board_tokens,
+            self.box_len,
+            self.discard,
+            self.current,
+            self.pending,
+            self.extra_turn,
+            self.wonders_built,
+            self.picks,
+            self.supremacy,
+        )
+    }
+}

@@ -1,0 +1,162 @@
+//! What building a card or a Wonder does: production, coins, military, science, Progress
+//! tokens, and the end of the game by supremacy.
+
+use super::*;
+
+impl Duel {
+    /// Puts `card` in `seat`'s city and applies its immediate effects.
+    pub(super) fn build_card(&mut self, seat: usize, card: CardId) {
+        let c = &CARDS[card as usize];
+        let mut refresh = false;
+        {
+            let p = &mut self.players[seat];
+            p.city.insert(card);
+            p.colors[c.color as usize] += 1;
+            for r in 0..5 {
+                p.production.0[r] += c.produces.0[r];
+            }
+            p.add_choice(c.produces_one_of);
+            p.trade_at_one |= c.trade_at_one.mask();
+            if !c.produces.is_empty() || !c.trade_at_one.is_empty() || !c.produces_one_of.is_empty()
+            {
+                refresh = true;
+            }
+            if let Some(chain) = c.chain_to {
+                p.chains |= 1 << chain as u32;
+            }
+            let mut coins = c.coins as u16;
+            match c.coins_per {
+                Some(CoinsPer::Card(n, color)) => {
+                    coins += n as u16 * p.colors[color as usize] as u16
+                }
+                Some(CoinsPer::Wonder(n)) => coins += n as u16 * p.wonders_built() as u16,
+                None => {}
+            }
+            p.coins += coins;
+        }
+        if refresh {
+            self.refresh_costs();
+        }
+        if let Some(g) = c.guild {
+            if g.coins_per > 0 {
+                let n = self
+                    .guild_count_of(seat, g.counts)
+                    .max(self.guild_count_of(1 - seat, g.counts));
+                self.players[seat].coins += g.coins_per as u16 * n;
+            }
+        }
+        if c.shields > 0 {
+            let extra = (c.color == Color::Red && self.players[seat].has(Progress::Strategy)) as u8;
+            self.move_pawn(seat, c.shields + extra);
+        }
+        if let Some(symbol) = c.science {
+            self.add_science(seat, symbol);
+        }
+    }
+
+    /// What a guild counts in `seat`'s city.
+    pub(super) fn guild_count_of(&self, seat: usize, counts: GuildCount) -> u16 {
+        let p = &self.players[seat];
+        match counts {
+            GuildCount::Cards(colors) => colors.iter().map(|&c| p.colors[c as usize] as u16).sum(),
+            GuildCount::Wonders => p.wonders_built() as u16,
+            GuildCount::CoinSetsOf3 => p.coins / 3,
+        }
+    }
+
+    pub(super) fn build_wonder(&mut self, seat: usize, wonder: WonderId, card: CardId) {
+        let w = &WONDERS[wonder as usize];
+        {
+            let p = &mut self.players[seat];
+            let idx = p
+                .wonders
+                .iter()
+                .position(|&x| x == wonder)
+                .expect("checked by the caller");
+            p.built |= 1 << idx;
+            p.tucked.insert(card);
+            p.coins += w.coins as u16;
+            p.add_choice(w.produces_one_of);
+        }
+        if !w.produces_one_of.is_empty() {
+            self.refresh_costs();
+        }
+        self.wonders_built += 1;
+        self.extra_turn |= w.extra_turn || self.players[seat].has(Progress::Theology);
+        if w.opponent_loses > 0 {
+            self.lose_coins(1 - seat, w.opponent_loses as u16);
+        }
+        if w.shields > 0 {
+            self.move_pawn(seat, w.shields);
+        }
+        if self.phase == Phase::Over {
+            return;
+        }
+        if let Some(color) = w.destroys {
+            let opp = &self.players[1 - seat];
+            if opp.colors[color as usize] > 0 {
+                self.pending = Some(Pending::Destroy(color));
+            }
+        }
+        if w.builds_from_discard && !self.discard.is_empty() {
+            self.pending = Some(Pending::Mausoleum);
+        }
+        if w.takes_boxed_token && self.box_len > 0 {
+            self.pending = Some(Pending::GreatLibrary);
+        }
+    }
+
+    /// Moves the Conflict pawn `shields` squares towards the opponent of `seat`, one square at
+    /// a time, looting military tokens on the way; reaching the capital wins at once.
+    pub(super) fn move_pawn(&mut self, seat: usize, shields: u8) {
+        let step: i8 = if seat == 0 { 1 } else { -1 };
+        for _ in 0..shields {
+            self.pawn += step;
+            if self.pawn.abs() >= 9 {
+                self.end_by_supremacy(Victory::Military, seat);
+                return;
+            }
+            for (i, &(lo, hi, coins)) in MILITARY_TOKENS.iter().enumerate() {
+                if self.military_tokens >> i & 1 == 1 && (lo..=hi).contains(&self.pawn) {
+                    self.military_tokens &= !(1 << i);
+                    let victim = if lo > 0 { 1 } else { 0 };
+                    self.lose_coins(victim, coins as u16);
+                }
+            }
+        }
+    }
+
+    pub(super) fn add_science(&mut self, seat: usize, symbol: Science) {
+        let bit = 1u8 << symbol as u8;
+        let p = &mut self.players[seat];
+        if p.science & bit != 0 {
+            // A pair: take a token from the board, if any is left.
+            if self.board_tokens != 0 {
+                self.pending = Some(Pending::Progress);
+            }
+        } else {
+            p.science |= bit;
+            if p.science.count_ones() >= 6 {
+                self.end_by_supremacy(Victory::Science, seat);
+            }
+        }
+    }
+
+    pub(super) fn end_by_supremacy(&mut self, victory: Victory, seat: usize) {
+        self.supremacy = Some((victory, seat as u8));
+        self.phase = Phase::Over;
+        self.pending = None;
+    }
+
+    pub(super) fn gain_token(&mut self, seat: usize, token: TokenId) {
+        let t = &PROGRESS_TOKENS[token as usize];
+        let p = &mut self.players[seat];
+        p.progress |= 1 << token;
+        p.coins += t.coins as u16;
+        match t.kind {
+            Progress::Law => self.add_science(seat, Science::Law),
+            Progress::Architecture => self.refresh_costs(),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! The state of a 7 Wonders Duel game and its rules.
+//!
+//! Every random draw is made when the game is set up and kept in [`Setup`], so [`Duel::play`]
+//! is a pure function of the state and the action. Decisions that an effect asks for (a
+//! Progress token after a science pair, the card the Statue of Zeus destroys, …) are actions of
+//! the player who decides, like any other move.
+//!
+//! Seats: seat 0 is "player 1" of the rulebook (first pick of the Wonder draft and first turn of
+//! Age I). The Conflict pawn's position is counted from seat 0's point of view: positive means
+//! towards seat 1's capital.
+
+use std::fmt;
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+
+use super::data::{
+    military_points, Card, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
+    Science, TokenId, WonderId, CARDS, CARD_COSTS_PACKED, DECK_STARTS, LAYOUTS, MILITARY_TOKENS,
+    NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    WONDER_COSTS_PACKED,
+};
+use crate::common::CardSet;
+
+/// Who picks at each of the 8 steps of the Wonder draft: round 1 P1, P2, P2, P1; round 2 P2,
+/// P1, P1, P2.
+pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
+
+mod determinize;
+mod effects;
+mod legal;
+mod payment;
+mod play;
+mod scoring;
+mod setup;
+
+use payment::*;
+pub use scoring::Score;
+pub use setup::Setup;
+
+/// The slots of Age `age` (0-based) not taken and no longer covered.
+#[inline]
+fn compute_accessible(age: u8, taken: u32) -> u32 {
+    let layout = &LAYOUTS[age as usize];
+    let mut acc = 0u32;
+    let mut open = !taken & 0xF_FFFF;
+    while open != 0 {
+        let s = open.trailing_zeros();
+        open &= open - 1;
+        if layout.covered_by[s as usize] & !taken == 0 {
+            acc |= 1 << s;
+        }
+    }
+    acc
+}
+
+/// How the Wonders are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WonderSelection {
+    /// The rulebook's draft, decided by the players.
+    #[default]
+    Draft,
+    /// A random deal of 4 + 4: the draft's picks are forced (each pick takes the next offered
+    /// Wonder), so the record is still an ordinary draft record.
+    Random,
+    /// These Wonders for seat 0 and seat 1 (a controlled experiment); forced picks as above.
+    Fixed([[WonderId; 4]; 2]),
+}
+
+/// Game options: rule variants and the Wonder selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DuelConfig {
+    /// The publisher's errata (2016) on who starts the next Age when the Conflict pawn is on
+    /// the centre square: the last active player *chooses* who starts, instead of starting
+    /// (the rulebook's text). Recorded as the variant `errata-next-age`.
+    pub errata_next_age: bool,
+    pub wonders: WonderSelection,
+}
+
+impl DuelConfig {
+    /// The record's `options.variants`.
+    pub fn variants(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.errata_next_age {
+            v.push("errata-next-age");
+        }
+        v
+    }
+}
+
+/// One decision. Cards, Wonders and tokens are named by id, never by position, so an action
+/// means the same in every determinization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Take a Wonder in the draft.
+    PickWonder(WonderId),
+    /// Build an accessible card, paying `paid` coins (printed coins + trade; 0 by chain).
+    Build { card: CardId, paid: u16 },
+    /// Discard an accessible card for 2 coins + 1 per yellow card.
+    Discard { card: CardId },
+    /// Build a Wonder, tucking the accessible `card` under it, paying `paid` coins of trade.
+    Wonder {
+        card: CardId,
+        wonder: WonderId,
+        paid: u16,
+    },
+    /// Take a Progress token from the board after a science pair.
+    Progress(TokenId),
+    /// Put this opponent card in the discard pile (Statue of Zeus, Circus Maximus).
+    Destroy(CardId),
+    /// Build this discarded card for free (Mausoleum).
+    BuildDiscarded(CardId),
+    /// Keep this token among the 3 drawn from the box (Great Library).
+    GreatLibrary(TokenId),
+    /// Choose who starts the next Age.
+    ChooseStarter(u8),
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DuelError {
+    /// The game is over.
+    GameOver,
+    /// The action is not among the legal actions of this state.
+    Illegal { action: Action, reason: String },
+}
+
+impl fmt::Display for DuelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DuelError::GameOver => f.write_str("the game is over"),
+            DuelError::Illegal { action, reason } => {
+                write!(f, "illegal action {}: {reason}", describe(*action))
+            }
+        }
+    }
+}
+
+impl std::error::Error for DuelError {}
+
+/// A short English description of an action, with public ids.
+pub fn describe(action: Action) -> String {
+    match action {
+        Action::PickWonder(w) => format!("pick_wonder {}", WONDERS[w as usize].id),
+        Action::Build { card, paid } => format!("build {} (paid {paid})", CARDS[card as usize].id),
+        Action::Discard { card } => format!("discard {}", CARDS[card as usize].id),
+        Action::Wonder { card, wonder, paid } => format!(
+            "wonder {} with {} (paid {paid})",
+            WONDERS[wonder as usize].id, CARDS[card as usize].id
+        ),
+        Action::Progress(t) => format!("progress {}", PROGRESS_TOKENS[t as usize].id),
+        Action::Destroy(c) => format!("destroy {}", CARDS[c as usize].id),
+        Action::BuildDiscarded(c) => format!("build_discarded {}", CARDS[c as usize].id),
+        Action::GreatLibrary(t) => format!("great_library {}", PROGRESS_TOKENS[t as usize].id),
+        Action::ChooseStarter(s) => format!("choose_starter {s}"),
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Victory {
+    /// Most victory points after Age III.
+    Civilian,
+    /// The Conflict pawn reached a capital.
+    Military,
+    /// Six different scientific symbols.
+    Science,
+}
+
+impl Victory {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Victory::Civilian => "civilian",
+            Victory::Military => "military",
+            Victory::Science => "science",
+        }
+    }
+}
+
+/// A decision an effect is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Take a Progress token from the board (science pair).
+    Progress,
+    /// Destroy an opponent card of this colour.
+    Destroy(Color),
+    /// Build a card from the discard pile (Mausoleum).
+    Mausoleum,
+    /// Keep one of the first 3 boxed tokens (Great Library).
+    GreatLibrary,
+    /// Choose who starts the next Age.
+    Starter,
+}
+
+/// One player's city and treasury.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    pub coins: u16,
+    /// The buildings in the city.
+    pub city: CardSet,
+    /// Cards tucked under built Wonders (they have no effect).
+    pub tucked: CardSet,
+    /// Fixed production of the brown and grey cards: the only production that raises the
+    /// opponent's trade price.
+    pub production: Resources,
+    /// Number of "one of wood/clay/stone" productions (Caravansery, Great Lighthouse).
+    pub choice_raw: u8,
+    /// Number of "one of glass/papyrus" productions (Forum, Piraeus).
+    pub choice_goods: u8,
+    /// Resources bought at 1 coin (bit per [`Resource`]).
+    pub trade_at_one: u8,
+    /// Cards per [`Color`].
+    pub colors: [u8; 7],
+    /// Chain symbols owned (bit per [`super::data::Chain`]).
+    pub chains: u32,
+    /// Scientific symbols owned (bit per [`Science`]).
+    pub science: u8,
+    /// Progress tokens owned (bit per token id).
+    pub progress: u16,
+    /// The Wonders taken in the draft, in pick order.
+    pub wonders: [WonderId; 4],
+    pub num_wonders: u8,
+    /// Bit `i` set when `wonders[i]` is built.
+    pub built: u8,
+    /// Card turns played (build, discard or Wonder), for statistics.
+    pub turns: u16,
+}
+
+impl Player {
+    #[inline]
+    pub fn has(&self, token: Progress) -> bool {
+        self.progress >> token as u8 & 1 == 1
+    }
+
+    /// Resource units waived when this player builds `card`: 2 for a blue card with Masonry.
+    #[inline]
+    pub fn card_waive(&self, card: &Card) -> u8 {
+        2 * ((card.color == Color::Blue) & self.has(Progress::Masonry)) as u8
+    }
+
+    /// Resource units waived when this player builds a Wonder: 2 with Architecture.
+    #[inline]
+    pub fn wonder_waive(&self) -> u8 {
+        2 * self.has(Progress::Architecture) as u8
+    }
+
+    /// Adds a "one of these each turn" production (Forum, Caravansery, Great Lighthouse,
+    /// Piraeus): raw-material choices and manufactured-good choices are counted apart.
+    fn add_choice(&mut self, one_of: Resources) {
+        if one_of.is_empty() {
+            return;
+        }
+        if one_of.get(Resource::Wood) > 0 {
+            self.choice_raw += 1;
+        } else {
+            self.choice_goods += 1;
+        }
+    }
+
+    /// Number of Wonders built.
+    #[inline]
+    pub fn wonders_built(&self) -> u8 {
+        self.built.count_ones() as u8
+    }
+
+    /// The Wonders built, as ids.
+    pub fn built_wonders(&self) -> impl Iterator<Item = WonderId> + '_ {
+        (0..self.num_wonders as usize)
+            .filter(|&i| self.built >> i & 1 == 1)
+            .map(|i| self.wonders[i])
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Draft,
+    Play,
+    Over,
+}
+
+/// A 7 Wonders Duel game.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    setup: Setup,
+    options: DuelConfig,
+    phase: Phase,
+    /// Current Age, 0-based.
+    age: u8,
+    /// Layout slots taken this Age.
+    taken: u32,
+    /// Layout slots whose card is face up (or was, before being taken).
+    revealed: u32,
+    /// Layout slots that can be taken now (kept up to date as slots are taken).
+    accessible: u32,
+    /// Trade price of each resource for each seat (see [`Duel::trade_prices`]).
+    prices: [[u16; 5]; 2],
+    /// Each seat's resources by trade price, dearest first (kept with `prices`).
+    dearest: [DearestFirst; 2],
+    /// `prices` packed for [`lane_dot`].
+    prices_reversed: [u64; 2],
+    /// Each seat's fixed production, packed (kept with `prices`).
+    production: [u64; 2],
+    /// What each seat's Wonders cost it, by position in its draft (see [`Duel::wonder_cost`]).
+    wonder_costs: [[u16; 4]; 2],
+    /// The slot of each card in the current Age's layout (`u8::MAX` if not in it).
+    slot_of: [u8; NUM_CARDS],
+    players: [Player; 2],
+    /// Conflict pawn, -9..=9, positive towards seat 1's capital.
+    pawn: i8,
+    /// Bit `i` set while military token `MILITARY_TOKENS[i]` is on the board.
+    military_tokens: u8,
+    /// Progress tokens on the board.
+    board_tokens: u16,
+    /// Progress tokens in the box, in draw order.
+    box_tokens: [TokenId; 5],
+    box_len: u8,
+    discard: CardSet,
+    current: u8,
+    pending: Option<Pending>,
+    /// The player who is taking a turn earned "play again".
+    extra_turn: bool,
+    /// Wonders built in the game (at 7 the last one goes back to the box).
+    wonders_built: u8,
+    /// Draft picks made, 0..=8.
+    picks: u8,
+    /// Ended by supremacy: the victory and its winner.
+    supremacy: Option<(Victory, u8)>,
+}
+
+impl Duel {
+    // ----- observation -------------------------------------------------------------------
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    pub fn options(&self) -> &DuelConfig {
+        &self.options
+    }
+    pub fn player(&self, seat: usize) -> &Player {
+        &self.players[seat]
+    }
+    /// The seat to move.
+    pub fn current_seat(&self) -> usize {
+        self.current as usize
+    }
+    /// The current Age, 1..=3 (1 during the draft).
+    pub fn age(&self) -> u8 {
+        self.age + 1
+    }
+    pub fn is_drafting(&self) -> bool {
+        self.phase == Phase::Draft
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
+    }
+    pub fn pawn(&self) -> i8 {
+        self.pawn
+    }
+    pub fn military_tokens_left(&self) -> u8 {
+        self.military_tokens
+    }
+    pub fn discard_pile(&self) -> CardSet {
+        self.discard
+    }
+    pub fn board_tokens(&self) -> impl Iterator<Item = TokenId> {
+        let mask = self.board_tokens;
+        (0..NUM_TOKENS as u8).filter(move |&t| mask >> t & 1 == 1)
+    }
+    pub fn box_tokens(&self) -> &[TokenId] {
+        &self.box_tokens[..self.box_len as usize]
+    }
+    pub fn wonders_built_total(&self) -> u8 {
+        self.wonders_built
+    }
+    pub fn draft_picks(&self) -> u8 {
+        self.picks
+    }
+    /// Slots of the current Age already taken.
+    pub fn taken_slots(&self) -> u32 {
+        self.taken
+    }
+    /// Slots whose card is (or was) face up.
+    pub fn revealed_slots(&self) -> u32 {
+        self.revealed
+    }
+    /// The card in layout slot `slot` of the current Age.
+    pub fn slot_card(&self, slot: usize) -> CardId {
+        self.setup.ages[self.age as usize][slot]
+    }
+
+    /// Slots of the current Age that can be taken now (bit per slot).
+    #[inline]
+    pub fn accessible_slots(&self) -> u32 {
+        self.accessible
+    }
+
+    /// The victory type and the winning seats of a finished game (two seats = shared).
+    pub fn outcome(&self) -> Option<(Victory, Vec<usize>)> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        if let Some((v, w)) = self.supremacy {
+            return Some((v, vec![w as usize]));
+        }
+        let s = [self.score(0), self.score(1)];
+        let (t0, t1) = (s[0].total(), s[1].total());
+        let winners = if t0 != t1 {
+            vec![if t0 > t1 { 0 } else { 1 }]
+        } else if s[0].civilian != s[1].civilian {
+            vec![if s[0].civilian > s[1].civilian { 0 } else { 1 }]
+        } else {
+            vec![0, 1]
+        };
+        Some((Victory::Civilian, winners))
+    }
+}

@@ -1,0 +1,303 @@
+//! Applying an action: the draft, the three card actions, the decisions effects ask for, and
+//! the flow from Age to Age.
+
+use super::*;
+
+impl Duel {
+    pub(super) fn illegal(action: Action, reason: impl Into<String>) -> DuelError {
+        DuelError::Illegal {
+            action,
+            reason: reason.into(),
+        }
+    }
+
+    /// Plays `action` for the player to move, or refuses it (leaving the state unchanged) when
+    /// it is not legal here.
+    pub fn play(&mut self, action: Action) -> Result<(), DuelError> {
+        match self.phase {
+            Phase::Over => Err(DuelError::GameOver),
+            Phase::Draft => match action {
+                Action::PickWonder(w) => self.pick_wonder(action, w),
+                _ => Err(Self::illegal(action, "the Wonder draft is under way")),
+            },
+            Phase::Play => match self.pending {
+                Some(p) => self.resolve_pending(p, action),
+                None => self.play_card(action),
+            },
+        }
+    }
+
+    pub(super) fn pick_wonder(&mut self, action: Action, w: WonderId) -> Result<(), DuelError> {
+        let k = self.picks as usize;
+        let round = k / 4 * 4;
+        let offered = &self.setup.wonders_offered[round..round + 4];
+        let forced = self.options.wonders != WonderSelection::Draft;
+        let ok = if forced {
+            self.setup.wonders_offered[k] == w
+        } else {
+            offered.contains(&w) && !self.is_picked(w)
+        };
+        if !ok {
+            return Err(Self::illegal(
+                action,
+                "that Wonder is not available in this draft round",
+            ));
+        }
+        let p = &mut self.players[self.current as usize];
+        p.wonders[p.num_wonders as usize] = w;
+        p.num_wonders += 1;
+        self.picks += 1;
+        if self.picks == 8 {
+            self.phase = Phase::Play;
+            self.current = 0;
+            self.refresh_costs();
+        } else {
+            self.current = DRAFT_ORDER[self.picks as usize];
+        }
+        Ok(())
+    }
+
+    pub(super) fn play_card(&mut self, action: Action) -> Result<(), DuelError> {
+        match action {
+            Action::Build { card, paid } => self.play_build(action, card, paid),
+            Action::Discard { card } => self.play_discard(action, card),
+            Action::Wonder { card, wonder, paid } => self.play_wonder(action, card, wonder, paid),
+            _ => Err(Self::illegal(action, "a card of the layout must be played")),
+        }
+    }
+
+    pub(super) fn play_build(
+        &mut self,
+        action: Action,
+        card: CardId,
+        paid: u16,
+    ) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        let slot = self.slot_to_play(action, card)?;
+        let (cost, trade) = self.card_cost(seat, card);
+        if cost != paid {
+            return Err(Self::illegal(
+                action,
+                format!("the card costs {cost} coins"),
+            ));
+        }
+        if cost > self.players[seat].coins {
+            return Err(Self::illegal(action, "not enough coins"));
+        }
+        let chain = self.is_chain_build(seat, card);
+        self.take_slot(seat, slot);
+        self.pay(seat, paid, trade);
+        self.build_card(seat, card);
+        if chain && self.players[seat].has(Progress::Urbanism) {
+            self.players[seat].coins += 4;
+        }
+        self.after_effect();
+        Ok(())
+    }
+
+    pub(super) fn play_discard(&mut self, action: Action, card: CardId) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        let slot = self.slot_to_play(action, card)?;
+        self.take_slot(seat, slot);
+        self.players[seat].coins += self.discard_value(seat);
+        self.discard.insert(card);
+        self.after_effect();
+        Ok(())
+    }
+
+    pub(super) fn play_wonder(
+        &mut self,
+        action: Action,
+        card: CardId,
+        wonder: WonderId,
+        paid: u16,
+    ) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        let slot = self.slot_to_play(action, card)?;
+        let me = &self.players[seat];
+        let Some(idx) = me.wonders[..me.num_wonders as usize]
+            .iter()
+            .position(|&w| w == wonder)
+        else {
+            return Err(Self::illegal(action, "that Wonder is not yours"));
+        };
+        if me.built >> idx & 1 == 1 {
+            return Err(Self::illegal(action, "that Wonder is already built"));
+        }
+        if self.wonders_built >= 7 {
+            return Err(Self::illegal(action, "seven Wonders are already built"));
+        }
+        let cost = self.wonder_costs[seat][idx];
+        if cost != paid {
+            return Err(Self::illegal(
+                action,
+                format!("the Wonder costs {cost} coins"),
+            ));
+        }
+        if cost > me.coins {
+            return Err(Self::illegal(action, "not enough coins"));
+        }
+        self.take_slot(seat, slot);
+        self.pay(seat, paid, paid);
+        self.build_wonder(seat, wonder, card);
+        self.after_effect();
+        Ok(())
+    }
+
+    /// The layout slot of `card` if it is accessible, else the error for `action`.
+    #[inline]
+    pub(super) fn slot_to_play(&self, action: Action, card: CardId) -> Result<usize, DuelError> {
+        let slot = self.slot_of.get(card as usize).copied().unwrap_or(u8::MAX) as usize;
+        if slot < 20 && self.accessible >> slot & 1 == 1 {
+            Ok(slot)
+        } else {
+            Err(Self::illegal(
+                action,
+                "that card is not accessible in the layout",
+            ))
+        }
+    }
+
+    /// Takes the card in `slot` off the layout for `seat`'s turn; cards it uncovers are turned
+    /// face up (before any extra turn).
+    pub(super) fn take_slot(&mut self, seat: usize, slot: usize) {
+        self.taken |= 1 << slot;
+        self.accessible &= !(1 << slot);
+        // Only the slots this card covered can have become accessible. Branch-free: which
+        // ones do is what a random game cannot predict.
+        let layout = &LAYOUTS[self.age as usize];
+        for t in layout.covers[slot] {
+            let t = t as usize;
+            let free = (layout.covered_by[t] & !self.taken == 0) as u32;
+            self.accessible |= (free << t) & !self.taken;
+        }
+        self.revealed |= self.accessible;
+        self.players[seat].turns += 1;
+    }
+
+    /// Records where each card of the current Age lies (`slot_of`).
+    pub(super) fn index_layout(&mut self) {
+        self.slot_of = [u8::MAX; NUM_CARDS];
+        for (slot, &card) in self.setup.ages[self.age as usize].iter().enumerate() {
+            self.slot_of[card as usize] = slot as u8;
+        }
+    }
+
+    /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
+    /// those to the opponent).
+    pub(super) fn pay(&mut self, seat: usize, total: u16, trade: u16) {
+        self.players[seat].coins -= total;
+        if trade > 0 && self.players[1 - seat].has(Progress::Economy) {
+            self.players[1 - seat].coins += trade;
+        }
+    }
+
+    pub(super) fn lose_coins(&mut self, seat: usize, coins: u16) {
+        let p = &mut self.players[seat];
+        p.coins = p.coins.saturating_sub(coins);
+    }
+
+    pub(super) fn resolve_pending(
+        &mut self,
+        pending: Pending,
+        action: Action,
+    ) -> Result<(), DuelError> {
+        let seat = self.current as usize;
+        match (pending, action) {
+            (Pending::Progress, Action::Progress(t)) if self.board_tokens >> t & 1 == 1 => {
+                self.pending = None;
+                self.board_tokens &= !(1 << t);
+                self.gain_token(seat, t);
+            }
+            (Pending::Destroy(color), Action::Destroy(c))
+                if self.players[1 - seat].city.contains(c) && CARDS[c as usize].color == color =>
+            {
+                self.pending = None;
+                let card = &CARDS[c as usize];
+                let opp = &mut self.players[1 - seat];
+                opp.city.remove(c);
+                opp.colors[color as usize] -= 1;
+                for r in 0..5 {
+                    opp.production.0[r] -= card.produces.0[r];
+                }
+                self.refresh_costs();
+                self.discard.insert(c);
+            }
+            (Pending::Mausoleum, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
+                self.pending = None;
+                self.discard.remove(c);
+                self.build_card(seat, c);
+            }
+            (Pending::GreatLibrary, Action::GreatLibrary(t))
+                if self.box_tokens[..(self.box_len as usize).min(3)].contains(&t) =>
+            {
+                self.pending = None;
+                // Keep it; the two others go back to the box.
+                let n = self.box_len as usize;
+                let i = self.box_tokens[..n].iter().position(|&x| x == t).unwrap();
+                self.box_tokens.copy_within(i + 1..n, i);
+                self.box_len -= 1;
+                self.gain_token(seat, t);
+            }
+            (Pending::Starter, Action::ChooseStarter(s)) if s < 2 => {
+                self.pending = None;
+                self.current = s;
+                return Ok(());
+            }
+            _ => {
+                return Err(Self::illegal(
+                    action,
+                    format!("the game waits for {pending:?}"),
+                ))
+            }
+        }
+        self.after_effect();
+        Ok(())
+    }
+
+    /// After an action: unless a decision is pending or the game ended, the turn is over.
+    pub(super) fn after_effect(&mut self) {
+        if self.phase == Phase::Over || self.pending.is_some() {
+            return;
+        }
+        let seat = self.current;
+        let extra = std::mem::take(&mut self.extra_turn);
+        if self.taken == 0xF_FFFF {
+            // End of the Age: an extra turn earned with its last card is lost.
+            if self.age == 2 {
+                self.phase = Phase::Over;
+            } else {
+                self.start_age(seat);
+            }
+        } else if !extra {
+            self.current = 1 - seat;
+        }
+    }
+
+    pub(super) fn start_age(&mut self, last_active: u8) {
+        self.age += 1;
+        self.taken = 0;
+        self.revealed = LAYOUTS[self.age as usize].face_up;
+        self.accessible = compute_accessible(self.age, 0);
+        self.index_layout();
+        // The player with the weaker military chooses who starts; with the pawn on the
+        // centre, the last active player starts (rulebook) or chooses (errata).
+        let weaker = match self.pawn {
+            p if p > 0 => Some(1),
+            p if p < 0 => Some(0),
+            _ => None,
+        };
+        match weaker {
+            Some(w) => {
+                self.current = w;
+                self.pending = Some(Pending::Starter);
+            }
+            None => {
+                self.current = last_active;
+                if self.options.errata_next_age {
+                    self.pending = Some(Pending::Starter);
+                }
+            }
+        }
+    }
+}
