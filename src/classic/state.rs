@@ -769,6 +769,9 @@ impl ClassicGame {
                 let seat = self.to_move();
                 let cards = self.hand_cards(seat);
                 let stage = self.stage_quote(seat);
+                let city = &self.cities[seat];
+                let free_build_open =
+                    city.has(powers::FREE_BUILD_EACH_AGE) && !city.free_build_used;
                 for id in cards.iter() {
                     let card = CardId(id);
                     match self.build_terms(seat, card) {
@@ -786,7 +789,7 @@ impl ClassicGame {
                         }
                         None => {}
                     }
-                    if self.free_build_allowed(seat, card) {
+                    if free_build_open && self.free_build_allowed(seat, card) {
                         out.push(Action::BuildFree { card });
                     }
                     if let Some(q) = stage {
