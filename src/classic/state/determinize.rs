@@ -1,0 +1,189 @@
+//! Hidden information: determinizations for the bots, and what a seat sees.
+
+use super::*;
+
+impl ClassicGame {
+    /// A copy where everything `observer` has not seen is re-sampled: identities of cards it
+    /// never saw (other hands, face-down cards, future deals, the guild draw) are shuffled
+    /// among themselves; cards it saw in a hand it passed on, that have since left that hand
+    /// face down, swap places at random with the ones still in it; other seats' hidden choices
+    /// of this turn are replaced by random legal ones.
+    pub fn determinized(&self, observer: usize, rng: &mut dyn RngCore) -> ClassicGame {
+        let mut g = self.clone();
+        g.history.clear();
+        let cur = self.age as usize - 1;
+        let mut unseen_guilds: Vec<CardId> = self.guilds_unused.to_vec();
+        for a in 0..3 {
+            let age = a as u8 + 1;
+            if a > cur {
+                break;
+            }
+            let last_turn = if a < cur { 5 } else { self.turn.min(5) };
+            let d = &self.deals[a];
+            let dealt = if self.n * HAND_SIZE == 64 {
+                u64::MAX
+            } else {
+                (1u64 << (self.n * HAND_SIZE)) - 1
+            };
+            // Halikarnassos looking through the pile sees all of it; while it chooses, the pile
+            // is kept as it is for every observer, so its choice stays possible.
+            let looking = matches!(self.step, Step::BuildDiscarded(_));
+            let pile_seen = if looking { self.discard[a] } else { 0 };
+            let mut known = d.public | pile_seen;
+            let mut groups: ArrayVec<u64, MAX_SEATS> = ArrayVec::new();
+            for j in 0..self.n {
+                // Latest turn at which the observer held packet j.
+                let seen = (0..=last_turn)
+                    .rev()
+                    .find(|&t| self.holder(age, j, t) == observer);
+                let Some(t0) = seen else {
+                    continue;
+                };
+                let mut earlier = 0u64;
+                for t in 0..=t0 {
+                    if self.holder(age, j, t) == observer {
+                        for u in j * HAND_SIZE..(j + 1) * HAND_SIZE {
+                            if d.removed >> u & 1 == 0 || d.removed_turn[u] >= t {
+                                earlier |= 1 << u;
+                            }
+                        }
+                    }
+                }
+                known |= earlier;
+                // Cards seen at the last look that later left face down, by someone else, may
+                // be any of those seen then and not known to have gone elsewhere.
+                let mut group = 0u64;
+                for u in j * HAND_SIZE..(j + 1) * HAND_SIZE {
+                    let at_last_look = d.removed >> u & 1 == 0 || d.removed_turn[u] >= t0;
+                    let by_other_later =
+                        d.removed >> u & 1 == 1 && d.removed_by[u] as usize != observer;
+                    let still_here = d.removed >> u & 1 == 0;
+                    if at_last_look && d.public >> u & 1 == 0 && (still_here || by_other_later) {
+                        group |= 1 << u;
+                    }
+                }
+                // Only a group with cards gone face down can move anything.
+                let group = group & !pile_seen;
+                if group & d.removed != 0 {
+                    groups.push(group);
+                }
+            }
+            let unknown = dealt & !known;
+            // Unknown identities, shuffled; unseen guilds may be swapped with the box's.
+            let mut ids: Vec<CardId> = Vec::new();
+            let mut bits = unknown;
+            while bits != 0 {
+                ids.push(d.cards[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+            if a == 2 {
+                let mut pool: Vec<CardId> = ids
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.cat.card(c).color == Color::Purple)
+                    .collect();
+                let k = pool.len();
+                pool.append(&mut unseen_guilds);
+                pool.shuffle(rng);
+                unseen_guilds = pool.split_off(k);
+                let mut it = pool.into_iter();
+                for c in ids.iter_mut() {
+                    if self.cat.card(*c).color == Color::Purple {
+                        *c = it.next().unwrap();
+                    }
+                }
+            }
+            ids.shuffle(rng);
+            let gd = &mut g.deals[a];
+            let mut bits = unknown;
+            let mut it = ids.into_iter();
+            while bits != 0 {
+                gd.cards[bits.trailing_zeros() as usize] = it.next().unwrap();
+                bits &= bits - 1;
+            }
+            for group in groups {
+                let mut ids: ArrayVec<CardId, HAND_SIZE> = ArrayVec::new();
+                let mut bits = group;
+                while bits != 0 {
+                    ids.push(gd.cards[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
+                ids.shuffle(rng);
+                let mut bits = group;
+                let mut it = ids.into_iter();
+                while bits != 0 {
+                    gd.cards[bits.trailing_zeros() as usize] = it.next().unwrap();
+                    bits &= bits - 1;
+                }
+            }
+        }
+        // Future Ages: a fresh deal from the same decks (Age III with a fresh guild draw).
+        for a in cur + 1..3 {
+            let age = a as u8 + 1;
+            let mut deck = self.cat.deck(age, self.n).to_vec();
+            if age == 3 {
+                let mut pool = unseen_guilds.clone();
+                for u in 0..self.n * HAND_SIZE {
+                    let c = self.deals[2].cards[u];
+                    if self.cat.card(c).color == Color::Purple {
+                        pool.push(c);
+                    }
+                }
+                pool.shuffle(rng);
+                unseen_guilds = pool.split_off(self.n + 2);
+                deck.extend_from_slice(&pool);
+            }
+            deck.shuffle(rng);
+            g.deals[a].cards[..deck.len()].copy_from_slice(&deck);
+        }
+        g.guilds_unused = unseen_guilds.into_iter().collect();
+        // Other seats' hidden choices of this turn: re-chosen at random.
+        if g.step == Step::Turn {
+            let mut buf = Vec::with_capacity(32);
+            for s in 0..self.n {
+                if s != observer && g.pending[s].is_some() {
+                    g.pending[s] = None;
+                    let saved = g.movers;
+                    // Ask for seat s's options as if it were to move.
+                    g.movers = 1 << s;
+                    g.legal(&mut buf);
+                    g.movers = saved;
+                    let a = buf[rng.random_range(0..buf.len())];
+                    let terms = {
+                        let saved = g.movers;
+                        g.movers = 1 << s;
+                        let r = g.check(a).expect("listed action is legal");
+                        g.movers = saved;
+                        r
+                    };
+                    g.pending[s] = Some((a, terms.0, terms.1));
+                }
+            }
+        }
+        g
+    }
+
+    /// Part of what `seat` sees, enough to check determinizations: every city (cards, coins,
+    /// wonder stages, military tokens), the Age, turn and step, which seats have chosen, its
+    /// own hand and its own chosen action, and the size of the discard pile. Determinizations
+    /// for `seat` must leave it unchanged.
+    pub fn seat_view(&self, seat: usize) -> String {
+        let mut hand = self.hand(seat);
+        hand.sort();
+        let chosen: Vec<bool> = (0..self.n).map(|s| self.has_chosen(s)).collect();
+        let own = match self.step {
+            Step::Turn => self.pending[seat],
+            _ => None,
+        };
+        format!(
+            "age {} turn {} step {:?} movers {:#x} chosen {chosen:?} hand {hand:?} own {own:?} \
+             discarded {} cities {:?}",
+            self.age,
+            self.turn,
+            self.step,
+            self.movers,
+            self.discard_pile().len(),
+            self.cities,
+        )
+    }
+}

@@ -1,0 +1,310 @@
+//! Legal actions and what each costs: builds (chains, Olympia's powers, the cheapest
+//! payments and their splits between the neighbours), wonder stages, sales, and the decisions of
+//! Halikarnassos and Olympia B.
+
+use super::*;
+
+impl ClassicGame {
+    pub(super) fn to_move(&self) -> usize {
+        match self.step {
+            Step::Turn => {
+                let mut m = self.movers;
+                while m != 0 {
+                    let s = m.trailing_zeros() as usize;
+                    if self.pending[s].is_none() {
+                        return s;
+                    }
+                    m &= m - 1;
+                }
+                0
+            }
+            Step::BuildDiscarded(s) | Step::CopyGuild(s) => s as usize,
+            Step::Over => 0,
+        }
+    }
+
+    /// What building `card` costs `seat` now; `None` when it may not build it.
+    pub(crate) fn build_terms(&self, seat: usize, card: CardId) -> Option<Terms> {
+        let city = &self.cities[seat];
+        if city.built.contains(card.0) {
+            return None;
+        }
+        let c = self.cat.card(card);
+        if !c.chain_from.intersection(city.built).is_empty() {
+            return Some(Terms::Free(Free::Chain));
+        }
+        if c.cost.is_free() {
+            return Some(Terms::Pay {
+                bank: 0,
+                quote: Quote { total: 0, left: 1 },
+            });
+        }
+        let budget = self.spendable[seat];
+        let paid = if (c.cost.coins as u32) <= budget {
+            let (l, r) = (self.left_of(seat), self.right_of(seat));
+            quote(
+                &c.cost.resources,
+                &city.own,
+                &self.market[l],
+                &self.market[r],
+                &self.prices[seat],
+            )
+            .filter(|q| q.total as u32 + c.cost.coins as u32 <= budget)
+        } else {
+            None
+        };
+        // 2nd-edition Olympia's powers apply by themselves; 1st-edition Olympia A's free build
+        // is an action of its own (see `free_build_allowed`).
+        let power = (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
+            || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
+            || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == 5);
+        match paid {
+            // A power is used only when it saves coins (or makes the build possible).
+            Some(q) if !power || (q.total == 0 && c.cost.coins == 0) => Some(Terms::Pay {
+                bank: c.cost.coins,
+                quote: q,
+            }),
+            _ if power => Some(Terms::Free(Free::WonderPower)),
+            _ => None,
+        }
+    }
+
+    /// True when `seat` may spend 1st-edition Olympia A's free build on `card`: the power is
+    /// unused this Age, and the card has a printed cost, is not owned, and its chain does not
+    /// make it free anyway (RECORDS.md: whatever the seat could afford).
+    pub fn free_build_allowed(&self, seat: usize, card: CardId) -> bool {
+        let city = &self.cities[seat];
+        let c = self.cat.card(card);
+        city.has(powers::FREE_BUILD_EACH_AGE)
+            && !city.free_build_used
+            && !c.cost.is_free()
+            && !city.built.contains(card.0)
+            && c.chain_from.intersection(city.built).is_empty()
+    }
+
+    /// The cheapest ways for `seat` to build its next wonder stage; `None` when complete or
+    /// unaffordable.
+    pub(crate) fn stage_quote(&self, seat: usize) -> Option<Quote> {
+        let city = &self.cities[seat];
+        let board = self.cat.side(city.wonder, city.side.index());
+        let stage = board.stages.get(city.stages as usize)?;
+        let (l, r) = (self.left_of(seat), self.right_of(seat));
+        quote(
+            &stage.cost.resources,
+            &city.own,
+            &self.market[l],
+            &self.market[r],
+            &self.prices[seat],
+        )
+        .filter(|q| q.total as u32 + stage.cost.coins as u32 <= self.spendable[seat])
+    }
+
+    pub(super) fn push_splits(
+        &self,
+        q: Quote,
+        out: &mut Vec<Action>,
+        make: impl Fn(u8, u8) -> Action,
+    ) {
+        if self.collapse {
+            let (l, r) = q.canonical();
+            out.push(make(l, r));
+        } else {
+            for (l, r) in q.splits() {
+                out.push(make(l, r));
+            }
+        }
+    }
+
+    /// Legal actions of the player to move (see [`wonders_bots::Game::legal_actions`]).
+    pub fn legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.step {
+            Step::Over => {}
+            Step::Turn => {
+                let seat = self.to_move();
+                let cards = self.hand_cards(seat);
+                let stage = self.stage_quote(seat);
+                let city = &self.cities[seat];
+                let free_build_open =
+                    city.has(powers::FREE_BUILD_EACH_AGE) && !city.free_build_used;
+                for id in cards.iter() {
+                    let card = CardId(id);
+                    match self.build_terms(seat, card) {
+                        Some(Terms::Free(_)) => out.push(Action::Build {
+                            card,
+                            pay_left: 0,
+                            pay_right: 0,
+                        }),
+                        Some(Terms::Pay { quote, .. }) => {
+                            self.push_splits(quote, out, |pay_left, pay_right| Action::Build {
+                                card,
+                                pay_left,
+                                pay_right,
+                            })
+                        }
+                        None => {}
+                    }
+                    if free_build_open && self.free_build_allowed(seat, card) {
+                        out.push(Action::BuildFree { card });
+                    }
+                    if let Some(q) = stage {
+                        self.push_splits(q, out, |pay_left, pay_right| Action::Wonder {
+                            card,
+                            pay_left,
+                            pay_right,
+                        });
+                    }
+                    out.push(Action::Sell { card });
+                }
+            }
+            Step::BuildDiscarded(seat) => {
+                let built = self.cities[seat as usize].built;
+                for id in self.discard_cards().difference(built).iter() {
+                    out.push(Action::BuildDiscarded { card: CardId(id) });
+                }
+            }
+            Step::CopyGuild(seat) => {
+                let seat = seat as usize;
+                for from in [self.left_of(seat), self.right_of(seat)] {
+                    for id in self.cities[from].built.iter() {
+                        if self.cat.card(CardId(id)).color == Color::Purple {
+                            out.push(Action::CopyGuild {
+                                guild: CardId(id),
+                                from: from as u8,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What `action` would be for the player to move: whether it is free (and why) and what it
+    /// pays the bank; the reason when it is not legal.
+    pub fn terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        self.check(action)
+    }
+
+    /// Checks `action` for the player to move and returns its free status and bank payment.
+    pub(super) fn check(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        let seat = self.to_move();
+        match (self.step, action) {
+            (Step::Over, _) => Err("the game is over"),
+            (
+                Step::Turn,
+                Action::Build {
+                    card,
+                    pay_left,
+                    pay_right,
+                },
+            ) => {
+                if !self.hand_cards(seat).contains(card.0) {
+                    return Err("card not in hand");
+                }
+                match self.build_terms(seat, card) {
+                    None => Err("cannot build this card"),
+                    Some(Terms::Free(f)) if pay_left == 0 && pay_right == 0 => Ok((f, 0)),
+                    Some(Terms::Free(_)) => Err("this build is free"),
+                    Some(Terms::Pay { bank, quote }) => {
+                        if self.split_ok(quote, pay_left, pay_right) {
+                            Ok((Free::No, bank))
+                        } else {
+                            Err("not a cheapest payment")
+                        }
+                    }
+                }
+            }
+            (Step::Turn, Action::BuildFree { card }) => {
+                if !self.hand_cards(seat).contains(card.0) {
+                    Err("card not in hand")
+                } else if self.free_build_allowed(seat, card) {
+                    Ok((Free::WonderPower, 0))
+                } else {
+                    Err("no free build to spend on this card")
+                }
+            }
+            (
+                Step::Turn,
+                Action::Wonder {
+                    card,
+                    pay_left,
+                    pay_right,
+                },
+            ) => {
+                if !self.hand_cards(seat).contains(card.0) {
+                    return Err("card not in hand");
+                }
+                match self.stage_quote(seat) {
+                    Some(q) if self.split_ok(q, pay_left, pay_right) => Ok((Free::No, 0)),
+                    Some(_) => Err("not a cheapest payment"),
+                    None => Err("cannot build the next stage"),
+                }
+            }
+            (Step::Turn, Action::Sell { card }) => {
+                if self.hand_cards(seat).contains(card.0) {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("card not in hand")
+                }
+            }
+            (Step::BuildDiscarded(s), Action::BuildDiscarded { card }) => {
+                if !self.discard_cards().contains(card.0) {
+                    Err("card not in the discard pile")
+                } else if self.cities[s as usize].built.contains(card.0) {
+                    Err("already built")
+                } else {
+                    Ok((Free::No, 0))
+                }
+            }
+            (Step::CopyGuild(s), Action::CopyGuild { guild, from }) => {
+                let s = s as usize;
+                let from = from as usize;
+                if (from == self.left_of(s) || from == self.right_of(s))
+                    && from < self.n
+                    && self.cities[from].built.contains(guild.0)
+                    && self.cat.card(guild).color == Color::Purple
+                {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("no such guild next door")
+                }
+            }
+            _ => Err("not an action of this step"),
+        }
+    }
+
+    #[inline]
+    pub(super) fn split_ok(&self, q: Quote, l: u8, r: u8) -> bool {
+        if self.collapse {
+            q.canonical() == (l, r)
+        } else {
+            q.allows(l, r)
+        }
+    }
+
+    /// For a log: which resources `seat` buys from each neighbour when it pays `to_left` and
+    /// `to_right` for `cost` in the current turn.
+    pub(crate) fn explain_purchase(
+        &self,
+        seat: usize,
+        cost: &[u8; crate::classic::data::RESOURCES],
+        to_left: u8,
+        to_right: u8,
+    ) -> Option<crate::classic::payment::Purchase> {
+        let (l, r) = (self.left_of(seat), self.right_of(seat));
+        crate::classic::payment::purchase_for(
+            cost,
+            &self.cities[seat].own,
+            &self.market[l],
+            &self.market[r],
+            &self.prices[seat],
+            to_left,
+            to_right,
+        )
+    }
+
+    /// What the player to move may still spend this turn.
+    pub fn spendable(&self, seat: usize) -> u32 {
+        self.spendable[seat]
+    }
+}

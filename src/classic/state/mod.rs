@@ -1,0 +1,434 @@
+//! The game state and its rules: setup, the simultaneous turns sequentialized seat by seat,
+//! passing, the sixth-turn discard, wonder powers, military at the end of each Age.
+//!
+//! Turn order inside the engine (see the module docs of [`super`] for the rule sources):
+//! 1. every seat of the turn chooses (seat 0 first) from the state at the start of the turn;
+//!    a chosen action stays hidden until the last seat has chosen;
+//! 2. resolution: cards are placed (built, tucked under the wonder, sold), payments go out,
+//!    then every income of the turn comes in (trade, sales, Tavern, Vineyard counting the cards
+//!    built this turn, stage coins); coins received cannot have been spent this turn because
+//!    choices were checked against the coins held at the start of the turn;
+//! 3. hands pass (left in Ages I and III, right in Age II); on the sixth turn the unplayed card
+//!    is discarded, except Babylon's with its "last card" power;
+//! 4. 1st-edition Babylon plays its seventh card (part of the sixth turn: coins and neighbour
+//!    production as at the start of that turn), then Halikarnassos builds from the discard pile,
+//!    then 2nd-edition Babylon plays its last card as a turn of its own;
+//! 5. after the sixth turn, military conflicts; after Age III, 1st-edition Olympia B copies a
+//!    guild, and the game ends.
+
+use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore, SeedableRng};
+
+use super::city::{powers, City};
+use super::data::{
+    catalog, CardId, Catalog, Color, Edition, Effect, Per, Power, Side, Whose, Wonder,
+};
+use super::payment::{quote, Prices, Quote, Supply};
+use crate::common::{CardSet, GameRng};
+
+mod determinize;
+mod legal;
+mod military;
+mod setup;
+mod turn;
+
+/// Most seats at a table.
+pub const MAX_SEATS: usize = 7;
+/// Cards dealt to each seat per Age.
+pub const HAND_SIZE: usize = 7;
+/// Coins each city starts with.
+pub const STARTING_COINS: u32 = 3;
+/// Coins for selling a card.
+pub const SELL_COINS: u32 = 3;
+
+/// How wonder sides are chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SidePolicy {
+    /// Every seat plays side A (1st edition) / Day (2nd edition): side index 0.
+    A,
+    /// Every seat plays side B / Night: side index 1.
+    B,
+    /// Same as [`SidePolicy::A`] (the 2nd-edition name).
+    Day,
+    /// Same as [`SidePolicy::B`] (the 2nd-edition name).
+    Night,
+    /// One random side for the whole table.
+    Random,
+    /// An independent random side per seat (as the 1st-edition wonder cards deal them).
+    Mixed,
+    /// A fixed side per seat, seat 0 first (labels are mapped to the edition by index).
+    PerSeat(Vec<Side>),
+}
+
+/// Everything that defines a game besides its random draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicConfig {
+    /// 3..=7.
+    pub players: usize,
+    pub edition: Edition,
+    pub sides: SidePolicy,
+    /// When true, a build or stage whose cheapest total can be split several ways between
+    /// the two neighbours is offered once, with the split paying the left neighbour least.
+    pub collapse_payment_splits: bool,
+    /// Optional fixed wonder per seat (missing or `None` entries are drawn at random).
+    pub wonders: Vec<Option<Wonder>>,
+}
+
+impl ClassicConfig {
+    /// A default table: `players` seats, random wonders, side A/Day, every payment split.
+    pub fn new(players: usize, edition: Edition) -> ClassicConfig {
+        ClassicConfig {
+            players,
+            edition,
+            sides: SidePolicy::A,
+            collapse_payment_splits: false,
+            wonders: Vec::new(),
+        }
+    }
+}
+
+/// The outcome of every random draw of a game: wonders and sides, the deal of each Age (which
+/// implies the guild draw), and the guilds left in the box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Per seat.
+    pub wonders: Vec<(Wonder, Side)>,
+    /// `hands[age - 1][seat]`: the 7 cards dealt to that seat.
+    pub hands: [Vec<Vec<CardId>>; 3],
+    pub guilds_unused: Vec<CardId>,
+}
+
+/// Why a configuration or a setup was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid classic setup: {0}")]
+pub struct SetupError(pub String);
+
+/// Why `apply` refused an action.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClassicError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("seat {seat} cannot play {action:?}: {reason}")]
+    Illegal {
+        seat: usize,
+        action: Action,
+        reason: &'static str,
+    },
+}
+
+/// One decision of one seat. Cards are identified by building, never by position, so an
+/// action means the same in every determinization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Build the card, paying `pay_left`/`pay_right` coins to the neighbours (the bank part
+    /// of the cost is implied; nothing is paid when a chain or a wonder power makes it free).
+    Build {
+        card: CardId,
+        pay_left: u8,
+        pay_right: u8,
+    },
+    /// 1st-edition Olympia A: build the card for free, spending the once-per-Age free build
+    /// (the player's choice: paying as usual stays legal while the power is unused).
+    BuildFree { card: CardId },
+    /// Tuck the card under the wonder to build the next stage.
+    Wonder {
+        card: CardId,
+        pay_left: u8,
+        pay_right: u8,
+    },
+    /// Discard the card for 3 coins.
+    Sell { card: CardId },
+    /// Halikarnassos: build a card of the discard pile for free.
+    BuildDiscarded { card: CardId },
+    /// 1st-edition Olympia B: copy a guild of the neighbour at seat `from`.
+    CopyGuild { guild: CardId, from: u8 },
+}
+
+impl Action {
+    /// The card the action plays (the guild for [`Action::CopyGuild`]).
+    pub fn card(self) -> CardId {
+        match self {
+            Action::Build { card, .. }
+            | Action::BuildFree { card }
+            | Action::Wonder { card, .. }
+            | Action::Sell { card }
+            | Action::BuildDiscarded { card } => card,
+            Action::CopyGuild { guild, .. } => guild,
+        }
+    }
+}
+
+/// Why a build cost nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Free {
+    /// Paid normally (possibly nothing, for a card without cost).
+    No,
+    /// The city holds a building that chains to it.
+    Chain,
+    /// An Olympia power.
+    WonderPower,
+}
+
+/// An action as it was resolved (the game's history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub seat: u8,
+    pub action: Action,
+    pub age: u8,
+    /// Turn index in the Age, 0..=5; 6 for Babylon's extra play and what follows it.
+    pub turn: u8,
+    pub free: Free,
+    /// Coins paid to the bank.
+    pub pay_bank: u8,
+    /// For a wonder action: the stage built, 1-based.
+    pub stage: u8,
+}
+
+/// What a build costs a seat right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Terms {
+    Free(Free),
+    Pay { bank: u8, quote: Quote },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The seats in `movers` choose one card each.
+    Turn,
+    /// Halikarnassos picks a card of the discard pile.
+    BuildDiscarded(u8),
+    /// 1st-edition Olympia B picks a guild to copy.
+    CopyGuild(u8),
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Next {
+    /// 1st edition: Babylon plays its seventh card within the sixth turn.
+    SeventhCard(u8),
+    /// Halikarnassos builds from the discard pile.
+    Discarded(u8),
+    /// 2nd edition: Babylon's extra turn.
+    ExtraTurn(u8),
+    EndAge,
+    Turn,
+}
+
+/// One Age's deal. Card `uid = packet * 7 + slot`; packet `j` is dealt to seat `j` and held at
+/// turn `t` by seat `j + t` (passing left) or `j - t` (passing right).
+#[derive(Clone, Debug)]
+pub(crate) struct AgeDeal {
+    pub cards: [CardId; 49],
+    /// Cards that have left their packet.
+    pub removed: u64,
+    /// Cards built face up (their identity is public).
+    pub public: u64,
+    pub removed_turn: [u8; 49],
+    pub removed_by: [u8; 49],
+}
+
+impl Default for AgeDeal {
+    fn default() -> Self {
+        AgeDeal {
+            cards: [CardId(0); 49],
+            removed: 0,
+            public: 0,
+            removed_turn: [u8::MAX; 49],
+            removed_by: [u8::MAX; 49],
+        }
+    }
+}
+
+#[inline]
+fn packet_mask(j: usize) -> u64 {
+    0x7F << (7 * j)
+}
+
+/// A game of 7 Wonders for 3 to 7 players.
+#[derive(Clone, Debug)]
+pub struct ClassicGame {
+    pub(crate) cat: &'static Catalog,
+    pub(crate) n: usize,
+    pub(crate) collapse: bool,
+    pub(crate) seed: Option<u64>,
+    pub(crate) deals: [AgeDeal; 3],
+    pub(crate) guilds_unused: ArrayVec<CardId, 10>,
+    pub(crate) cities: ArrayVec<City, MAX_SEATS>,
+    /// 1..=3.
+    pub(crate) age: u8,
+    /// 0..=5, 6 after the sixth turn.
+    pub(crate) turn: u8,
+    pub(crate) step: Step,
+    next: ArrayVec<Next, 6>,
+    pub(crate) movers: u8,
+    pending: [Option<(Action, Free, u8)>; MAX_SEATS],
+    /// Coins each seat may still spend this turn (held at its start, minus what it paid).
+    spendable: [u32; MAX_SEATS],
+    /// What each city sold at the start of the turn (cards built this turn are not for sale).
+    market: [Supply; MAX_SEATS],
+    /// Prices at the start of the turn.
+    prices: [Prices; MAX_SEATS],
+    /// Discard pile: uids per Age.
+    pub(crate) discard: [u64; 3],
+    /// Halikarnassos stages built this turn (seat).
+    owed_discard_builds: ArrayVec<u8, 2>,
+    pub(crate) history: Vec<Played>,
+}
+
+impl ClassicGame {
+    // ----- accessors -------------------------------------------------------------------
+
+    pub fn catalog(&self) -> &'static Catalog {
+        self.cat
+    }
+
+    pub fn edition(&self) -> Edition {
+        self.cat.edition
+    }
+
+    /// The seed the game was drawn from (`None` for a game built from an explicit setup).
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    pub fn players(&self) -> usize {
+        self.n
+    }
+
+    pub fn city(&self, seat: usize) -> &City {
+        &self.cities[seat]
+    }
+
+    /// Current Age, 1..=3.
+    pub fn age(&self) -> u8 {
+        self.age
+    }
+
+    /// Turn index within the Age: 0..=5, 6 for Babylon's extra play and what follows it.
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    /// Every resolved action so far, in order.
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    pub fn collapses_payment_splits(&self) -> bool {
+        self.collapse
+    }
+
+    /// The left neighbour of `seat` (seat + 1): receives `pay_left`, and the hand in Ages I/III.
+    #[inline]
+    pub fn left_of(&self, seat: usize) -> usize {
+        (seat + 1) % self.n
+    }
+
+    /// The right neighbour of `seat` (seat - 1).
+    #[inline]
+    pub fn right_of(&self, seat: usize) -> usize {
+        (seat + self.n - 1) % self.n
+    }
+
+    #[inline]
+    fn all_seats(&self) -> u8 {
+        ((1u16 << self.n) - 1) as u8
+    }
+
+    /// +1 when hands pass left (Ages I and III), -1 when they pass right (Age II).
+    #[inline]
+    fn direction(age: u8) -> isize {
+        if age == 2 {
+            -1
+        } else {
+            1
+        }
+    }
+
+    /// The packet held by `seat` at turn `t` of `age`.
+    #[inline]
+    pub(crate) fn packet_of(&self, age: u8, seat: usize, t: u8) -> usize {
+        let n = self.n as isize;
+        (seat as isize - Self::direction(age) * t as isize).rem_euclid(n) as usize
+    }
+
+    /// The seat holding packet `j` at turn `t` of `age`.
+    #[inline]
+    pub(crate) fn holder(&self, age: u8, j: usize, t: u8) -> usize {
+        let n = self.n as isize;
+        (j as isize + Self::direction(age) * t as isize).rem_euclid(n) as usize
+    }
+
+    /// The uids (in the current Age's deal) of `seat`'s hand.
+    #[inline]
+    pub(crate) fn hand_uids(&self, seat: usize) -> u64 {
+        let t = self.turn.min(5);
+        let j = self.packet_of(self.age, seat, t);
+        packet_mask(j) & !self.deals[self.age as usize - 1].removed
+    }
+
+    /// The cards in `seat`'s hand now (in the order dealt).
+    pub fn hand(&self, seat: usize) -> Vec<CardId> {
+        let d = &self.deals[self.age as usize - 1];
+        let mut bits = self.hand_uids(seat);
+        let mut v = Vec::new();
+        while bits != 0 {
+            v.push(d.cards[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        v
+    }
+
+    /// Distinct buildings in `seat`'s hand.
+    #[inline]
+    fn hand_cards(&self, seat: usize) -> CardSet {
+        let d = &self.deals[self.age as usize - 1];
+        let mut bits = self.hand_uids(seat);
+        let mut set = CardSet::EMPTY;
+        while bits != 0 {
+            set.insert(d.cards[bits.trailing_zeros() as usize].0);
+            bits &= bits - 1;
+        }
+        set
+    }
+
+    /// Cards in the discard pile (with repeats), oldest Age first.
+    pub fn discard_pile(&self) -> Vec<CardId> {
+        let mut v = Vec::new();
+        for a in 0..3 {
+            let mut bits = self.discard[a];
+            while bits != 0 {
+                v.push(self.deals[a].cards[bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+        }
+        v
+    }
+
+    fn discard_cards(&self) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for a in 0..3 {
+            let mut bits = self.discard[a];
+            while bits != 0 {
+                set.insert(self.deals[a].cards[bits.trailing_zeros() as usize].0);
+                bits &= bits - 1;
+            }
+        }
+        set
+    }
+
+    /// True when `seat` chose this turn and waits for the others.
+    pub fn has_chosen(&self, seat: usize) -> bool {
+        self.pending[seat].is_some()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.step == Step::Over
+    }
+
+    /// The seat that decides next.
+    pub fn current_seat(&self) -> usize {
+        self.to_move()
+    }
+}

@@ -1,0 +1,230 @@
+//! Setting a game up: the deal of every Age and the boards, from a seed or from a record's
+//! setup.
+
+use super::*;
+
+impl ClassicGame {
+    /// A new game with every random draw taken from `seed`.
+    pub fn new(config: &ClassicConfig, seed: u64) -> Result<ClassicGame, SetupError> {
+        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
+        let mut g = Self::build(config, &wonders, &decks, &guilds_unused);
+        g.seed = Some(seed);
+        Ok(g)
+    }
+
+    /// The random draws of a game with this seed (what [`ClassicGame::new`] plays).
+    pub fn draw_setup(config: &ClassicConfig, seed: u64) -> Result<Setup, SetupError> {
+        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
+        let hands = decks.map(|d| d.chunks(HAND_SIZE).map(|c| c.to_vec()).collect());
+        Ok(Setup {
+            wonders,
+            hands,
+            guilds_unused: guilds_unused.to_vec(),
+        })
+    }
+
+    /// Wonders and sides, the three shuffled decks (hand `j` = cards `7j..7j+7`), the guilds
+    /// left in the box.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn draw(
+        config: &ClassicConfig,
+        seed: u64,
+    ) -> Result<
+        (
+            Vec<(Wonder, Side)>,
+            [ArrayVec<CardId, 49>; 3],
+            ArrayVec<CardId, 10>,
+        ),
+        SetupError,
+    > {
+        let n = config.players;
+        if !(3..=7).contains(&n) {
+            return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
+        }
+        let cat = catalog(config.edition);
+        let mut rng = GameRng::seed_from_u64(seed);
+        // Wonders: fixed ones first, the rest drawn from those left.
+        let fixed: ArrayVec<Option<Wonder>, MAX_SEATS> = (0..n)
+            .map(|s| config.wonders.get(s).copied().flatten())
+            .collect();
+        for (i, f) in fixed.iter().enumerate() {
+            if f.is_some() && fixed[..i].contains(f) {
+                return Err(SetupError(format!(
+                    "wonder {} fixed twice",
+                    f.unwrap().id()
+                )));
+            }
+        }
+        let mut pool: ArrayVec<Wonder, 7> = Wonder::ALL
+            .into_iter()
+            .filter(|w| !fixed.contains(&Some(*w)))
+            .collect();
+        pool.shuffle(&mut rng);
+        let table_side = rng.random_range(0..2usize);
+        let mut wonders = Vec::with_capacity(n);
+        for (s, f) in fixed.iter().enumerate() {
+            let w = match f {
+                Some(w) => *w,
+                None => pool
+                    .pop()
+                    .ok_or_else(|| SetupError("not enough wonders".into()))?,
+            };
+            let index = match &config.sides {
+                SidePolicy::A | SidePolicy::Day => 0,
+                SidePolicy::B | SidePolicy::Night => 1,
+                SidePolicy::Random => table_side,
+                SidePolicy::Mixed => rng.random_range(0..2usize),
+                SidePolicy::PerSeat(v) => v
+                    .get(s)
+                    .ok_or_else(|| SetupError(format!("no side given for seat {s}")))?
+                    .index(),
+            };
+            wonders.push((w, Side::of(config.edition, index)));
+        }
+        let mut guilds: ArrayVec<CardId, 10> = cat.guilds.iter().copied().collect();
+        guilds.shuffle(&mut rng);
+        let unused: ArrayVec<CardId, 10> = guilds[n + 2..].iter().copied().collect();
+        let decks = std::array::from_fn(|a| {
+            let mut deck: ArrayVec<CardId, 49> = cat.deck(a as u8 + 1, n).iter().copied().collect();
+            if a == 2 {
+                deck.extend(guilds[..n + 2].iter().copied());
+            }
+            deck.shuffle(&mut rng);
+            deck
+        });
+        Ok((wonders, decks, unused))
+    }
+
+    /// The game at the start of Age I, from draws already known to be valid.
+    pub(super) fn build(
+        config: &ClassicConfig,
+        wonders: &[(Wonder, Side)],
+        decks: &[ArrayVec<CardId, 49>; 3],
+        unused: &[CardId],
+    ) -> ClassicGame {
+        let cat = catalog(config.edition);
+        let mut deals: [AgeDeal; 3] = Default::default();
+        for (d, deck) in deals.iter_mut().zip(decks) {
+            d.cards[..deck.len()].copy_from_slice(deck);
+        }
+        let cities = wonders
+            .iter()
+            .map(|&(w, s)| City::new(cat, w, s, STARTING_COINS))
+            .collect();
+        let mut g = ClassicGame {
+            cat,
+            n: config.players,
+            collapse: config.collapse_payment_splits,
+            seed: None,
+            deals,
+            guilds_unused: unused.iter().copied().collect(),
+            cities,
+            age: 1,
+            turn: 0,
+            step: Step::Turn,
+            next: ArrayVec::new(),
+            movers: 0,
+            pending: [None; MAX_SEATS],
+            spendable: [0; MAX_SEATS],
+            market: [Supply::default(); MAX_SEATS],
+            prices: [[[2; 7]; 2]; MAX_SEATS],
+            discard: [0; 3],
+            owed_discard_builds: ArrayVec::new(),
+            history: Vec::with_capacity(160),
+        };
+        g.begin_turn(g.all_seats(), true);
+        g
+    }
+
+    /// A game from explicit draws (a record's setup), checked against the rules.
+    pub fn from_setup(config: &ClassicConfig, setup: &Setup) -> Result<ClassicGame, SetupError> {
+        let n = config.players;
+        if !(3..=7).contains(&n) {
+            return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
+        }
+        let cat = catalog(config.edition);
+        if setup.wonders.len() != n {
+            return Err(SetupError(format!(
+                "{} wonders for {n} seats",
+                setup.wonders.len()
+            )));
+        }
+        for (i, (w, s)) in setup.wonders.iter().enumerate() {
+            if setup.wonders[..i].iter().any(|(v, _)| v == w) {
+                return Err(SetupError(format!("wonder {} twice", w.id())));
+            }
+            if Side::of(config.edition, s.index()) != *s {
+                return Err(SetupError(format!(
+                    "side {} does not exist in {}",
+                    s.id(),
+                    config.edition.id()
+                )));
+            }
+        }
+        let mut all_guilds: Vec<CardId> = setup.guilds_unused.clone();
+        let mut decks: [ArrayVec<CardId, 49>; 3] = Default::default();
+        for age in 1..=3u8 {
+            let hands = &setup.hands[age as usize - 1];
+            if hands.len() != n || hands.iter().any(|h| h.len() != HAND_SIZE) {
+                return Err(SetupError(format!(
+                    "Age {age}: {n} hands of {HAND_SIZE} cards expected"
+                )));
+            }
+            let mut dealt: Vec<CardId> = hands.iter().flatten().copied().collect();
+            let mut expected = cat.deck(age, n).to_vec();
+            if age == 3 {
+                let guilds: Vec<CardId> = dealt
+                    .iter()
+                    .copied()
+                    .filter(|&c| cat.card(c).color == Color::Purple)
+                    .collect();
+                if guilds.len() != n + 2 {
+                    return Err(SetupError(format!(
+                        "{} guilds dealt, {} expected",
+                        guilds.len(),
+                        n + 2
+                    )));
+                }
+                expected.extend_from_slice(&guilds);
+                all_guilds.extend_from_slice(&guilds);
+            }
+            decks[age as usize - 1] = dealt.iter().copied().collect();
+            dealt.sort();
+            expected.sort();
+            if dealt != expected {
+                return Err(SetupError(format!(
+                    "Age {age}: the deal is not this Age's deck for {n} players"
+                )));
+            }
+        }
+        all_guilds.sort();
+        let mut box_guilds = cat.guilds.clone();
+        box_guilds.sort();
+        if all_guilds != box_guilds {
+            return Err(SetupError(
+                "guilds dealt and unused are not the box's guilds".into(),
+            ));
+        }
+        Ok(Self::build(
+            config,
+            &setup.wonders,
+            &decks,
+            &setup.guilds_unused,
+        ))
+    }
+
+    /// The setup this game was dealt (current deals as dealt; guilds left in the box).
+    pub fn setup(&self) -> Setup {
+        let mut hands: [Vec<Vec<CardId>>; 3] = Default::default();
+        for (a, h) in hands.iter_mut().enumerate() {
+            *h = (0..self.n)
+                .map(|j| self.deals[a].cards[j * HAND_SIZE..(j + 1) * HAND_SIZE].to_vec())
+                .collect();
+        }
+        Setup {
+            wonders: self.cities.iter().map(|c| (c.wonder, c.side)).collect(),
+            hands,
+            guilds_unused: self.guilds_unused.to_vec(),
+        }
+    }
+}

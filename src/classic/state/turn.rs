@@ -1,0 +1,316 @@
+//! A turn: each seat's hidden choice, then the resolution (cards placed, payments, income),
+//! passing the hands, the sixth turn, Babylon's last card and Halikarnassos' build.
+
+use super::*;
+
+impl ClassicGame {
+    pub(super) fn begin_turn(&mut self, movers: u8, refresh: bool) {
+        self.step = Step::Turn;
+        self.movers = movers;
+        if refresh {
+            for s in 0..self.n {
+                self.spendable[s] = self.cities[s].coins;
+                self.market[s] = self.cities[s].sells;
+                self.prices[s] = self.cities[s].prices;
+            }
+        }
+    }
+
+    /// Plays `action` for the player to move.
+    pub fn play(&mut self, action: Action) -> Result<(), ClassicError> {
+        let seat = self.to_move();
+        if self.step == Step::Over {
+            return Err(ClassicError::GameOver);
+        }
+        let (free, bank) = self.check(action).map_err(|reason| ClassicError::Illegal {
+            seat,
+            action,
+            reason,
+        })?;
+        match self.step {
+            Step::Turn => {
+                self.pending[seat] = Some((action, free, bank));
+                let all_chosen = {
+                    let mut m = self.movers;
+                    let mut done = true;
+                    while m != 0 {
+                        if self.pending[m.trailing_zeros() as usize].is_none() {
+                            done = false;
+                        }
+                        m &= m - 1;
+                    }
+                    done
+                };
+                if all_chosen {
+                    self.resolve_turn();
+                }
+            }
+            Step::BuildDiscarded(_) => {
+                self.build_from_discard(seat, action.card());
+                self.advance();
+            }
+            Step::CopyGuild(_) => {
+                if let Action::CopyGuild { guild, .. } = action {
+                    self.cities[seat].copied_guild = Some(guild);
+                }
+                self.push_history(seat, action, Free::No, 0, 0);
+                self.step = Step::Over;
+            }
+            Step::Over => unreachable!(),
+        }
+        Ok(())
+    }
+
+    pub(super) fn push_history(
+        &mut self,
+        seat: usize,
+        action: Action,
+        free: Free,
+        pay_bank: u8,
+        stage: u8,
+    ) {
+        self.history.push(Played {
+            seat: seat as u8,
+            action,
+            age: self.age,
+            turn: self.turn,
+            free,
+            pay_bank,
+            stage,
+        });
+    }
+
+    /// Removes one copy of `card` from `seat`'s hand; returns its uid.
+    pub(super) fn take_from_hand(&mut self, seat: usize, card: CardId, public: bool) -> usize {
+        let mut bits = self.hand_uids(seat);
+        let a = self.age as usize - 1;
+        let turn = self.turn;
+        let d = &mut self.deals[a];
+        while bits != 0 {
+            let u = bits.trailing_zeros() as usize;
+            if d.cards[u] == card {
+                d.removed |= 1 << u;
+                d.removed_turn[u] = turn;
+                d.removed_by[u] = seat as u8;
+                if public {
+                    d.public |= 1 << u;
+                }
+                return u;
+            }
+            bits &= bits - 1;
+        }
+        unreachable!("checked card not in hand")
+    }
+
+    /// Coins a building gives when built (counted after every card of the turn is placed).
+    pub(super) fn coins_when_built(&self, seat: usize, card: CardId) -> u32 {
+        match self.cat.card(card).effect {
+            Effect::Coins(n) => n as u32,
+            Effect::Commerce {
+                per, whose, coins, ..
+            } => coins as u32 * self.count(seat, per, whose),
+            _ => 0,
+        }
+    }
+
+    /// Counts `per` over the cities `whose` names, from `seat`'s point of view.
+    pub(crate) fn count(&self, seat: usize, per: Per, whose: Whose) -> u32 {
+        let one = |s: usize| match per {
+            Per::Cards(colors) => self.cities[s].count(colors),
+            Per::Stages => self.cities[s].stages as u32,
+        };
+        match whose {
+            Whose::Own => one(seat),
+            Whose::Neighbours => one(self.left_of(seat)) + one(self.right_of(seat)),
+            Whose::OwnAndNeighbours => {
+                one(seat) + one(self.left_of(seat)) + one(self.right_of(seat))
+            }
+        }
+    }
+
+    pub(super) fn resolve_turn(&mut self) {
+        let mut income = [0u32; MAX_SEATS];
+        let mut built: ArrayVec<(usize, CardId), MAX_SEATS> = ArrayVec::new();
+        let mut stage_coins: ArrayVec<(usize, &'static [Power]), MAX_SEATS> = ArrayVec::new();
+        let mut movers = self.movers;
+        while movers != 0 {
+            let seat = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let (action, free, bank) = self.pending[seat].take().expect("every mover chose");
+            let (l, r) = (self.left_of(seat), self.right_of(seat));
+            match action {
+                Action::Build { card, .. } | Action::BuildFree { card } => {
+                    let (pay_left, pay_right) = match action {
+                        Action::Build {
+                            pay_left,
+                            pay_right,
+                            ..
+                        } => (pay_left, pay_right),
+                        _ => (0, 0),
+                    };
+                    self.take_from_hand(seat, card, true);
+                    let paid = bank as u32 + pay_left as u32 + pay_right as u32;
+                    let city = &mut self.cities[seat];
+                    city.add_building(self.cat.card(card));
+                    city.coins -= paid;
+                    if matches!(action, Action::BuildFree { .. }) {
+                        city.free_build_used = true;
+                    }
+                    self.spendable[seat] -= paid;
+                    income[l] += pay_left as u32;
+                    income[r] += pay_right as u32;
+                    built.push((seat, card));
+                    self.push_history(seat, action, free, bank, 0);
+                }
+                Action::Wonder {
+                    card,
+                    pay_left,
+                    pay_right,
+                } => {
+                    self.take_from_hand(seat, card, false);
+                    let paid = pay_left as u32 + pay_right as u32;
+                    let city = &mut self.cities[seat];
+                    let powers = city.add_stage(self.cat);
+                    city.coins -= paid;
+                    let stage = city.stages;
+                    self.spendable[seat] -= paid;
+                    income[l] += pay_left as u32;
+                    income[r] += pay_right as u32;
+                    stage_coins.push((seat, powers));
+                    if powers.contains(&Power::BuildFromDiscard) {
+                        self.owed_discard_builds.push(seat as u8);
+                    }
+                    self.push_history(seat, action, Free::No, 0, stage);
+                }
+                Action::Sell { card } => {
+                    let u = self.take_from_hand(seat, card, false);
+                    self.discard[self.age as usize - 1] |= 1 << u;
+                    income[seat] += SELL_COINS;
+                    self.push_history(seat, action, Free::No, 0, 0);
+                }
+                Action::BuildDiscarded { .. } | Action::CopyGuild { .. } => unreachable!("checked"),
+            }
+        }
+        for &(seat, card) in &built {
+            income[seat] += self.coins_when_built(seat, card);
+        }
+        for &(seat, ps) in &stage_coins {
+            for p in ps {
+                if let Power::Coins(c) = *p {
+                    income[seat] += c as u32;
+                }
+            }
+        }
+        for (city, inc) in self.cities.iter_mut().zip(income) {
+            city.coins += inc;
+        }
+        self.after_turn();
+    }
+
+    pub(super) fn after_turn(&mut self) {
+        if self.turn < 6 {
+            let t = self.turn;
+            let v1 = self.cat.edition == Edition::V1;
+            let mut babylon = None;
+            if t == 5 {
+                // The sixth turn's leftover is discarded, except by a city that plays it.
+                let a = self.age as usize - 1;
+                for seat in 0..self.n {
+                    let bits = self.hand_uids(seat);
+                    if bits == 0 {
+                        continue;
+                    }
+                    if self.cities[seat].has(powers::PLAY_LAST_CARD) {
+                        babylon = Some(seat as u8);
+                    } else {
+                        let u = bits.trailing_zeros() as usize;
+                        let d = &mut self.deals[a];
+                        d.removed |= 1 << u;
+                        d.removed_turn[u] = 5;
+                        d.removed_by[u] = seat as u8;
+                        self.discard[a] |= 1 << u;
+                    }
+                }
+            }
+            self.turn += 1;
+            self.next.clear();
+            if let (Some(b), true) = (babylon, v1) {
+                self.next.push(Next::SeventhCard(b));
+            }
+            for &h in &self.owed_discard_builds {
+                self.next.push(Next::Discarded(h));
+            }
+            self.owed_discard_builds.clear();
+            if let (Some(b), false) = (babylon, v1) {
+                self.next.push(Next::ExtraTurn(b));
+            }
+            self.next
+                .push(if t == 5 { Next::EndAge } else { Next::Turn });
+        } else {
+            // Babylon's extra play: a Halikarnassos stage it owes comes first.
+            for (i, &h) in self.owed_discard_builds.iter().enumerate() {
+                self.next.insert(i, Next::Discarded(h));
+            }
+            self.owed_discard_builds.clear();
+        }
+        self.advance();
+    }
+
+    /// Moves to the next step that asks for a decision.
+    pub(super) fn advance(&mut self) {
+        loop {
+            if self.next.is_empty() {
+                return;
+            }
+            match self.next.remove(0) {
+                Next::SeventhCard(b) => {
+                    // Same turn: coins and neighbour production as at its start.
+                    self.begin_turn(1 << b, false);
+                    return;
+                }
+                Next::ExtraTurn(b) => {
+                    self.begin_turn(1 << b, true);
+                    return;
+                }
+                Next::Discarded(h) => {
+                    if !self
+                        .discard_cards()
+                        .difference(self.cities[h as usize].built)
+                        .is_empty()
+                    {
+                        self.step = Step::BuildDiscarded(h);
+                        return;
+                    }
+                }
+                Next::Turn => {
+                    self.begin_turn(self.all_seats(), true);
+                    return;
+                }
+                Next::EndAge => {
+                    self.end_age();
+                    return;
+                }
+            }
+        }
+    }
+
+    pub(super) fn build_from_discard(&mut self, seat: usize, card: CardId) {
+        for a in 0..3 {
+            let mut bits = self.discard[a];
+            while bits != 0 {
+                let u = bits.trailing_zeros() as usize;
+                if self.deals[a].cards[u] == card {
+                    self.discard[a] &= !(1 << u);
+                    self.deals[a].public |= 1 << u;
+                    self.cities[seat].add_building(self.cat.card(card));
+                    let coins = self.coins_when_built(seat, card);
+                    self.cities[seat].coins += coins;
+                    self.push_history(seat, Action::BuildDiscarded { card }, Free::No, 0, 0);
+                    return;
+                }
+                bits &= bits - 1;
+            }
+        }
+        unreachable!("checked card in the discard pile")
+    }
+}
