@@ -124,6 +124,20 @@ fn cards_lists_every_duel_component() {
         "json",
     ]);
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Values are typed: numbers are JSON numbers, absent values null; stages have columns of
+    // their own.
+    let first = &rows[0];
+    assert!(
+        first["age"].is_u64() && first["players"].is_u64(),
+        "{first}"
+    );
+    let stage = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "stage")
+        .unwrap();
+    assert!(stage["stage"].is_u64() && stage["wonder_side"].is_string() && stage["age"].is_null());
     assert_eq!(
         rows.as_array()
             .unwrap()

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::data::{catalog, CardId, Edition, Side, Wonder};
+use super::data::{catalog, CardId, Color, Edition, Effect, Side, Wonder};
 use super::log::{effect_text, power_text, turn_log};
 use super::record::replay;
 use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
@@ -248,6 +248,16 @@ const COLUMNS: [&str; 13] = [
     "effect",
 ];
 
+/// A card's effect in words; yellow choice production (Forum, Caravansery) is marked, since
+/// neighbours may not buy it.
+fn card_effect(c: &super::data::Card) -> String {
+    let text = effect_text(&c.effect);
+    match (c.color, &c.effect) {
+        (Color::Yellow, Effect::OneOf(_)) => format!("{text} (not for sale)"),
+        _ => text,
+    }
+}
+
 /// Every card copy (with the player count it enters the deck at) and every wonder stage.
 fn components(edition: Edition) -> Table {
     let cat = catalog(edition);
@@ -285,7 +295,7 @@ fn components(edition: Edition) -> Table {
             c.cost.describe().into(),
             list(chain_from),
             list(chain_to),
-            effect_text(&c.effect).into(),
+            card_effect(c).into(),
         ]);
     }
     for w in Wonder::ALL {

@@ -12,6 +12,7 @@ use serde_json::{json, Map, Value};
 use super::data::{CardId, Catalog, Edition, Side, Wonder};
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
+use crate::common::options::cut;
 use crate::common::record::read_envelope;
 pub use crate::common::record::ReplayError;
 
@@ -120,7 +121,7 @@ fn u8_field(v: &Value, name: &str) -> Result<u8, String> {
 fn card_id(cat: &Catalog, v: &Value) -> Result<CardId, String> {
     let k = v.as_str().ok_or("card id is not a string")?;
     cat.find(k)
-        .ok_or_else(|| format!("unknown card `{k}` in {}", cat.edition.id()))
+        .ok_or_else(|| format!("unknown card `{}` in {}", cut(k), cat.edition.id()))
 }
 
 fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
@@ -132,8 +133,8 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
             let id = str_field(w, "wonder")?;
             let side = str_field(w, "side")?;
             Ok((
-                Wonder::from_id(id).ok_or_else(|| format!("unknown wonder `{id}`"))?,
-                Side::from_id(side).ok_or_else(|| format!("unknown side `{side}`"))?,
+                Wonder::from_id(id).ok_or_else(|| format!("unknown wonder `{}`", cut(id)))?,
+                Side::from_id(side).ok_or_else(|| format!("unknown side `{}`", cut(side)))?,
             ))
         })
         .collect::<Result<Vec<_>, String>>()?;

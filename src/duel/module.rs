@@ -215,14 +215,19 @@ fn resources(r: Resources) -> Cell {
     }
 }
 
-/// A choice of one resource among several, written `wood/clay/stone`.
+/// A choice of one resource among several, written `wood/clay/stone`. In Duel only yellow cards
+/// and Wonders produce a choice, and the opponent's trade price never counts it: marked.
 fn choice(r: Resources) -> Cell {
     let ids: Vec<&str> = Resource::ALL
         .into_iter()
         .filter(|&x| r.get(x) > 0)
         .map(Resource::id)
         .collect();
-    text_or_empty(ids.join("/"))
+    if ids.is_empty() {
+        Cell::Empty
+    } else {
+        Cell::Text(format!("{} (not for sale)", ids.join("/")))
+    }
 }
 
 fn card_effect(c: &Card) -> String {
@@ -369,6 +374,6 @@ mod tests {
         assert_eq!(t.rows.len(), 73 + 12 + 10);
         assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
         let forum = t.rows.iter().find(|r| r[1] == Cell::from("forum")).unwrap();
-        assert_eq!(forum[10], Cell::from("glass/papyrus"));
+        assert_eq!(forum[10], Cell::from("glass/papyrus (not for sale)"));
     }
 }

@@ -11,6 +11,7 @@ use super::data::{
     WONDERS,
 };
 use super::state::{Action, Duel, DuelConfig, Score, Setup, Victory, WonderSelection};
+use crate::common::options::cut;
 use crate::common::record::{read_envelope, write_record as write_frame, RecordOptions};
 pub use crate::common::ReplayError;
 
@@ -149,15 +150,15 @@ fn int_field(obj: &Value, key: &str, ctx: &str) -> Result<i64, ReplayError> {
 }
 
 fn card_id(name: &str, ctx: &str) -> Result<CardId, ReplayError> {
-    card_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown card `{name}`")))
+    card_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown card `{}`", cut(name))))
 }
 
 fn wonder_id(name: &str, ctx: &str) -> Result<WonderId, ReplayError> {
-    wonder_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown wonder `{name}`")))
+    wonder_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown wonder `{}`", cut(name))))
 }
 
 fn token_id(name: &str, ctx: &str) -> Result<TokenId, ReplayError> {
-    token_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown progress token `{name}`")))
+    token_by_id(name).ok_or_else(|| err(format!("{ctx}: unknown progress token `{}`", cut(name))))
 }
 
 fn id_list<T: Copy + Default, const N: usize>(

@@ -103,8 +103,13 @@ impl SimulateReport {
             0.0
         };
         let mut line = format!(
-            "{} games in {:.2} s ({:.1} games/s, {} threads)",
-            new_games, self.seconds, rate, self.threads
+            "{} game{} in {:.2} s ({:.1} games/s, {} thread{})",
+            new_games,
+            if new_games == 1 { "" } else { "s" },
+            self.seconds,
+            rate,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
         );
         if self.games_resumed > 0 {
             line.push_str(&format!(

@@ -558,8 +558,13 @@ impl TournamentReport {
             0.0
         };
         format!(
-            "{} games in {:.2} s ({:.1} games/s, {} threads)",
-            self.games_played, self.seconds, rate, self.threads
+            "{} game{} in {:.2} s ({:.1} games/s, {} thread{})",
+            self.games_played,
+            if self.games_played == 1 { "" } else { "s" },
+            self.seconds,
+            rate,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
         )
     }
 

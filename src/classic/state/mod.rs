@@ -101,7 +101,7 @@ pub struct Setup {
 
 /// Why a configuration or a setup was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid classic setup: {0}")]
+#[error("{0}")]
 pub struct SetupError(pub String);
 
 /// Why `apply` refused an action.
@@ -109,10 +109,11 @@ pub struct SetupError(pub String);
 pub enum ClassicError {
     #[error("the game is over")]
     GameOver,
-    #[error("seat {seat} cannot play {action:?}: {reason}")]
+    #[error("seat {seat} cannot {action}: {reason}")]
     Illegal {
         seat: usize,
-        action: Action,
+        /// The action in words, with public ids.
+        action: String,
         reason: &'static str,
     },
 }

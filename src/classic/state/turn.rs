@@ -24,7 +24,7 @@ impl ClassicGame {
         }
         let (free, bank) = self.check(action).map_err(|reason| ClassicError::Illegal {
             seat,
-            action,
+            action: self.describe_action(action),
             reason,
         })?;
         match self.step {

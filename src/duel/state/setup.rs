@@ -62,14 +62,20 @@ impl Setup {
         let mut wonders = 0u16;
         for &w in &self.wonders_offered {
             if w as usize >= NUM_WONDERS || wonders >> w & 1 == 1 {
-                return Err(format!("wonder {w} is unknown or offered twice"));
+                return Err(format!(
+                    "wonder {} is unknown or offered twice",
+                    WONDERS.get(w as usize).map_or("?", |x| x.id)
+                ));
             }
             wonders |= 1 << w;
         }
         let mut tokens = 0u16;
         for &t in self.progress_on_board.iter().chain(&self.progress_in_box) {
             if t as usize >= NUM_TOKENS || tokens >> t & 1 == 1 {
-                return Err(format!("progress token {t} is unknown or appears twice"));
+                return Err(format!(
+                    "progress token {} is unknown or appears twice",
+                    PROGRESS_TOKENS.get(t as usize).map_or("?", |x| x.id)
+                ));
             }
             tokens |= 1 << t;
         }
@@ -101,7 +107,10 @@ impl Setup {
             if age == 2 {
                 for &g in &self.guilds_unused {
                     if CARDS.get(g as usize).and_then(|k| k.guild).is_none() || seen.contains(g) {
-                        return Err(format!("unused guild {g} is not a guild or appears twice"));
+                        return Err(format!(
+                            "unused guild {} is not a guild or appears twice",
+                            CARDS.get(g as usize).map_or("?", |x| x.id)
+                        ));
                     }
                     seen.insert(g);
                 }
