@@ -1,9 +1,7 @@
 //! A player's city: buildings, wonder, treasury, and the production and price tables derived
 //! from them (updated when something is built, read by every payment search).
 
-use super::data::{
-    Card, Catalog, Class, Color, Direction, Effect, Power, Side, Symbol, Wonder, RESOURCES,
-};
+use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
 use super::payment::{Prices, Supply, FULL_PRICES};
 use crate::common::CardSet;
 
@@ -88,29 +86,10 @@ impl City {
         self.built.insert(card.id.0);
         self.colors[card.color as usize] += 1;
         let tradeable = matches!(card.color, Color::Brown | Color::Grey);
-        match card.effect {
-            Effect::Produce(r, n) => {
-                self.own.add_fixed(r as usize, n);
-                if tradeable {
-                    self.sells.add_fixed(r as usize, n);
-                }
-            }
-            Effect::OneOf(rs) => {
-                let mask = rs.iter().fold(0u8, |m, &r| m | 1 << r as u8);
-                self.own.add_choice(mask);
-                if tradeable {
-                    self.sells.add_choice(mask);
-                }
-            }
-            Effect::Shields(n) => self.shields += n,
-            Effect::Science(s) => self.science[s as usize] += 1,
-            Effect::ScienceWild => self.science_wild += 1,
-            Effect::Discount(dir, class) => self.discount(dir, class),
-            _ => {}
-        }
+        card.effect.on_build(self, tradeable);
     }
 
-    fn discount(&mut self, dir: Direction, class: Class) {
+    pub(crate) fn discount(&mut self, dir: Direction, class: Class) {
         let sides: &[usize] = match dir {
             Direction::Left => &[0],
             Direction::Right => &[1],
@@ -133,23 +112,7 @@ impl City {
         let stage = &board.stages[self.stages as usize];
         self.stages += 1;
         for p in stage.powers {
-            match *p {
-                Power::Shields(n) => self.shields += n,
-                Power::OneOf(rs) => {
-                    self.own
-                        .add_choice(rs.iter().fold(0u8, |m, &r| m | 1 << r as u8));
-                }
-                Power::ScienceWild => self.science_wild += 1,
-                Power::RawDiscountBoth => self.discount(Direction::Both, Class::Raw),
-                Power::PlayLastCard => self.powers |= powers::PLAY_LAST_CARD,
-                Power::BuildFromDiscard => self.powers |= powers::BUILD_FROM_DISCARD,
-                Power::FreeBuildEachAge => self.powers |= powers::FREE_BUILD_EACH_AGE,
-                Power::CopyGuild => self.powers |= powers::COPY_GUILD,
-                Power::FirstOfColourFree => self.powers |= powers::FIRST_OF_COLOUR_FREE,
-                Power::FirstOfAgeFree => self.powers |= powers::FIRST_OF_AGE_FREE,
-                Power::LastOfAgeFree => self.powers |= powers::LAST_OF_AGE_FREE,
-                Power::Points(_) | Power::Coins(_) => {}
-            }
+            p.on_build(self);
         }
         stage.powers
     }

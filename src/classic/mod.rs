@@ -38,6 +38,7 @@
 
 pub mod city;
 pub mod data;
+pub mod effects;
 pub mod log;
 pub mod module;
 pub mod payment;

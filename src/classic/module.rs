@@ -309,7 +309,10 @@ fn components(edition: Edition) -> Table {
                     .collect::<Vec<_>>()
                     .join("; ");
                 if k == 0 {
-                    effect += &format!(" (board produces {}, for sale to the neighbours)", s.resource.id());
+                    effect += &format!(
+                        " (board produces {}, for sale to the neighbours)",
+                        s.resource.id()
+                    );
                 }
                 rows.push(vec![
                     "stage".into(),

@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use super::city::science_points;
-use super::data::{CardId, Color, Effect, Power};
+use super::data::{CardId, Effect};
+use super::effects::Line;
 use super::state::ClassicGame;
 
 /// One seat's score, by the score pad's lines; `total` is their sum.
@@ -43,24 +44,9 @@ impl Score {
 }
 
 impl ClassicGame {
-    /// Points a guild scores for `seat` (also for a copied guild).
-    fn guild_points(&self, seat: usize, guild: CardId) -> i32 {
-        let city = self.city(seat);
-        match self.cat.card(guild).effect {
-            Effect::Guild { per, whose, points } => {
-                points as i32 * self.count(seat, per, whose) as i32
-            }
-            Effect::PerDefeat { points, .. } => {
-                let d =
-                    self.city(self.left_of(seat)).defeats + self.city(self.right_of(seat)).defeats;
-                points as i32 * d as i32
-            }
-            Effect::WonderComplete(p) if city.stages == city.stage_count(self.cat) => p as i32,
-            _ => 0,
-        }
-    }
-
-    /// The score of `seat` as it stands (final once the game is over).
+    /// The score of `seat` as it stands (final once the game is over). Each effect's points
+    /// are its own rule, in [`super::effects`]; a guild copied by 1st-edition Olympia B scores
+    /// in its city as if built there.
     pub fn score(&self, seat: usize) -> Score {
         let city = self.city(seat);
         let mut s = Score {
@@ -70,32 +56,26 @@ impl ClassicGame {
         };
         let board = self.cat.side(city.wonder, city.side.index());
         for stage in &board.stages[..city.stages as usize] {
-            for p in stage.powers {
-                if let Power::Points(v) = p {
-                    s.wonders += *v as i32;
-                }
-            }
+            s.wonders += stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
         }
         let mut wild = city.science_wild;
-        for id in city.built.iter() {
-            let card = self.cat.card(CardId(id));
-            match (card.color, card.effect) {
-                (Color::Blue, Effect::Points(v)) => s.civilian += v as i32,
-                (
-                    _,
-                    Effect::Commerce {
-                        per, whose, points, ..
-                    },
-                ) => s.commercial += points as i32 * self.count(seat, per, whose) as i32,
-                (Color::Purple, _) => s.guilds += self.guild_points(seat, card.id),
-                _ => {}
-            }
+        let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
+        if copied == Some(Effect::ScienceWild) {
+            wild += 1;
         }
-        if let Some(g) = city.copied_guild {
-            if self.cat.card(g).effect == Effect::ScienceWild {
-                wild += 1;
+        let effects = city
+            .built
+            .iter()
+            .map(|id| self.cat.card(CardId(id)).effect)
+            .chain(copied);
+        for effect in effects {
+            let (line, points) = effect.end_points(self, seat);
+            match line {
+                Line::Civilian => s.civilian += points,
+                Line::Commercial => s.commercial += points,
+                Line::Guilds => s.guilds += points,
+                Line::Nothing => {}
             }
-            s.guilds += self.guild_points(seat, g);
         }
         s.science = science_points(city.symbols(), wild) as i32;
         s.total =

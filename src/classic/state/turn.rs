@@ -104,21 +104,12 @@ impl ClassicGame {
 
     /// Coins a building gives when built (counted after every card of the turn is placed).
     pub(super) fn coins_when_built(&self, seat: usize, card: CardId) -> u32 {
-        match self.cat.card(card).effect {
-            Effect::Coins(n) => n as u32,
-            Effect::Commerce {
-                per, whose, coins, ..
-            } => coins as u32 * self.count(seat, per, whose),
-            _ => 0,
-        }
+        self.cat.card(card).effect.coins_when_built(self, seat)
     }
 
     /// Counts `per` over the cities `whose` names, from `seat`'s point of view.
     pub(crate) fn count(&self, seat: usize, per: Per, whose: Whose) -> u32 {
-        let one = |s: usize| match per {
-            Per::Cards(colors) => self.cities[s].count(colors),
-            Per::Stages => self.cities[s].stages as u32,
-        };
+        let one = |s: usize| crate::classic::effects::count_in(&self.cities[s], per);
         match whose {
             Whose::Own => one(seat),
             Whose::Neighbours => one(self.left_of(seat)) + one(self.right_of(seat)),
@@ -195,11 +186,7 @@ impl ClassicGame {
             income[seat] += self.coins_when_built(seat, card);
         }
         for &(seat, ps) in &stage_coins {
-            for p in ps {
-                if let Power::Coins(c) = *p {
-                    income[seat] += c as u32;
-                }
-            }
+            income[seat] += ps.iter().map(|p| p.coins_when_built()).sum::<u32>();
         }
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
