@@ -63,12 +63,7 @@ impl ClassicGame {
         if copied == Some(Effect::ScienceWild) {
             wild += 1;
         }
-        let effects = city
-            .built
-            .iter()
-            .map(|id| self.cat.card(CardId(id)).effect)
-            .chain(copied);
-        for effect in effects {
+        let mut add = |effect: Effect| {
             let (line, points) = effect.end_points(self, seat);
             match line {
                 Line::Civilian => s.civilian += points,
@@ -76,6 +71,12 @@ impl ClassicGame {
                 Line::Guilds => s.guilds += points,
                 Line::Nothing => {}
             }
+        };
+        for id in city.built.iter() {
+            add(self.cat.card(CardId(id)).effect);
+        }
+        if let Some(effect) = copied {
+            add(effect);
         }
         s.science = science_points(city.symbols(), wild) as i32;
         s.total =
