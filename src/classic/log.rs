@@ -222,7 +222,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         let seat = p.seat as usize;
         if (g.age(), g.turn()) != header {
             header = (g.age(), g.turn());
-            let label = if g.turn() < 6 {
+            let label = if g.turn() <= g.last_turn() {
                 format!("turn {}", g.turn() + 1)
             } else {
                 "after the sixth turn".into()

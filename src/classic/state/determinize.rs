@@ -18,12 +18,17 @@ impl ClassicGame {
             if a > cur {
                 break;
             }
-            let last_turn = if a < cur { 5 } else { self.turn.min(5) };
+            let last_turn = if a < cur {
+                self.last_turn()
+            } else {
+                self.turn.min(self.last_turn())
+            };
             let d = &self.deals[a];
-            let dealt = if self.n * HAND_SIZE == 64 {
+            let hand = self.hand_size();
+            let dealt = if self.n * hand == 64 {
                 u64::MAX
             } else {
-                (1u64 << (self.n * HAND_SIZE)) - 1
+                (1u64 << (self.n * hand)) - 1
             };
             // Halikarnassos looking through the pile sees all of it; while it chooses, the pile
             // is kept as it is for every observer, so its choice stays possible.
@@ -42,7 +47,7 @@ impl ClassicGame {
                 let mut earlier = 0u64;
                 for t in 0..=t0 {
                     if self.holder(age, j, t) == observer {
-                        for u in j * HAND_SIZE..(j + 1) * HAND_SIZE {
+                        for u in j * hand..(j + 1) * hand {
                             if d.removed >> u & 1 == 0 || d.removed_turn[u] >= t {
                                 earlier |= 1 << u;
                             }
@@ -53,7 +58,7 @@ impl ClassicGame {
                 // Cards seen at the last look that later left face down, by someone else, may
                 // be any of those seen then and not known to have gone elsewhere.
                 let mut group = 0u64;
-                for u in j * HAND_SIZE..(j + 1) * HAND_SIZE {
+                for u in j * hand..(j + 1) * hand {
                     let at_last_look = d.removed >> u & 1 == 0 || d.removed_turn[u] >= t0;
                     let by_other_later =
                         d.removed >> u & 1 == 1 && d.removed_by[u] as usize != observer;
@@ -102,7 +107,7 @@ impl ClassicGame {
                 bits &= bits - 1;
             }
             for group in groups {
-                let mut ids: ArrayVec<CardId, HAND_SIZE> = ArrayVec::new();
+                let mut ids: ArrayVec<CardId, MAX_HAND> = ArrayVec::new();
                 let mut bits = group;
                 while bits != 0 {
                     ids.push(gd.cards[bits.trailing_zeros() as usize]);
@@ -123,7 +128,7 @@ impl ClassicGame {
             let mut deck = self.cat.deck(age, self.n).to_vec();
             if age == 3 {
                 let mut pool = unseen_guilds.clone();
-                for u in 0..self.n * HAND_SIZE {
+                for u in 0..self.n * self.hand_size() {
                     let c = self.deals[2].cards[u];
                     if self.cat.card(c).color == Color::Purple {
                         pool.push(c);

@@ -57,7 +57,7 @@ impl ClassicGame {
         // is an action of its own (see `free_build_allowed`).
         let power = (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
             || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
-            || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == 5);
+            || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == self.last_turn());
         match paid {
             // A power is used only when it saves coins (or makes the build possible).
             Some(q) if !power || (q.total == 0 && c.cost.coins == 0) => Some(Terms::Pay {

@@ -39,7 +39,7 @@ impl ClassicGame {
             self.begin_turn(self.all_seats(), true);
             return;
         }
-        self.turn = 6;
+        self.turn = self.last_turn() + 1;
         for seat in 0..self.n {
             if self.cities[seat].has(powers::COPY_GUILD) {
                 let has_guild = [self.left_of(seat), self.right_of(seat)]

@@ -35,6 +35,11 @@ mod turn;
 pub const MAX_SEATS: usize = 7;
 /// Cards dealt to each seat per Age.
 pub const HAND_SIZE: usize = 7;
+/// The most cards a hand may hold in any configuration (Cities deals 8).
+pub const MAX_HAND: usize = 8;
+/// Card slots of one Age's deal: every hand of the largest table, packed in a `u64` mask.
+pub const DEAL_SLOTS: usize = 64;
+const _: () = assert!(MAX_SEATS * MAX_HAND <= DEAL_SLOTS);
 /// Coins each city starts with.
 pub const STARTING_COINS: u32 = 3;
 /// Coins for selling a card.
@@ -83,6 +88,11 @@ impl ClassicConfig {
             collapse_payment_splits: false,
             wonders: Vec::new(),
         }
+    }
+
+    /// Cards per hand at the start of each Age: 7 in the base game.
+    pub fn hand_size(&self) -> usize {
+        HAND_SIZE
     }
 }
 
@@ -175,7 +185,8 @@ pub struct Played {
     pub seat: u8,
     pub action: Action,
     pub age: u8,
-    /// Turn index in the Age, 0..=5; 6 for Babylon's extra play and what follows it.
+    /// Turn index in the Age, 0..=`last_turn()` (5 with 7-card hands); one more for Babylon's
+    /// extra play and what follows it.
     pub turn: u8,
     pub free: Free,
     /// Coins paid to the bank.
@@ -214,34 +225,29 @@ enum Next {
     Turn,
 }
 
-/// One Age's deal. Card `uid = packet * 7 + slot`; packet `j` is dealt to seat `j` and held at
+/// One Age's deal. Card `uid = packet * hand + slot` (`hand` cards per hand); packet `j` is dealt to seat `j` and held at
 /// turn `t` by seat `j + t` (passing left) or `j - t` (passing right).
 #[derive(Clone, Debug)]
 pub(crate) struct AgeDeal {
-    pub cards: [CardId; 49],
+    pub cards: [CardId; DEAL_SLOTS],
     /// Cards that have left their packet.
     pub removed: u64,
     /// Cards built face up (their identity is public).
     pub public: u64,
-    pub removed_turn: [u8; 49],
-    pub removed_by: [u8; 49],
+    pub removed_turn: [u8; DEAL_SLOTS],
+    pub removed_by: [u8; DEAL_SLOTS],
 }
 
 impl Default for AgeDeal {
     fn default() -> Self {
         AgeDeal {
-            cards: [CardId(0); 49],
+            cards: [CardId(0); DEAL_SLOTS],
             removed: 0,
             public: 0,
-            removed_turn: [u8::MAX; 49],
-            removed_by: [u8::MAX; 49],
+            removed_turn: [u8::MAX; DEAL_SLOTS],
+            removed_by: [u8::MAX; DEAL_SLOTS],
         }
     }
-}
-
-#[inline]
-fn packet_mask(j: usize) -> u64 {
-    0x7F << (7 * j)
 }
 
 /// A game of 7 Wonders for 3 to 7 players.
@@ -249,6 +255,10 @@ fn packet_mask(j: usize) -> u64 {
 pub struct ClassicGame {
     pub(crate) cat: &'static Catalog,
     pub(crate) n: usize,
+    /// Cards per hand at the start of an Age (from the configuration).
+    pub(crate) hand: u8,
+    /// The card slots of hand `j` in a deal (`hand` bits from bit `hand * j`).
+    pub(crate) packet_masks: [u64; MAX_SEATS],
     pub(crate) collapse: bool,
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
@@ -256,7 +266,7 @@ pub struct ClassicGame {
     pub(crate) cities: ArrayVec<City, MAX_SEATS>,
     /// 1..=3.
     pub(crate) age: u8,
-    /// 0..=5, 6 after the sixth turn.
+    /// 0..=`last_turn()`, one more after the last turn.
     pub(crate) turn: u8,
     pub(crate) step: Step,
     next: ArrayVec<Next, 6>,
@@ -295,6 +305,23 @@ impl ClassicGame {
         self.n
     }
 
+    /// Cards per hand at the start of an Age.
+    pub fn hand_size(&self) -> usize {
+        self.hand as usize
+    }
+
+    /// The index of an Age's last turn (5 with 7-card hands: the sixth turn); `turn` is one
+    /// more after it (Babylon's extra play, Halikarnassos, the end of the Age).
+    pub fn last_turn(&self) -> u8 {
+        self.hand - 2
+    }
+
+    /// The card slots of hand `j` in a deal.
+    #[inline]
+    pub(crate) fn packet_mask(&self, j: usize) -> u64 {
+        self.packet_masks[j]
+    }
+
     pub fn city(&self, seat: usize) -> &City {
         &self.cities[seat]
     }
@@ -304,7 +331,8 @@ impl ClassicGame {
         self.age
     }
 
-    /// Turn index within the Age: 0..=5, 6 for Babylon's extra play and what follows it.
+    /// Turn index within the Age: 0..=`last_turn()`, one more for Babylon's extra play and
+    /// what follows it.
     pub fn turn(&self) -> u8 {
         self.turn
     }
@@ -362,9 +390,9 @@ impl ClassicGame {
     /// The uids (in the current Age's deal) of `seat`'s hand.
     #[inline]
     pub(crate) fn hand_uids(&self, seat: usize) -> u64 {
-        let t = self.turn.min(5);
+        let t = self.turn.min(self.last_turn());
         let j = self.packet_of(self.age, seat, t);
-        packet_mask(j) & !self.deals[self.age as usize - 1].removed
+        self.packet_mask(j) & !self.deals[self.age as usize - 1].removed
     }
 
     /// The cards in `seat`'s hand now (in the order dealt).

@@ -15,7 +15,8 @@ impl ClassicGame {
     /// The random draws of a game with this seed (what [`ClassicGame::new`] plays).
     pub fn draw_setup(config: &ClassicConfig, seed: u64) -> Result<Setup, SetupError> {
         let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
-        let hands = decks.map(|d| d.chunks(HAND_SIZE).map(|c| c.to_vec()).collect());
+        let hand = config.hand_size();
+        let hands = decks.map(|d| d.chunks(hand).map(|c| c.to_vec()).collect());
         Ok(Setup {
             wonders,
             hands,
@@ -32,7 +33,7 @@ impl ClassicGame {
     ) -> Result<
         (
             Vec<(Wonder, Side)>,
-            [ArrayVec<CardId, 49>; 3],
+            [ArrayVec<CardId, DEAL_SLOTS>; 3],
             ArrayVec<CardId, 10>,
         ),
         SetupError,
@@ -85,7 +86,8 @@ impl ClassicGame {
         guilds.shuffle(&mut rng);
         let unused: ArrayVec<CardId, 10> = guilds[n + 2..].iter().copied().collect();
         let decks = std::array::from_fn(|a| {
-            let mut deck: ArrayVec<CardId, 49> = cat.deck(a as u8 + 1, n).iter().copied().collect();
+            let mut deck: ArrayVec<CardId, DEAL_SLOTS> =
+                cat.deck(a as u8 + 1, n).iter().copied().collect();
             if a == 2 {
                 deck.extend(guilds[..n + 2].iter().copied());
             }
@@ -99,7 +101,7 @@ impl ClassicGame {
     pub(super) fn build(
         config: &ClassicConfig,
         wonders: &[(Wonder, Side)],
-        decks: &[ArrayVec<CardId, 49>; 3],
+        decks: &[ArrayVec<CardId, DEAL_SLOTS>; 3],
         unused: &[CardId],
     ) -> ClassicGame {
         let cat = catalog(config.edition);
@@ -114,6 +116,11 @@ impl ClassicGame {
         let mut g = ClassicGame {
             cat,
             n: config.players,
+            hand: config.hand_size() as u8,
+            packet_masks: std::array::from_fn(|j| {
+                let h = config.hand_size();
+                ((1u64 << h) - 1) << (h * j)
+            }),
             collapse: config.collapse_payment_splits,
             seed: None,
             deals,
@@ -162,12 +169,13 @@ impl ClassicGame {
             }
         }
         let mut all_guilds: Vec<CardId> = setup.guilds_unused.clone();
-        let mut decks: [ArrayVec<CardId, 49>; 3] = Default::default();
+        let mut decks: [ArrayVec<CardId, DEAL_SLOTS>; 3] = Default::default();
         for age in 1..=3u8 {
             let hands = &setup.hands[age as usize - 1];
-            if hands.len() != n || hands.iter().any(|h| h.len() != HAND_SIZE) {
+            let hand = config.hand_size();
+            if hands.len() != n || hands.iter().any(|h| h.len() != hand) {
                 return Err(SetupError(format!(
-                    "Age {age}: {n} hands of {HAND_SIZE} cards expected"
+                    "Age {age}: {n} hands of {hand} cards expected"
                 )));
             }
             let mut dealt: Vec<CardId> = hands.iter().flatten().copied().collect();
@@ -218,7 +226,10 @@ impl ClassicGame {
         let mut hands: [Vec<Vec<CardId>>; 3] = Default::default();
         for (a, h) in hands.iter_mut().enumerate() {
             *h = (0..self.n)
-                .map(|j| self.deals[a].cards[j * HAND_SIZE..(j + 1) * HAND_SIZE].to_vec())
+                .map(|j| {
+                    let h = self.hand_size();
+                    self.deals[a].cards[j * h..(j + 1) * h].to_vec()
+                })
                 .collect();
         }
         Setup {

@@ -195,11 +195,12 @@ impl ClassicGame {
     }
 
     pub(super) fn after_turn(&mut self) {
-        if self.turn < 6 {
+        let last = self.last_turn();
+        if self.turn <= last {
             let t = self.turn;
             let v1 = self.cat.edition == Edition::V1;
             let mut babylon = None;
-            if t == 5 {
+            if t == last {
                 // The sixth turn's leftover is discarded, except by a city that plays it.
                 let a = self.age as usize - 1;
                 for seat in 0..self.n {
@@ -213,7 +214,7 @@ impl ClassicGame {
                         let u = bits.trailing_zeros() as usize;
                         let d = &mut self.deals[a];
                         d.removed |= 1 << u;
-                        d.removed_turn[u] = 5;
+                        d.removed_turn[u] = last;
                         d.removed_by[u] = seat as u8;
                         self.discard[a] |= 1 << u;
                     }
@@ -232,7 +233,7 @@ impl ClassicGame {
                 self.next.push(Next::ExtraTurn(b));
             }
             self.next
-                .push(if t == 5 { Next::EndAge } else { Next::Turn });
+                .push(if t == last { Next::EndAge } else { Next::Turn });
         } else {
             // Babylon's extra play: a Halikarnassos stage it owes comes first.
             for (i, &h) in self.owed_discard_builds.iter().enumerate() {
