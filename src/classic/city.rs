@@ -3,7 +3,7 @@
 
 use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
 use super::payment::{Prices, Supply, FULL_PRICES};
-use crate::common::CardSet;
+use crate::common::WideCardSet;
 
 /// Flags for the wonder powers a city has unlocked.
 pub(crate) mod powers {
@@ -22,7 +22,7 @@ pub struct City {
     pub wonder: Wonder,
     pub side: Side,
     /// Buildings, by [`super::CardId`] (a city never holds two buildings of the same name).
-    pub built: CardSet,
+    pub built: WideCardSet,
     /// Buildings per colour (indexed by `Color as usize`).
     pub colors: [u8; 7],
     /// Wonder stages built.
@@ -57,7 +57,7 @@ impl City {
         City {
             wonder,
             side,
-            built: CardSet::EMPTY,
+            built: WideCardSet::EMPTY,
             colors: [0; 7],
             stages: 0,
             coins,

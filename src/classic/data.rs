@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use crate::common::CardSet;
+use crate::common::WideCardSet;
 
 /// Which printing of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -820,7 +820,7 @@ pub struct Card {
     pub ages: u8,
     pub cost: Cost,
     /// Buildings that make this one free.
-    pub chain_from: CardSet,
+    pub chain_from: WideCardSet,
     pub effect: Effect,
 }
 
@@ -898,7 +898,7 @@ impl Catalog {
                             color: r.color,
                             ages: 1 << r.age,
                             cost,
-                            chain_from: CardSet::EMPTY,
+                            chain_from: WideCardSet::EMPTY,
                             effect: r.effect,
                         });
                         id
@@ -920,7 +920,7 @@ impl Catalog {
                 }
             }
         }
-        assert!(cards.len() <= 128);
+        assert!(cards.len() <= 256, "card ids are u8 and sets hold 256");
         for rows in ages {
             for r in rows {
                 let id = cards.iter().position(|c| c.key == r.key).unwrap();

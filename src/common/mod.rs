@@ -11,7 +11,7 @@ pub mod record;
 pub mod seed;
 pub mod table;
 
-pub use cardset::CardSet;
+pub use cardset::{CardSet, WideCardSet};
 pub use engine::{
     GameModule, GameOutcome, Replayed, SeatOutcome, SimGame, WonderColumns, WonderHeld,
 };

@@ -23,7 +23,7 @@ use rand::{Rng, RngCore, SeedableRng};
 use super::city::{powers, City};
 use super::data::{catalog, CardId, Catalog, Color, Edition, Per, Power, Side, Whose, Wonder};
 use super::payment::{quote, Prices, Quote, Supply};
-use crate::common::{CardSet, GameRng};
+use crate::common::{GameRng, WideCardSet};
 
 mod determinize;
 mod legal;
@@ -409,10 +409,10 @@ impl ClassicGame {
 
     /// Distinct buildings in `seat`'s hand.
     #[inline]
-    fn hand_cards(&self, seat: usize) -> CardSet {
+    fn hand_cards(&self, seat: usize) -> WideCardSet {
         let d = &self.deals[self.age as usize - 1];
         let mut bits = self.hand_uids(seat);
-        let mut set = CardSet::EMPTY;
+        let mut set = WideCardSet::EMPTY;
         while bits != 0 {
             set.insert(d.cards[bits.trailing_zeros() as usize].0);
             bits &= bits - 1;
@@ -433,8 +433,8 @@ impl ClassicGame {
         v
     }
 
-    fn discard_cards(&self) -> CardSet {
-        let mut set = CardSet::EMPTY;
+    fn discard_cards(&self) -> WideCardSet {
+        let mut set = WideCardSet::EMPTY;
         for a in 0..3 {
             let mut bits = self.discard[a];
             while bits != 0 {
