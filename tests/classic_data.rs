@@ -134,7 +134,7 @@ fn card_lines(edition: Edition) -> Vec<String> {
 fn stage_lines(edition: Edition) -> Vec<String> {
     let cat = catalog(edition);
     let mut lines = Vec::new();
-    for w in Wonder::ALL {
+    for &w in &cat.boards {
         for side in 0..2 {
             let s = cat.side(w, side);
             for (k, st) in s.stages.iter().enumerate() {
@@ -625,3 +625,30 @@ const WONDERS_V2: &[&str] = &[
     "rhodos night ore 1 0/0300000 coins=3 points=3 shields=1",
     "rhodos night ore 2 0/0004000 coins=4 points=4 shields=1",
 ];
+
+/// The boards are data rows: each edition's catalog deals the seven boards, each with both
+/// sides, and building a catalog checks its tables instead of panicking.
+#[test]
+fn every_catalog_builds_with_the_seven_boards() {
+    for edition in [Edition::V1, Edition::V2] {
+        let cat = wonders::classic::Catalog::build(edition).expect("the tables are complete");
+        let ids: Vec<&str> = cat.boards.iter().map(|w| w.id()).collect();
+        assert_eq!(
+            ids,
+            [
+                "alexandria",
+                "babylon",
+                "ephesos",
+                "gizah",
+                "halikarnassos",
+                "olympia",
+                "rhodos"
+            ]
+        );
+        for &w in &cat.boards {
+            assert_eq!(Wonder::from_id(w.id()), Some(w));
+            assert_ne!(cat.side(w, 0).side, cat.side(w, 1).side);
+        }
+    }
+    assert_eq!(Wonder::from_id("atlantis"), None);
+}

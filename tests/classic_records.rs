@@ -208,7 +208,7 @@ fn turn_log_and_card_listing() {
 fn olympia_a_game(seed: u64) -> ClassicGame {
     let mut config = ClassicConfig::new(3, Edition::V1);
     config.sides = SidePolicy::A;
-    config.wonders = vec![Some(wonders::classic::Wonder::Olympia), None, None];
+    config.wonders = vec![Some(wonders::classic::Wonder::OLYMPIA), None, None];
     let mut g = ClassicGame::new(&config, seed).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut legal = Vec::new();
@@ -225,7 +225,7 @@ fn olympia_a_game(seed: u64) -> ClassicGame {
 fn olympia_a_may_keep_its_free_build_for_a_dearer_card() {
     let mut config = ClassicConfig::new(3, Edition::V1);
     config.sides = SidePolicy::A;
-    config.wonders = vec![Some(wonders::classic::Wonder::Olympia), None, None];
+    config.wonders = vec![Some(wonders::classic::Wonder::OLYMPIA), None, None];
     // Random games until seat 0 holds the power unused: then both choices must be offered.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut legal = Vec::new();

@@ -139,9 +139,9 @@ fn same_turn_income_and_production() {
     let (config, setup) = table(
         Edition::V1,
         [
-            (Wonder::Ephesos, 0),
-            (Wonder::Gizah, 0),
-            (Wonder::Rhodos, 0),
+            (Wonder::EPHESOS, 0),
+            (Wonder::GIZAH, 0),
+            (Wonder::RHODOS, 0),
         ],
         [&["lumber_yard"], &["stockade"], &[]],
         11,
@@ -176,9 +176,9 @@ fn payment_splits_and_trading_post() {
         let (mut config, setup) = table(
             Edition::V1,
             [
-                (Wonder::Ephesos, 0),
-                (Wonder::Gizah, 0),
-                (Wonder::Rhodos, 0),
+                (Wonder::EPHESOS, 0),
+                (Wonder::GIZAH, 0),
+                (Wonder::RHODOS, 0),
             ],
             [&["west_trading_post"], &["stone_pit"], &["timber_yard"]],
             5,
@@ -284,22 +284,22 @@ fn wonder_powers_in_random_games() {
                         Action::Build { .. } | Action::Wonder { .. } | Action::Sell { .. }
                     )
                 {
-                    assert_eq!(w, Wonder::Babylon);
+                    assert_eq!(w, Wonder::BABYLON);
                     last_card += 1;
                 }
                 if let Action::BuildDiscarded { .. } = p.action {
-                    assert_eq!(w, Wonder::Halikarnassos);
+                    assert_eq!(w, Wonder::HALIKARNASSOS);
                     from_discard += 1;
                     // It follows the turn's actions (and Babylon's seventh card, 1st edition).
                     let prev = &h[i - 1];
                     assert!(prev.turn <= p.turn);
                 }
                 if let Action::CopyGuild { .. } = p.action {
-                    assert_eq!((edition, w, i), (Edition::V1, Wonder::Olympia, h.len() - 1));
+                    assert_eq!((edition, w, i), (Edition::V1, Wonder::OLYMPIA, h.len() - 1));
                     copies += 1;
                 }
                 if p.free == Free::WonderPower {
-                    assert_eq!(w, Wonder::Olympia);
+                    assert_eq!(w, Wonder::OLYMPIA);
                     power_free += 1;
                     if edition == Edition::V2 && g.city(p.seat as usize).side == Side::Night {
                         assert!(

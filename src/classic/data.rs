@@ -227,44 +227,49 @@ pub enum Power {
     LastOfAgeFree,
 }
 
-/// The seven wonders.
+/// Every wonder board's id, in table order: a [`Wonder`] is a row of this list. Which boards a
+/// game may deal is its catalog's ([`Catalog::boards`]); the expansions' boards are rows to add
+/// here and in their catalogs' board tables.
+pub const BOARDS: [&str; 7] = [
+    "alexandria",
+    "babylon",
+    "ephesos",
+    "gizah",
+    "halikarnassos",
+    "olympia",
+    "rhodos",
+];
+
+/// A wonder board, by its row in [`BOARDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Wonder {
-    Alexandria,
-    Babylon,
-    Ephesos,
-    Gizah,
-    Halikarnassos,
-    Olympia,
-    Rhodos,
-}
+pub struct Wonder(u8);
 
 impl Wonder {
-    pub const ALL: [Wonder; 7] = [
-        Wonder::Alexandria,
-        Wonder::Babylon,
-        Wonder::Ephesos,
-        Wonder::Gizah,
-        Wonder::Halikarnassos,
-        Wonder::Olympia,
-        Wonder::Rhodos,
-    ];
+    pub const ALEXANDRIA: Wonder = Wonder(0);
+    pub const BABYLON: Wonder = Wonder(1);
+    pub const EPHESOS: Wonder = Wonder(2);
+    pub const GIZAH: Wonder = Wonder(3);
+    pub const HALIKARNASSOS: Wonder = Wonder(4);
+    pub const OLYMPIA: Wonder = Wonder(5);
+    pub const RHODOS: Wonder = Wonder(6);
 
+    /// The board's id (`"gizah"`), as in records.
     pub fn id(self) -> &'static str {
-        [
-            "alexandria",
-            "babylon",
-            "ephesos",
-            "gizah",
-            "halikarnassos",
-            "olympia",
-            "rhodos",
-        ][self as usize]
+        BOARDS[self.0 as usize]
     }
 
+    /// The board with this id, if there is one.
     pub fn from_id(id: &str) -> Option<Wonder> {
-        Wonder::ALL.into_iter().find(|w| w.id() == id)
+        BOARDS
+            .iter()
+            .position(|&b| b == id)
+            .map(|i| Wonder(i as u8))
+    }
+
+    /// The board's row in [`BOARDS`].
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
     }
 }
 
@@ -860,14 +865,18 @@ pub struct Catalog {
     pub copies: Vec<CardCopy>,
     /// The guild ids, in table order.
     pub guilds: Vec<CardId>,
-    /// Indexed by `wonder as usize * 2 + side index`.
-    sides: Vec<WonderSide>,
+    /// The boards this catalog deals, in table order.
+    pub boards: Vec<Wonder>,
+    /// Indexed by `wonder.index() * 2 + side index` (`None` for boards of other catalogs).
+    sides: Vec<Option<WonderSide>>,
     /// Non-guild decks by `[age - 1][players - 3]`.
     decks: [[Vec<CardId>; 5]; 3],
 }
 
 impl Catalog {
-    fn build(edition: Edition) -> Catalog {
+    /// The catalog of an edition's content, every table checked: a cost that does not parse, an
+    /// unknown chain, a board missing a side or naming no known board is an error naming it.
+    pub fn build(edition: Edition) -> Result<Catalog, String> {
         let (ages, boards): ([&[Row]; 3], &[SideRow]) = match edition {
             Edition::V1 => ([V1_AGE_I, V1_AGE_II, V1_AGE_III], boards::V1_WONDERS),
             Edition::V2 => ([V2_AGE_I, V2_AGE_II, V2_AGE_III], boards::V2_WONDERS),
@@ -876,16 +885,14 @@ impl Catalog {
         let mut copies = Vec::new();
         for rows in ages {
             for r in rows {
-                let cost = Cost::parse(r.cost).unwrap_or_else(|e| panic!("{}: {e}", r.key));
+                let cost = Cost::parse(r.cost).map_err(|e| format!("{}: {e}", r.key))?;
                 let id = match cards.iter().position(|c| c.key == r.key) {
                     Some(i) => {
                         let c = &mut cards[i];
                         // The same name in two Ages must be the same building.
-                        assert!(
-                            c.cost == cost && c.effect == r.effect && c.color == r.color,
-                            "{}",
-                            r.key
-                        );
+                        if c.cost != cost || c.effect != r.effect || c.color != r.color {
+                            return Err(format!("{}: two different buildings of one name", r.key));
+                        }
                         c.ages |= 1 << r.age;
                         c.id
                     }
@@ -920,7 +927,9 @@ impl Catalog {
                 }
             }
         }
-        assert!(cards.len() <= 256, "card ids are u8 and sets hold 256");
+        if cards.len() > 256 {
+            return Err(format!("{} buildings: card ids stop at 256", cards.len()));
+        }
         for rows in ages {
             for r in rows {
                 let id = cards.iter().position(|c| c.key == r.key).unwrap();
@@ -928,7 +937,7 @@ impl Catalog {
                     let f = cards
                         .iter()
                         .position(|c| c.key == *from)
-                        .unwrap_or_else(|| panic!("{}: unknown chain {from}", r.key));
+                        .ok_or_else(|| format!("{}: unknown chain {from}", r.key))?;
                     cards[id].chain_from.insert(f as u8);
                 }
             }
@@ -938,30 +947,51 @@ impl Catalog {
             .filter(|c| c.color == Color::Purple)
             .map(|c| c.id)
             .collect();
-        let mut sides = Vec::new();
-        for w in Wonder::ALL {
-            for index in 0..2 {
-                let s = Side::of(edition, index);
-                let b = boards
-                    .iter()
-                    .find(|b| b.wonder == w.id() && b.side == s.id())
-                    .unwrap_or_else(|| panic!("missing board {} {}", w.id(), s.id()));
-                sides.push(WonderSide {
-                    wonder: w,
-                    side: s,
-                    name: b.name,
-                    resource: b.resource,
-                    stages: b
-                        .stages
-                        .iter()
-                        .map(|st| Stage {
-                            cost: Cost::parse(st.cost)
-                                .unwrap_or_else(|e| panic!("{}: {e}", b.wonder)),
-                            powers: st.powers,
-                        })
-                        .collect(),
-                });
+        let mut board_list: Vec<Wonder> = Vec::new();
+        let mut sides: Vec<Option<WonderSide>> = (0..BOARDS.len() * 2).map(|_| None).collect();
+        for b in boards {
+            let w =
+                Wonder::from_id(b.wonder).ok_or_else(|| format!("unknown board {}", b.wonder))?;
+            let side = Side::from_id(b.side)
+                .filter(|s| Side::of(edition, s.index()) == *s)
+                .ok_or_else(|| {
+                    format!(
+                        "{}: side {} is not a side of {}",
+                        b.wonder,
+                        b.side,
+                        edition.id()
+                    )
+                })?;
+            let stages = b
+                .stages
+                .iter()
+                .map(|st| {
+                    Ok(Stage {
+                        cost: Cost::parse(st.cost).map_err(|e| format!("{}: {e}", b.wonder))?,
+                        powers: st.powers,
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let slot = &mut sides[w.index() * 2 + side.index()];
+            if slot.is_some() {
+                return Err(format!("{} side {} is given twice", b.wonder, b.side));
             }
+            *slot = Some(WonderSide {
+                wonder: w,
+                side,
+                name: b.name,
+                resource: b.resource,
+                stages,
+            });
+            if !board_list.contains(&w) {
+                board_list.push(w);
+            }
+        }
+        if let Some(w) = board_list
+            .iter()
+            .find(|w| sides[w.index() * 2].is_none() || sides[w.index() * 2 + 1].is_none())
+        {
+            return Err(format!("board {} lacks a side", w.id()));
         }
         let decks = std::array::from_fn(|a| {
             std::array::from_fn(|p| {
@@ -975,14 +1005,15 @@ impl Catalog {
                     .collect()
             })
         });
-        Catalog {
+        Ok(Catalog {
             edition,
             cards,
             copies,
             guilds,
+            boards: board_list,
             sides,
             decks,
-        }
+        })
     }
 
     #[inline]
@@ -997,7 +1028,9 @@ impl Catalog {
 
     #[inline]
     pub fn side(&self, wonder: Wonder, side_index: usize) -> &WonderSide {
-        &self.sides[wonder as usize * 2 + side_index]
+        self.sides[wonder.index() * 2 + side_index]
+            .as_ref()
+            .expect("a city's board belongs to its game's catalog")
     }
 
     /// The non-guild cards of an Age's deck for 3..=7 players (with repeats), in table order.
@@ -1011,7 +1044,12 @@ pub fn catalog(edition: Edition) -> &'static Catalog {
     static V1: OnceLock<Catalog> = OnceLock::new();
     static V2: OnceLock<Catalog> = OnceLock::new();
     match edition {
-        Edition::V1 => V1.get_or_init(|| Catalog::build(Edition::V1)),
-        Edition::V2 => V2.get_or_init(|| Catalog::build(Edition::V2)),
+        // The base tables are fixed and checked by the tests (tests/classic_data.rs).
+        Edition::V1 => {
+            V1.get_or_init(|| Catalog::build(Edition::V1).expect("the 1st edition's tables"))
+        }
+        Edition::V2 => {
+            V2.get_or_init(|| Catalog::build(Edition::V2).expect("the 2nd edition's tables"))
+        }
     }
 }

@@ -130,7 +130,7 @@ pub fn card_rows(edition: Edition) -> Vec<CardRow> {
             effect: effect_text(&c.effect),
         });
     }
-    for w in super::data::Wonder::ALL {
+    for &w in &cat.boards {
         for side in 0..2 {
             let s = cat.side(w, side);
             for (k, st) in s.stages.iter().enumerate() {

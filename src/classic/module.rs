@@ -150,14 +150,18 @@ impl GameModule for ClassicGame {
             None => Vec::new(),
             Some(list) => per_seat("boards", list, "board", players, |x| match x {
                 "random" => Ok(None),
-                id => Wonder::from_id(id).map(Some).ok_or_else(|| {
-                    let valid: Vec<&str> = Wonder::ALL.iter().map(|w| w.id()).collect();
-                    format!(
-                        "boards: unknown board `{}` (valid: {}, random)",
-                        cut(id),
-                        valid.join(", ")
-                    )
-                }),
+                id => Wonder::from_id(id)
+                    .filter(|w| catalog(edition).boards.contains(w))
+                    .map(Some)
+                    .ok_or_else(|| {
+                        let valid: Vec<&str> =
+                            catalog(edition).boards.iter().map(|w| w.id()).collect();
+                        format!(
+                            "boards: unknown board `{}` (valid: {}, random)",
+                            cut(id),
+                            valid.join(", ")
+                        )
+                    }),
             })?,
         };
         let collapse_payment_splits = match options.get("collapse-splits") {
@@ -298,7 +302,7 @@ fn components(edition: Edition) -> Table {
             card_effect(c).into(),
         ]);
     }
-    for w in Wonder::ALL {
+    for &w in &cat.boards {
         for side in 0..2 {
             let s = cat.side(w, side);
             for (k, st) in s.stages.iter().enumerate() {

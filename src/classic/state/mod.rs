@@ -21,7 +21,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 
 use super::city::{powers, City};
-use super::data::{catalog, CardId, Catalog, Color, Edition, Per, Power, Side, Whose, Wonder};
+use super::data::{
+    catalog, CardId, Catalog, Color, Edition, Per, Power, Side, Whose, Wonder, BOARDS,
+};
 use super::payment::{quote, Prices, Quote, Supply};
 use crate::common::{GameRng, WideCardSet};
 

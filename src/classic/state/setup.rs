@@ -56,8 +56,21 @@ impl ClassicGame {
                 )));
             }
         }
-        let mut pool: ArrayVec<Wonder, 7> = Wonder::ALL
-            .into_iter()
+        if let Some(w) = fixed.iter().flatten().find(|w| !cat.boards.contains(w)) {
+            return Err(SetupError(format!(
+                "board {} is not in this game (boards: {})",
+                w.id(),
+                cat.boards
+                    .iter()
+                    .map(|b| b.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let mut pool: ArrayVec<Wonder, { BOARDS.len() }> = cat
+            .boards
+            .iter()
+            .copied()
             .filter(|w| !fixed.contains(&Some(*w)))
             .collect();
         pool.shuffle(&mut rng);
