@@ -406,6 +406,7 @@ fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
     let strategists = (g.city(1).defeats + g.city(2).defeats) as i32;
     // Shipowners: brown + grey + purple built (the Strategists Guild) + the copy itself.
     let shipowners = colors(Brown) + colors(Grey) + colors(Purple) + 1;
-    assert_eq!(g.score(0).guilds, strategists + shipowners);
-    assert_eq!(g.score(0).guilds, 12);
+    let guilds = g.score(0).get(wonders::classic::ScoreLine::Guilds);
+    assert_eq!(guilds, strategists + shipowners);
+    assert_eq!(guilds, 12);
 }

@@ -867,6 +867,8 @@ pub struct Catalog {
     pub guilds: Vec<CardId>,
     /// The boards this catalog deals, in table order.
     pub boards: Vec<Wonder>,
+    /// The buildings that may score at the end of the game (see `Effect::scores_at_end`).
+    pub end_scorers: WideCardSet,
     /// Indexed by `wonder.index() * 2 + side index` (`None` for boards of other catalogs).
     sides: Vec<Option<WonderSide>>,
     /// Non-guild decks by `[age - 1][players - 3]`.
@@ -1005,8 +1007,14 @@ impl Catalog {
                     .collect()
             })
         });
+        let end_scorers = cards
+            .iter()
+            .filter(|c| c.effect.scores_at_end())
+            .map(|c| c.id.0)
+            .collect();
         Ok(Catalog {
             edition,
+            end_scorers,
             cards,
             copies,
             guilds,

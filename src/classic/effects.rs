@@ -72,6 +72,25 @@ impl Effect {
         }
     }
 
+    /// True when a card with this effect may score at the end of the game (the catalog keeps
+    /// the set of such cards, so scoring looks at no other).
+    pub(crate) fn scores_at_end(self) -> bool {
+        match self {
+            Effect::Points(_)
+            | Effect::Commerce { .. }
+            | Effect::Guild { .. }
+            | Effect::PerDefeat { .. }
+            | Effect::WonderComplete(_) => true,
+            Effect::Produce(..)
+            | Effect::OneOf(_)
+            | Effect::Shields(_)
+            | Effect::Science(_)
+            | Effect::ScienceWild
+            | Effect::Coins(_)
+            | Effect::Discount(..) => false,
+        }
+    }
+
     /// The points a card with this effect scores for `seat` at the end of the game, and the
     /// line they go on (also for a guild copied by 1st-edition Olympia B).
     pub(crate) fn end_points(self, game: &ClassicGame, seat: usize) -> (Line, i32) {

@@ -337,20 +337,20 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     }
     out.append(&mut lines_of_turn);
     if g.is_over() {
-        out.push("Final score (military, treasury, wonders, civilian, science, commercial, guilds = total):".into());
+        let names: Vec<&str> = g.score_lines().iter().map(|l| l.id()).collect();
+        out.push(format!("Final score ({} = total):", names.join(", ")));
         let winners = g.winners();
         for s in 0..n {
             let sc = g.score(s);
+            let values: Vec<String> = sc
+                .lines(g.score_lines())
+                .iter()
+                .map(|(_, v)| v.to_string())
+                .collect();
             out.push(format!(
-                "  {}: {} {} {} {} {} {} {} = {} ({} coins){}",
+                "  {}: {} = {} ({} coins){}",
                 seat_name(s),
-                sc.military,
-                sc.treasury,
-                sc.wonders,
-                sc.civilian,
-                sc.science,
-                sc.commercial,
-                sc.guilds,
+                values.join(" "),
                 sc.total,
                 g.city(s).coins,
                 if winners.contains(&s) { "  winner" } else { "" }

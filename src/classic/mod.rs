@@ -54,7 +54,7 @@ pub use city::City;
 pub use data::{catalog, CardId, Catalog, Color, Edition, Resource, Side, Wonder};
 pub use log::{card_rows, turn_log, CardRow};
 pub use record::{replay, ReplayError};
-pub use scoring::Score;
+pub use scoring::{Score, ScoreLine};
 pub use state::{
     Action, ClassicConfig, ClassicError, ClassicGame, Free, Played, Setup, SetupError, SidePolicy,
 };

@@ -68,7 +68,9 @@ impl ClassicGame {
             let scores: Vec<Value> = (0..self.players())
                 .map(|s| {
                     let mut m = Map::new();
-                    for (k, v) in self.score(s).lines() {
+                    let score = self.score(s);
+                    m.insert("total".to_string(), json!(score.total));
+                    for (k, v) in score.lines(self.score_lines()) {
                         m.insert(k.to_string(), json!(v));
                     }
                     Value::Object(m)
@@ -394,7 +396,9 @@ fn check_result(game: &ClassicGame, result: &Value) -> Result<(), ReplayError> {
         return Err(err(format!("{} scores for {n} seats", scores.len())));
     }
     for (s, pad) in scores.iter().enumerate() {
-        let lines = game.score(s).lines();
+        let score = game.score(s);
+        let mut lines = score.lines(game.score_lines());
+        lines.push(("total", score.total));
         let pad = pad
             .as_object()
             .ok_or_else(|| err(format!("scores[{s}] is not an object")))?;

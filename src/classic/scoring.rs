@@ -7,39 +7,79 @@ use super::data::{CardId, Effect};
 use super::effects::Line;
 use super::state::ClassicGame;
 
-/// One seat's score, by the score pad's lines; `total` is their sum.
+/// A line of the score pad. The base game's seven; the expansions add theirs (Leaders'
+/// `leaders`, Cities' `cities` and `debt`) as variants here and in their configurations'
+/// lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[repr(u8)]
+pub enum ScoreLine {
+    /// Conflict tokens: 1/3/5 per victory in Age I/II/III, -1 per defeat.
+    Military,
+    /// 1 point per 3 coins.
+    Treasury,
+    /// Points printed on the wonder stages built.
+    Wonders,
+    /// Blue cards.
+    Civilian,
+    /// Green cards, with wild symbols placed to score the most.
+    Science,
+    /// Yellow cards (Age III: Lighthouse, Haven, Chamber of Commerce, Ludus, Arena).
+    Commercial,
+    /// Purple cards (and the guild copied by 1st-edition Olympia B).
+    Guilds,
+}
+
+impl ScoreLine {
+    /// Every line, in score-pad order.
+    pub const ALL: [ScoreLine; 7] = [
+        ScoreLine::Military,
+        ScoreLine::Treasury,
+        ScoreLine::Wonders,
+        ScoreLine::Civilian,
+        ScoreLine::Science,
+        ScoreLine::Commercial,
+        ScoreLine::Guilds,
+    ];
+    /// The base game's score pad.
+    pub const BASE: [ScoreLine; 7] = ScoreLine::ALL;
+
+    /// The line's key in records and CSV columns.
+    pub fn id(self) -> &'static str {
+        match self {
+            ScoreLine::Military => "military",
+            ScoreLine::Treasury => "treasury",
+            ScoreLine::Wonders => "wonders",
+            ScoreLine::Civilian => "civilian",
+            ScoreLine::Science => "science",
+            ScoreLine::Commercial => "commercial",
+            ScoreLine::Guilds => "guilds",
+        }
+    }
+}
+
+/// One seat's score: a value per [`ScoreLine`]; `total` is their sum.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Score {
     pub total: i32,
-    /// Conflict tokens: 1/3/5 per victory in Age I/II/III, -1 per defeat.
-    pub military: i32,
-    /// 1 point per 3 coins.
-    pub treasury: i32,
-    /// Points printed on the wonder stages built.
-    pub wonders: i32,
-    /// Blue cards.
-    pub civilian: i32,
-    /// Green cards, with wild symbols placed to score the most.
-    pub science: i32,
-    /// Yellow cards (Age III: Lighthouse, Haven, Chamber of Commerce, Ludus, Arena).
-    pub commercial: i32,
-    /// Purple cards (and the guild copied by 1st-edition Olympia B).
-    pub guilds: i32,
+    values: [i32; ScoreLine::ALL.len()],
 }
 
 impl Score {
-    /// The lines in score-pad order with their record keys, total last.
-    pub fn lines(&self) -> [(&'static str, i32); 8] {
-        [
-            ("military", self.military),
-            ("treasury", self.treasury),
-            ("wonders", self.wonders),
-            ("civilian", self.civilian),
-            ("science", self.science),
-            ("commercial", self.commercial),
-            ("guilds", self.guilds),
-            ("total", self.total),
-        ]
+    /// The value of `line`.
+    #[inline]
+    pub fn get(&self, line: ScoreLine) -> i32 {
+        self.values[line as usize]
+    }
+
+    #[inline]
+    fn add(&mut self, line: ScoreLine, points: i32) {
+        self.values[line as usize] += points;
+        self.total += points;
+    }
+
+    /// `lines` (a configuration's score pad) with their record keys, in order.
+    pub fn lines(&self, lines: &[ScoreLine]) -> Vec<(&'static str, i32)> {
+        lines.iter().map(|&l| (l.id(), self.get(l))).collect()
     }
 }
 
@@ -49,14 +89,13 @@ impl ClassicGame {
     /// in its city as if built there.
     pub fn score(&self, seat: usize) -> Score {
         let city = self.city(seat);
-        let mut s = Score {
-            military: city.military,
-            treasury: (city.coins / 3) as i32,
-            ..Score::default()
-        };
+        let mut s = Score::default();
+        s.add(ScoreLine::Military, city.military);
+        s.add(ScoreLine::Treasury, (city.coins / 3) as i32);
         let board = self.cat.side(city.wonder, city.side.index());
         for stage in &board.stages[..city.stages as usize] {
-            s.wonders += stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
+            let points = stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
+            s.add(ScoreLine::Wonders, points);
         }
         let mut wild = city.science_wild;
         let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
@@ -66,21 +105,22 @@ impl ClassicGame {
         let mut add = |effect: Effect| {
             let (line, points) = effect.end_points(self, seat);
             match line {
-                Line::Civilian => s.civilian += points,
-                Line::Commercial => s.commercial += points,
-                Line::Guilds => s.guilds += points,
+                Line::Civilian => s.add(ScoreLine::Civilian, points),
+                Line::Commercial => s.add(ScoreLine::Commercial, points),
+                Line::Guilds => s.add(ScoreLine::Guilds, points),
                 Line::Nothing => {}
             }
         };
-        for id in city.built.iter() {
+        for id in city.built.intersection(self.cat.end_scorers).iter() {
             add(self.cat.card(CardId(id)).effect);
         }
         if let Some(effect) = copied {
             add(effect);
         }
-        s.science = science_points(city.symbols(), wild) as i32;
-        s.total =
-            s.military + s.treasury + s.wonders + s.civilian + s.science + s.commercial + s.guilds;
+        s.add(
+            ScoreLine::Science,
+            science_points(city.symbols(), wild) as i32,
+        );
         s
     }
 

@@ -41,8 +41,8 @@ impl SimGame for ClassicGame {
         label
     }
 
-    fn score_categories(_: &ClassicConfig) -> Vec<&'static str> {
-        super::module::SCORE_LINES.to_vec()
+    fn score_categories(options: &ClassicConfig) -> Vec<&'static str> {
+        options.score_lines().iter().map(|l| l.id()).collect()
     }
 
     fn wonder_columns(_: &ClassicConfig) -> WonderColumns {
@@ -74,12 +74,7 @@ impl SimGame for ClassicGame {
                 }],
                 rank: f.rank as u32,
                 win: f.winner,
-                categories: f
-                    .score
-                    .lines()
-                    .into_iter()
-                    .filter(|(k, _)| *k != "total")
-                    .collect(),
+                categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
             })

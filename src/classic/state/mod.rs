@@ -25,6 +25,7 @@ use super::data::{
     catalog, CardId, Catalog, Color, Edition, Per, Power, Side, Whose, Wonder, BOARDS,
 };
 use super::payment::{quote, Prices, Quote, Supply};
+use super::scoring::ScoreLine;
 use crate::common::{GameRng, WideCardSet};
 
 mod determinize;
@@ -90,6 +91,11 @@ impl ClassicConfig {
             collapse_payment_splits: false,
             wonders: Vec::new(),
         }
+    }
+
+    /// The score pad's lines: the base game's seven.
+    pub fn score_lines(&self) -> &'static [ScoreLine] {
+        &ScoreLine::BASE
     }
 
     /// Cards per hand at the start of each Age: 7 in the base game.
@@ -259,6 +265,8 @@ pub struct ClassicGame {
     pub(crate) n: usize,
     /// Cards per hand at the start of an Age (from the configuration).
     pub(crate) hand: u8,
+    /// The score pad's lines (from the configuration).
+    pub(crate) score_lines: &'static [ScoreLine],
     /// The card slots of hand `j` in a deal (`hand` bits from bit `hand * j`).
     pub(crate) packet_masks: [u64; MAX_SEATS],
     pub(crate) collapse: bool,
@@ -305,6 +313,11 @@ impl ClassicGame {
 
     pub fn players(&self) -> usize {
         self.n
+    }
+
+    /// The score pad's lines of this game's configuration.
+    pub fn score_lines(&self) -> &'static [ScoreLine] {
+        self.score_lines
     }
 
     /// Cards per hand at the start of an Age.

@@ -130,6 +130,7 @@ impl ClassicGame {
             cat,
             n: config.players,
             hand: config.hand_size() as u8,
+            score_lines: config.score_lines(),
             packet_masks: std::array::from_fn(|j| {
                 let h = config.hand_size();
                 ((1u64 << h) - 1) << (h * j)
