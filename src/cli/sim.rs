@@ -121,17 +121,13 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
     let report = game.simulate(&options, &opts);
     bar.finish_and_clear();
     let report = report?;
-    let mut out = Out::new();
-    out.write(&report.summary.render(ReportFormat::Text))?;
-    out.finish()?;
-    if report.interrupted {
-        note(&format!(
-            "interrupted: {} of {} games played and written",
-            report.games_played, report.games_requested
-        ));
-    }
-    note(&report.throughput_line());
-    Ok(if report.interrupted { 130 } else { 0 })
+    finish(
+        &report.summary.render(ReportFormat::Text),
+        report
+            .interrupted
+            .then_some((report.games_played, report.games_requested)),
+        &report.throughput_line(),
+    )
 }
 
 pub fn tournament(args: TournamentArgs) -> CliResult {
@@ -155,15 +151,26 @@ pub fn tournament(args: TournamentArgs) -> CliResult {
     let report = game.tournament(&options, &opts);
     bar.finish_and_clear();
     let report = report?;
+    finish(
+        &report.render(ReportFormat::Text),
+        report
+            .interrupted
+            .then_some((report.games_played, report.games_requested)),
+        &report.throughput_line(),
+    )
+}
+
+/// Prints a run's report, then on standard error how far an interrupted run went and its
+/// throughput; exit status 130 after an interruption (as for Ctrl-C).
+fn finish(report: &str, interrupted: Option<(u64, u64)>, throughput: &str) -> CliResult {
     let mut out = Out::new();
-    out.write(&report.render(ReportFormat::Text))?;
+    out.write(report)?;
     out.finish()?;
-    if report.interrupted {
+    if let Some((played, requested)) = interrupted {
         note(&format!(
-            "interrupted: {} of {} games played and written",
-            report.games_played, report.games_requested
+            "interrupted: {played} of {requested} games played and written"
         ));
     }
-    note(&report.throughput_line());
-    Ok(if report.interrupted { 130 } else { 0 })
+    note(throughput);
+    Ok(if interrupted.is_some() { 130 } else { 0 })
 }
