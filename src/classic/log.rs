@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
-use super::data::{catalog, CardId, Edition, Effect, Per, Power, Resource, Whose, RESOURCES};
+use super::data::{
+    catalog, CardId, Class, Direction, Edition, Effect, Per, Power, Resource, Whose, RESOURCES,
+};
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 
 fn per_text(per: Per) -> String {
@@ -34,7 +36,16 @@ pub fn effect_text(e: &Effect) -> String {
         Effect::Science(s) => format!("science: {}", s.id()),
         Effect::Coins(c) => format!("{c} coins"),
         Effect::Discount(d, c) => {
-            format!("buys {c:?} resources from {d:?} neighbour(s) at 1 coin").to_lowercase()
+            let class = match c {
+                Class::Raw => "raw",
+                Class::Manufactured => "manufactured",
+            };
+            let from = match d {
+                Direction::Left => "the left neighbour",
+                Direction::Right => "the right neighbour",
+                Direction::Both => "both neighbours",
+            };
+            format!("buys {class} resources from {from} at 1 coin")
         }
         Effect::Commerce {
             per,
@@ -208,9 +219,13 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     ));
     for s in 0..n {
         out.push(format!(
-            "  {}: hand of Age I {:?}",
+            "  {}: hand of Age I: {}",
             seat_name(s),
-            g.hand(s).iter().map(|&c| name(c)).collect::<Vec<_>>()
+            g.hand(s)
+                .iter()
+                .map(|&c| name(c))
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     let mut header = (0u8, u8::MAX);
