@@ -5,6 +5,7 @@
 //!
 //! Layers (imports only point down): `cli` → `sim` → games (`duel`, `classic`) → `common`.
 
+pub mod architects;
 pub mod classic;
 pub mod cli;
 pub mod common;
