@@ -1,0 +1,132 @@
+//! Random games at 2–7 players, with and without Medals: invariants hold at every step.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use wonders::architects::state::{Architects, ArchitectsConfig, Phase};
+use wonders_bots::Game;
+
+fn configs() -> Vec<ArchitectsConfig> {
+    let mut v = Vec::new();
+    for players in 2..=7 {
+        v.push(ArchitectsConfig::base(players));
+        v.push(ArchitectsConfig { medals: true, ..ArchitectsConfig::base(players) });
+        v.push(ArchitectsConfig { medals: true, medals_expert: true, ..ArchitectsConfig::base(players) });
+    }
+    v
+}
+
+/// Plays a random game, checking invariants after every action; returns the actions.
+fn play(config: &ArchitectsConfig, seed: u64) -> (Architects, Vec<wonders::architects::Action>) {
+    let mut g = Architects::new(config, seed).unwrap();
+    let total = 25 * config.players as u32 + 60;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xabc);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while !g.is_over() {
+        g.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "no legal action in {:?}", g.phase);
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(a).unwrap();
+        actions.push(a);
+        assert_eq!(g.cards_in_play(), total, "cards conserved");
+        // A Battle resolves at the end of the turn that flipped the last Conflict token.
+        if g.phase == Phase::Take {
+            assert!(g.conflict_flipped < g.conflict_total);
+        }
+        steps += 1;
+        assert!(steps < 10_000);
+    }
+    (g, actions)
+}
+
+#[test]
+fn random_games_keep_their_invariants() {
+    for config in configs() {
+        for seed in 0..200u64 {
+            let (g, _) = play(&config, seed);
+            let n = config.players;
+            let mut evals = vec![0.0; n];
+            g.evaluate(&mut evals);
+            assert!((evals.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            for p in 0..n {
+                let s = g.score(p);
+                assert_eq!(s.total(), s.lines().iter().sum::<u32>());
+                if !config.medals {
+                    assert_eq!(s.medals, 0);
+                }
+                assert!(g.medals_held(p).len() <= if config.medals_expert { 4 } else { 2 });
+            }
+            let winners = g.winners();
+            assert!(!winners.is_empty());
+            // The game ends when a Wonder is complete (or nobody can take a card).
+            assert!(g.seats.iter().any(|s| s.stages_built() == 5) || (0..n).all(|p| g.reachable(p).iter().all(|&d| g.top(d).is_none())));
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_game_and_illegal_actions_change_nothing() {
+    for config in configs() {
+        let (a, xs) = play(&config, 7);
+        let (b, ys) = play(&config, 7);
+        assert_eq!(xs, ys);
+        assert_eq!(format!("{:?}", a.seats), format!("{:?}", b.seats));
+        // Replaying the actions from the same setup gives the same game.
+        let mut g = Architects::new(&config, 7).unwrap();
+        let mut legal = Vec::new();
+        for &x in &xs {
+            g.legal_actions(&mut legal);
+            let snapshot = format!("{g:?}");
+            // An action of another phase is refused and leaves the state as it was.
+            let wrong = wonders::architects::Action::Extra {
+                token: wonders::architects::Token::Decor,
+                deck: None,
+            };
+            assert!(g.apply(wrong).is_err());
+            assert_eq!(format!("{g:?}"), snapshot);
+            g.apply(x).unwrap();
+        }
+        assert!(g.is_over());
+        assert_eq!(g.winners(), a.winners());
+    }
+}
+
+#[test]
+fn determinizations_keep_what_the_observer_saw() {
+    let config = ArchitectsConfig { medals: true, ..ArchitectsConfig::base(4) };
+    let mut g = Architects::new(&config, 11).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut legal = Vec::new();
+    for _ in 0..40 {
+        if g.is_over() {
+            break;
+        }
+        for observer in 0..4 {
+            let d = g.determinize(observer, &mut rng);
+            assert_eq!(format!("{:?}", d.seats), format!("{:?}", g.seats));
+            assert_eq!(d.progress_row, g.progress_row);
+            assert_eq!(d.cat, g.cat);
+            assert_eq!(d.medals, g.medals);
+            for i in 0..4 {
+                // The top of a face-up Wonder deck is public; the rest keeps its cards.
+                assert_eq!(d.decks[i].last(), g.decks[i].last());
+                let (mut x, mut y) = (d.decks[i].clone(), g.decks[i].clone());
+                x.sort();
+                y.sort();
+                assert_eq!(x, y);
+            }
+            let (mut x, mut y) = (d.central.clone(), g.central.clone());
+            x.sort();
+            y.sort();
+            assert_eq!(x, y);
+            let mut la = Vec::new();
+            d.legal_actions(&mut la);
+            g.legal_actions(&mut legal);
+            assert_eq!(la, legal, "the observer's choices do not depend on hidden cards");
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.random_range(0..legal.len())];
+        g.apply(a).unwrap();
+    }
+}
