@@ -9,8 +9,15 @@ fn configs() -> Vec<ArchitectsConfig> {
     let mut v = Vec::new();
     for players in 2..=7 {
         v.push(ArchitectsConfig::base(players));
-        v.push(ArchitectsConfig { medals: true, ..ArchitectsConfig::base(players) });
-        v.push(ArchitectsConfig { medals: true, medals_expert: true, ..ArchitectsConfig::base(players) });
+        v.push(ArchitectsConfig {
+            medals: true,
+            ..ArchitectsConfig::base(players)
+        });
+        v.push(ArchitectsConfig {
+            medals: true,
+            medals_expert: true,
+            ..ArchitectsConfig::base(players)
+        });
     }
     v
 }
@@ -60,7 +67,10 @@ fn random_games_keep_their_invariants() {
             let winners = g.winners();
             assert!(!winners.is_empty());
             // The game ends when a Wonder is complete (or nobody can take a card).
-            assert!(g.seats.iter().any(|s| s.stages_built() == 5) || (0..n).all(|p| g.reachable(p).iter().all(|&d| g.top(d).is_none())));
+            assert!(
+                g.seats.iter().any(|s| s.stages_built() == 5)
+                    || (0..n).all(|p| g.reachable(p).iter().all(|&d| g.top(d).is_none()))
+            );
         }
     }
 }
@@ -94,7 +104,10 @@ fn same_seed_same_game_and_illegal_actions_change_nothing() {
 
 #[test]
 fn determinizations_keep_what_the_observer_saw() {
-    let config = ArchitectsConfig { medals: true, ..ArchitectsConfig::base(4) };
+    let config = ArchitectsConfig {
+        medals: true,
+        ..ArchitectsConfig::base(4)
+    };
     let mut g = Architects::new(&config, 11).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let mut legal = Vec::new();
@@ -123,10 +136,92 @@ fn determinizations_keep_what_the_observer_saw() {
             let mut la = Vec::new();
             d.legal_actions(&mut la);
             g.legal_actions(&mut legal);
-            assert_eq!(la, legal, "the observer's choices do not depend on hidden cards");
+            assert_eq!(
+                la, legal,
+                "the observer's choices do not depend on hidden cards"
+            );
         }
         g.legal_actions(&mut legal);
         let a = legal[rng.random_range(0..legal.len())];
         g.apply(a).unwrap();
     }
+}
+
+#[test]
+fn records_replay_through_json_text() {
+    use wonders::common::{GameModule, SimGame};
+    for config in configs() {
+        for seed in 0..30u64 {
+            let (g, actions) = play(&config, seed);
+            let players: Vec<String> = (0..config.players).map(|i| format!("random{i}")).collect();
+            let record = g.record(&actions, &players, seed, &config);
+            let text = serde_json::to_string(&record).unwrap();
+            let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let replayed = Architects::replay(&back).unwrap_or_else(|e| panic!("{e}"));
+            assert!(replayed.result_checked);
+            assert_eq!(replayed.actions, actions);
+            assert_eq!(replayed.game.winners(), g.winners());
+            // A tampered figure is refused at its own index.
+            let mut bad = back.clone();
+            bad["actions"][0]["card"] =
+                serde_json::json!(if back["actions"][0]["card"] == "wood" {
+                    "glass"
+                } else {
+                    "wood"
+                });
+            let e = Architects::replay(&bad).unwrap_err();
+            assert_eq!(e.action, Some(0), "{e}");
+            let log = Architects::play_log(&config, seed, &players, &actions);
+            assert!(log.iter().any(|l| l.starts_with("winner:")));
+            let outcome = g.outcome();
+            assert_eq!(outcome.seats.len(), config.players);
+            for (p, s) in outcome.seats.iter().enumerate() {
+                assert_eq!(s.total, s.categories.iter().map(|c| c.1).sum::<i32>());
+                assert_eq!(s.wonders[0].stages_built, g.seats[p].stages_built());
+            }
+        }
+    }
+}
+
+#[test]
+fn halicarnassus_reshuffles_are_recorded() {
+    use wonders::architects::state::BoardChoice;
+    use wonders::architects::WonderId;
+    use wonders::common::{GameModule, SimGame};
+    let mut found = 0;
+    for seed in 0..300u64 {
+        let config = ArchitectsConfig {
+            boards: vec![
+                BoardChoice::Fixed(WonderId::Halicarnassus),
+                BoardChoice::Random,
+                BoardChoice::Random,
+            ],
+            ..ArchitectsConfig::base(3)
+        };
+        let (g, actions) = play(&config, seed);
+        let record = g.record(
+            &actions,
+            &["a".into(), "b".into(), "c".into()],
+            seed,
+            &config,
+        );
+        let n = record["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["type"] == "halicarnassus")
+            .count();
+        if n > 0 {
+            found += 1;
+            let a = record["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["type"] == "halicarnassus")
+                .unwrap();
+            assert!(a["deck_after"].is_array());
+            assert!(Architects::replay(&record).unwrap().result_checked);
+        }
+    }
+    assert!(found > 10);
 }

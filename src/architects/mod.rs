@@ -5,6 +5,8 @@
 
 pub mod data;
 pub mod game;
+pub mod record;
+pub mod sim;
 pub mod state;
 
 pub use data::{Card, MedalId, Token, WonderId};
