@@ -185,7 +185,10 @@ fn payments_follow_identical_different_coins_economy_engineering() {
     );
     assert!(payment_valid(i3, &[0, 2, 0, 0, 0, 1], false, false));
     assert!(!payment_valid(i3, &[1, 1, 0, 0, 0, 1], false, false));
-    assert!(payment_valid(i3, &[0, 2, 0, 0, 0, 0], true, false) == false);
+    assert!(
+        !payment_valid(i3, &[0, 2, 0, 0, 0, 0], true, false),
+        "Economy needs a coin"
+    );
     assert!(payment_valid(i3, &[0, 1, 0, 0, 0, 1], true, false));
 }
 

@@ -272,7 +272,7 @@ impl Setup {
 pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
     counts
         .iter()
-        .flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize))
+        .flat_map(|&(c, k)| std::iter::repeat(c).take(k as usize))
         .collect()
 }
 
@@ -287,7 +287,7 @@ pub fn token_box(medals: bool) -> Vec<Token> {
         if t == Token::Culture && medals {
             k += MEDALS_EXTRA_CULTURE;
         }
-        v.extend(std::iter::repeat_n(t, k as usize));
+        v.extend(std::iter::repeat(t).take(k as usize));
     }
     v
 }
@@ -1068,8 +1068,8 @@ impl Architects {
         let n = self.players();
         let shields: Vec<u32> = (0..n).map(|q| self.shields(q)).collect();
         let gains: Vec<u32> = (0..n).map(|q| battle_gain(&shields, q)).collect();
-        for q in 0..n {
-            self.seats[q].military += gains[q];
+        for (seat, gain) in self.seats.iter_mut().zip(&gains) {
+            seat.military += gain;
         }
         self.battle_gains = gains.clone();
         self.emit(Event::Battle { shields, gains });
@@ -1130,11 +1130,11 @@ impl Architects {
     }
 
     fn claim_medals_at_battle(&mut self, p: usize, before: &[u8]) {
-        for i in 0..self.medals.len() {
+        for (i, &held_before) in before.iter().enumerate() {
             let slot = &self.medals[i];
             let shared = slot.beside_deck.is_none()
                 && slot.medal == MedalId::Military2OneBattle
-                && before[i] == 0;
+                && held_before == 0;
             let open = slot.holders == 0 || (shared && slot.holders & (1 << p) == 0);
             if open && self.may_claim(slot, p) && self.meets(p, slot.medal) {
                 self.medals[i].holders |= 1 << p;
