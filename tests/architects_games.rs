@@ -225,3 +225,55 @@ fn halicarnassus_reshuffles_are_recorded() {
     }
     assert!(found > 10);
 }
+
+#[test]
+fn bots_play_it_and_greedy_beats_random() {
+    use wonders_bots::{Bot, GreedyBot, MctsBot, MctsConfig, RandomBot};
+    let config = ArchitectsConfig {
+        medals: true,
+        ..ArchitectsConfig::base(4)
+    };
+    let games = 200;
+    let mut greedy_wins = 0.0;
+    for seed in 0..games {
+        let mut g = Architects::new(&config, seed).unwrap();
+        let mut greedy = GreedyBot::<Architects>::new(seed);
+        let mut randoms: Vec<RandomBot<Architects>> =
+            (0..3).map(|i| RandomBot::new(seed * 7 + i)).collect();
+        while !g.is_over() {
+            let p = g.current_player();
+            let a = if p == 0 {
+                greedy.choose(&g)
+            } else {
+                randoms[p - 1].choose(&g)
+            };
+            g.apply(a).unwrap();
+        }
+        let mut r = [0.0; 4];
+        g.returns(&mut r);
+        greedy_wins += r[0];
+    }
+    let rate = greedy_wins / games as f64;
+    assert!(
+        rate > 0.5,
+        "greedy wins {rate} of its games against 3 random bots"
+    );
+    // MCTS plays a whole game on determinizations.
+    let mut g = Architects::new(&ArchitectsConfig::base(3), 3).unwrap();
+    let mut bots: Vec<MctsBot<Architects>> = (0..3)
+        .map(|i| {
+            MctsBot::new(
+                MctsConfig {
+                    budget: wonders_bots::Budget::Iterations(50),
+                    ..MctsConfig::default()
+                },
+                i,
+            )
+        })
+        .collect();
+    while !g.is_over() {
+        let p = g.current_player();
+        let a = bots[p].choose(&g);
+        g.apply(a).unwrap();
+    }
+}

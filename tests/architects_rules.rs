@@ -535,3 +535,42 @@ fn a_record_written_by_hand_replays() {
         .message
         .contains("not public"));
 }
+
+#[test]
+fn determinization_keeps_the_cat_peek_and_halicarnassus_look() {
+    use rand::SeedableRng;
+    use wonders_bots::Game;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    // The Cat holder peeks at the central top at the start of its turn; others do not.
+    let mut g = game(&[WonderId::Giza, WonderId::Ephesus], false);
+    g.cat = Some(0);
+    let central = g.central.clone();
+    let mut moved_for_other = false;
+    for _ in 0..20 {
+        assert_eq!(g.determinize(0, &mut rng).central.last(), central.last());
+        moved_for_other |= g.determinize(1, &mut rng).central != central;
+    }
+    assert!(moved_for_other);
+    // Halicarnassus's owner keeps the 5 cards it is looking at.
+    let mut g = game(&[WonderId::Halicarnassus, WonderId::Giza], false);
+    g.seats[0].built = 0b1;
+    give(&mut g, 0, &[Card::Wood]);
+    on_top(&mut g.decks[0], Card::Wood);
+    g.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    g.apply(Action::Construct {
+        piece: 1,
+        paid: [2, 0, 0, 0, 0, 0],
+    })
+    .unwrap();
+    for _ in 0..20 {
+        let d = g.determinize(0, &mut rng);
+        for i in 0..2 {
+            let n = g.decks[i].len();
+            assert_eq!(
+                d.decks[i][n.saturating_sub(5)..],
+                g.decks[i][n.saturating_sub(5)..]
+            );
+        }
+        assert_eq!(legal(&d), legal(&g));
+    }
+}

@@ -1222,14 +1222,23 @@ impl Architects {
         decks as u32 + areas + self.discard.iter().sum::<u32>()
     }
 
-    /// Re-samples what `observer` cannot see: every Wonder deck under its (public) top, the
-    /// central deck (except a top the observer peeked at with the Cat this turn), the stack.
+    /// Re-samples what `observer` cannot see: every Wonder deck under its (public) top (under the
+    /// top 5 Halicarnassus's owner is looking at), the central deck (except a top the observer
+    /// peeked at with the Cat or Domestication at the start of its turn), the stack.
     pub fn determinize_for(&self, observer: usize, rng: &mut dyn rand::RngCore) -> Architects {
         let mut g = self.clone();
-        for d in &mut g.decks {
-            if let Some((_top, rest)) = d.split_last_mut() {
-                rest.shuffle(rng);
-            }
+        // Halicarnassus's owner sees the top 5 of its two decks while it chooses.
+        let looking = self.current == observer
+            && self.phase == Phase::StageEffect(StageEffect::LookFiveKeepOne);
+        let seen_by_looking = [self.left_deck(observer), self.right_deck(observer)];
+        for (i, d) in g.decks.iter_mut().enumerate() {
+            let seen = if looking && seen_by_looking.contains(&DeckRef::Wonder(i as u8)) {
+                HALICARNASSUS_LOOK
+            } else {
+                1
+            };
+            let hidden = d.len().saturating_sub(seen);
+            d[..hidden].shuffle(rng);
         }
         let peeked = self.current == observer
             && self.phase == Phase::Take
