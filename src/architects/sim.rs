@@ -9,8 +9,8 @@ use super::data::{
 };
 use super::record;
 use super::state::{
-    Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, Event, MedalSlot, Phase, Score,
-    Seat, Setup, TokenSource, MAX_PLAYERS, MIN_PLAYERS,
+    grey_fits, Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, Event, MedalSlot, Phase,
+    Score, Seat, Setup, TokenSource, MAX_PLAYERS, MIN_PLAYERS,
 };
 use crate::common::{
     Cell, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet, ReplayError, Replayed,
@@ -153,7 +153,7 @@ pub struct ArchitectsView {
 fn deck_name(d: DeckRef) -> String {
     match d {
         DeckRef::Wonder(i) => format!("deck {i}"),
-        DeckRef::Central => "central deck".into(),
+        DeckRef::Central => "the central deck".into(),
     }
 }
 
@@ -178,7 +178,7 @@ fn paid_text(paid: &[u8; 6]) -> String {
 fn event_line(g: &Architects, e: &Event) -> String {
     match e {
         Event::Placed { seat, card, from } => format!(
-            "    seat {seat} places {} (from the {})",
+            "    seat {seat} places {} (from {})",
             card.id(),
             deck_name(*from)
         ),
@@ -222,7 +222,7 @@ fn action_line(g: &Architects, a: Action) -> String {
     let p = g.current;
     match a {
         Action::Take(d) => format!(
-            "turn {}: seat {p} ({}) takes {} from the {}",
+            "turn {}: seat {p} ({}) takes {} from {}",
             g.turns + 1,
             g.wonders[p].name(),
             g.top(d).map_or("?", |c| c.id()),
@@ -243,27 +243,35 @@ fn action_line(g: &Architects, a: Action) -> String {
             }
         }
         Action::Construct { piece, paid } => {
-            let cost = g.wonders[p].wonder().pieces[piece as usize].cost;
-            let cost = match cost {
+            let piece_cost = g.wonders[p].wonder().pieces[piece as usize].cost;
+            let cost = match piece_cost {
                 Cost::Different(k) => format!("{k} different"),
                 Cost::Identical(k) => format!("{k} identical"),
             };
-            format!("  seat {p} constructs piece {} (cost {cost}) paying {}", piece + 1, paid_text(&paid))
+            let mut with = Vec::new();
+            if paid.iter().map(|&k| k as u32).sum::<u32>() < piece_cost.count() {
+                with.push("Economy: one coin counts as 2");
+            }
+            if !grey_fits(piece_cost, &paid) {
+                with.push("Engineering: identical/different ignored");
+            }
+            let with = if with.is_empty() { String::new() } else { format!(" ({})", with.join("; ")) };
+            format!("  seat {p} constructs piece {} (cost {cost}) paying {}{with}", piece + 1, paid_text(&paid))
         }
         Action::Extra { token, deck: Some(d) } => format!(
-            "  seat {p} uses {} for an extra card: {} from the {}",
+            "  seat {p} uses {} for an extra card: {} from {}",
             token.id(),
             g.top(d).map_or("?", |c| c.id()),
             deck_name(d)
         ),
         Action::Extra { token, deck: None } => format!("  seat {p} declines the {} extra card", token.id()),
         Action::Alexandria(d) => format!(
-            "  seat {p} (Alexandria) takes {} from the {}",
+            "  seat {p} (Alexandria) takes {} from {}",
             g.top(d).map_or("?", |c| c.id()),
             deck_name(d)
         ),
         Action::Halicarnassus { deck, keep } => format!(
-            "  seat {p} (Halicarnassus) looks at the top of the {} and keeps {}; the deck is reshuffled",
+            "  seat {p} (Halicarnassus) looks at the top 5 of {} and keeps {}; the deck is reshuffled",
             deck_name(deck),
             keep.id()
         ),
@@ -408,10 +416,21 @@ impl GameModule for Architects {
                 lines.push("  (illegal action: the log stops here)".into());
                 break;
             }
+            // The card an action takes is already in its line; other placed cards (Ephesus,
+            // Olympia) get a line of their own.
+            let mut direct = matches!(
+                a,
+                Action::Take(_)
+                    | Action::Extra { deck: Some(_), .. }
+                    | Action::Alexandria(_)
+                    | Action::Halicarnassus { .. }
+            );
             for e in g.take_events() {
-                if !matches!(e, Event::Placed { .. }) {
-                    lines.push(event_line(&g, &e));
+                if direct && matches!(e, Event::Placed { .. }) {
+                    direct = false;
+                    continue;
                 }
+                lines.push(event_line(&g, &e));
             }
         }
         if g.is_over() {
@@ -445,6 +464,20 @@ impl GameModule for Architects {
             scores
                 .iter()
                 .map(|s| format!("{:>14}", s.total()))
+                .collect::<String>()
+        ));
+        lines.push(format!(
+            "{:<10}{}",
+            "held",
+            (0..n)
+                .map(|p| format!(
+                    "{:>14}",
+                    self.medals_held(p)
+                        .iter()
+                        .map(|m| m.key())
+                        .collect::<Vec<_>>()
+                        .join("+")
+                ))
                 .collect::<String>()
         ));
         lines.push(format!(
