@@ -574,3 +574,86 @@ fn determinization_keeps_the_cat_peek_and_halicarnassus_look() {
         assert_eq!(legal(&d), legal(&g));
     }
 }
+
+#[test]
+fn expert_central_battle_medal_goes_to_every_seat_meeting_it_in_one_battle() {
+    let config = ArchitectsConfig {
+        players: 4,
+        medals: true,
+        medals_expert: true,
+        boards: [
+            WonderId::Giza,
+            WonderId::Ephesus,
+            WonderId::Babylon,
+            WonderId::Olympia,
+        ]
+        .map(BoardChoice::Fixed)
+        .to_vec(),
+    };
+    let mut g = Architects::new(&config, 2).unwrap();
+    assert_eq!(g.medals.len(), 6, "4 beside the decks and 2 in the centre");
+    for (i, m) in [
+        MedalId::Blue3,
+        MedalId::Green3,
+        MedalId::Grey3,
+        MedalId::Cards7,
+        MedalId::Military2OneBattle,
+        MedalId::Stages3,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        g.medals[i].medal = m;
+    }
+    g.conflict_flipped = g.conflict_total - 1;
+    give(&mut g, 0, &[Card::Red0Horn, Card::Red0Horn]);
+    give(&mut g, 2, &[Card::Red0Horn, Card::Red0Horn, Card::Red0Horn]);
+    give(&mut g, 1, &[Card::Red0Horn]);
+    give(&mut g, 3, &[Card::Red0Horn]);
+    on_top(&mut g.decks[0], Card::Red1Horn);
+    g.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    assert_eq!(
+        g.seats.iter().map(|s| s.military).collect::<Vec<_>>(),
+        [2, 0, 2, 0]
+    );
+    assert_eq!(g.medals_held(0), vec![MedalId::Military2OneBattle]);
+    assert_eq!(g.medals_held(2), vec![MedalId::Military2OneBattle]);
+    assert!(g.medals_held(1).is_empty());
+}
+
+#[test]
+fn two_players_compete_for_both_medals_and_a_claimed_medal_is_gone() {
+    let mut g = game(&[WonderId::Giza, WonderId::Ephesus], true);
+    assert_eq!(g.medals.len(), 2);
+    g.medals[0].medal = MedalId::Blue3; // beside deck 0
+    g.medals[1].medal = MedalId::Red3; // beside deck 1
+    give(&mut g, 0, &[Card::Red0Horn, Card::Red0Horn]);
+    give(
+        &mut g,
+        1,
+        &[
+            Card::Blue3Vp,
+            Card::Blue3Vp,
+            Card::Red0Horn,
+            Card::Red0Horn,
+            Card::Red0Horn,
+        ],
+    );
+    on_top(&mut g.decks[0], Card::Red0Horn);
+    g.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    assert_eq!(
+        g.medals_held(0),
+        vec![MedalId::Red3],
+        "seat 0 claims the medal beside deck 1"
+    );
+    on_top(&mut g.decks[0], Card::Blue3Vp);
+    g.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    assert_eq!(
+        g.medals_held(1),
+        vec![MedalId::Blue3],
+        "seat 1 claims the medal beside deck 0"
+    );
+    // Seat 1 has 3 red cards too, but the Red3 medal is gone.
+    assert!(g.meets(1, MedalId::Red3));
+    assert_eq!(g.score(1).medals, 4);
+}
