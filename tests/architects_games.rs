@@ -277,3 +277,93 @@ fn bots_play_it_and_greedy_beats_random() {
         g.apply(a).unwrap();
     }
 }
+
+#[test]
+fn module_options_label_components_and_views() {
+    use rand::SeedableRng;
+    use wonders::architects::state::BoardChoice;
+    use wonders::architects::WonderId;
+    use wonders::common::{GameModule, OptionSet, SimGame};
+    let info = Architects::info();
+    assert_eq!(
+        (info.id, info.name, info.seats, info.default_seats),
+        ("architects", "7 Wonders Architects", (2, 7), 4)
+    );
+    let parse = |t: &str| Architects::parse_options(&OptionSet::parse(t).unwrap());
+    let c = parse("").unwrap();
+    assert_eq!(c.players, 4);
+    assert_eq!(Architects::options_label(&c), "4p");
+    assert_eq!(
+        Architects::options_label(&parse("players=4,expansions=medals").unwrap()),
+        "4p,medals"
+    );
+    assert_eq!(
+        Architects::options_label(
+            &parse("players=4,expansions=medals,variant=medals-expert").unwrap()
+        ),
+        "4p,medals-expert"
+    );
+    let c = parse("players=3,boards=giza+random+rhodes").unwrap();
+    assert_eq!(
+        c.boards,
+        vec![
+            BoardChoice::Fixed(WonderId::Giza),
+            BoardChoice::Random,
+            BoardChoice::Fixed(WonderId::Rhodes)
+        ]
+    );
+    let g = Architects::new_game(&c, 9);
+    assert_eq!(
+        (g.wonders[0], g.wonders[2]),
+        (WonderId::Giza, WonderId::Rhodes)
+    );
+    let e = parse("players=8").unwrap_err();
+    assert!(e.contains('8') && e.contains("2..7"), "{e}");
+    let e = parse("expansions=leaders").unwrap_err();
+    assert!(e.contains("leaders") && e.contains("medals"), "{e}");
+    let e = parse("variant=hard").unwrap_err();
+    assert!(e.contains("hard") && e.contains("medals-expert"), "{e}");
+    let e = parse("players=2,boards=rome+giza").unwrap_err();
+    assert!(e.contains("rome") && e.contains("not public"), "{e}");
+    let e = parse("players=2,boards=giza+giza").unwrap_err();
+    assert!(e.contains("giza"), "{e}");
+    let e = parse("players=3,boards=giza+rhodes").unwrap_err();
+    assert!(e.contains('2') && e.contains('3'), "{e}");
+
+    let t = Architects::components(&parse("expansions=medals").unwrap());
+    assert_eq!(t.columns[0], "kind");
+    let kinds = |k: &str| t.rows.iter().filter(|r| r[0].text() == k).count();
+    assert_eq!(
+        (
+            kinds("card"),
+            kinds("wonder_piece"),
+            kinds("progress_token"),
+            kinds("medal")
+        ),
+        (14, 35, 17, 12)
+    );
+    let base = Architects::components(&parse("").unwrap());
+    assert_eq!(
+        base.rows
+            .iter()
+            .filter(|r| r[0].text() == "progress_token")
+            .count(),
+        14
+    );
+
+    // A seat's view never changes under its own determinization.
+    let config = ArchitectsConfig {
+        medals: true,
+        ..ArchitectsConfig::base(5)
+    };
+    let mut g = Architects::new(&config, 4).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut legal = Vec::new();
+    while !g.is_over() {
+        for seat in 0..5 {
+            assert_eq!(g.determinize(seat, &mut rng).view(seat), g.view(seat));
+        }
+        g.legal_actions(&mut legal);
+        g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+}
