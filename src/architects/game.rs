@@ -48,7 +48,7 @@ impl Game for Architects {
     }
 
     /// A softmax over each seat's position value (score so far plus what its cards are worth
-    /// toward the next piece, a science set and the next Battle).
+    /// toward the next piece, a science set, the next Battle and an open medal).
     fn evaluate(&self, out: &mut [f64]) {
         let n = self.players();
         if self.is_over() {
@@ -73,7 +73,8 @@ impl Game for Architects {
 }
 
 impl Architects {
-    /// Score so far plus the worth of the cards in front of seat p toward what they will give.
+    /// Score so far plus the worth of the cards in front of seat p toward what they will give
+    /// (a piece, a science set, a Battle, a medal).
     pub fn position_value(&self, p: usize) -> f64 {
         let s = &self.seats[p];
         let mut v = self.score(p).total() as f64;
@@ -92,6 +93,12 @@ impl Architects {
         let others = [(p + 1) % n, (p + n - 1) % n];
         for q in others {
             v += (mine - self.shields(q) as f64).clamp(-2.0, 2.0) * 0.6;
+        }
+        // Open medals: part of their 4 VP for each condition already met.
+        for medal in self.open_medals(p) {
+            let reqs = medal.medal().requires;
+            let met = reqs.iter().filter(|&&r| self.requirement_met(p, r)).count();
+            v += 2.0 * met as f64 / reqs.len() as f64;
         }
         if s.has(Token::Strategy) {
             v += 0.5;

@@ -1105,8 +1105,17 @@ impl Architects {
     }
 
     pub fn meets(&self, p: usize, medal: MedalId) -> bool {
+        medal
+            .medal()
+            .requires
+            .iter()
+            .all(|&r| self.requirement_met(p, r))
+    }
+
+    /// One condition of a medal objective, for seat p now.
+    pub fn requirement_met(&self, p: usize, r: Requirement) -> bool {
         let s = &self.seats[p];
-        medal.medal().requires.iter().all(|r| match *r {
+        match r {
             Requirement::Colour(colour, min) => s.colour_count(colour) >= min,
             Requirement::Kinds(kinds, min) => kinds.iter().map(|&c| s.count(c)).sum::<u32>() >= min,
             Requirement::Cards(min) => s.cards() >= min,
@@ -1115,7 +1124,15 @@ impl Architects {
             Requirement::MilitaryTokens(min) => s.military >= min,
             Requirement::CatPawn => self.cat == Some(p),
             Requirement::MilitaryTokensInOneBattle(min) => self.battle_gains[p] >= min,
-        })
+        }
+    }
+
+    /// Medals seat p may still claim (unclaimed, beside it or in the centre).
+    pub fn open_medals(&self, p: usize) -> impl Iterator<Item = MedalId> + '_ {
+        self.medals
+            .iter()
+            .filter(move |m| m.holders == 0 && self.may_claim(m, p))
+            .map(|m| m.medal)
     }
 
     fn claim_medals(&mut self, p: usize) {
