@@ -12,6 +12,7 @@
 //! common                   engine vocabulary, options grammar, record envelope, bitsets, seeds
 //! ```
 
+pub mod architects;
 pub mod classic;
 pub mod cli;
 pub mod common;

@@ -1,0 +1,632 @@
+//! 7 Wonders Architects for the simulator and the command line: `SimGame` and `GameModule`
+//! (options, records, the readable log, the component table, what a seat sees).
+
+use serde_json::Value;
+
+use super::data::{
+    Card, Colour, Cost, StageEffect, Token, WonderId, CENTRAL_DECK, MEDALS, PROGRESS_TOKENS,
+    WONDERS,
+};
+use super::record;
+use super::state::{
+    grey_fits, Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, Event, MedalSlot, Phase,
+    Score, Seat, Setup, TokenSource, MAX_PLAYERS, MIN_PLAYERS,
+};
+use crate::common::{
+    Cell, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet, ReplayError, Replayed,
+    SeatOutcome, SimGame, Table, WonderColumns, WonderHeld,
+};
+
+static INFO: GameInfo = GameInfo {
+    id: "architects",
+    name: "7 Wonders Architects",
+    seats: (MIN_PLAYERS, MAX_PLAYERS),
+    default_seats: 4,
+    options: &[
+        OptionInfo { key: "players", values: "2..7", default: "4", help: "number of players" },
+        OptionInfo { key: "expansions", values: "medals", default: "", help: "the Medals expansion" },
+        OptionInfo {
+            key: "variant",
+            values: "medals-expert",
+            default: "",
+            help: "Medals expert variant: 2 more medals in the centre",
+        },
+        OptionInfo {
+            key: "boards",
+            values: "WONDER|random per seat, joined by +",
+            default: "random",
+            help: "the Wonder of each seat (alexandria, babylon, ephesus, giza, halicarnassus, olympia, rhodes)",
+        },
+    ],
+    expansions: &["medals"],
+    variants: &["medals-expert"],
+    score_lines: &["wonder", "civilian", "cat", "military", "progress", "medals"],
+};
+
+fn drawn(options: &ArchitectsConfig, seed: u64) -> Setup {
+    Setup::draw(options, seed).expect("options were checked by parse_options")
+}
+
+impl SimGame for Architects {
+    type Options = ArchitectsConfig;
+
+    fn new_game(options: &ArchitectsConfig, seed: u64) -> Architects {
+        Architects::from_setup(options, &drawn(options, seed)).expect("a drawn setup is valid")
+    }
+
+    fn game_name(_: &ArchitectsConfig) -> &'static str {
+        record::GAME
+    }
+
+    fn options_label(options: &ArchitectsConfig) -> String {
+        let mut s = format!("{}p", options.players);
+        if options.medals_expert {
+            s.push_str(",medals-expert");
+        } else if options.medals {
+            s.push_str(",medals");
+        }
+        if options.boards.iter().any(|b| *b != BoardChoice::Random) {
+            let boards: Vec<&str> = options
+                .boards
+                .iter()
+                .map(|b| match b {
+                    BoardChoice::Random => "random",
+                    BoardChoice::Fixed(w) => w.key(),
+                })
+                .collect();
+            s.push_str(&format!(",boards={}", boards.join("+")));
+        }
+        s
+    }
+
+    fn score_categories(_: &ArchitectsConfig) -> Vec<&'static str> {
+        Score::LINES.to_vec()
+    }
+
+    fn wonder_columns(_: &ArchitectsConfig) -> WonderColumns {
+        WonderColumns::OnePerSeat
+    }
+
+    fn record(
+        &self,
+        actions: &[Action],
+        players: &[String],
+        seed: u64,
+        options: &ArchitectsConfig,
+    ) -> Value {
+        record::write(options, seed, &drawn(options, seed), players, actions)
+    }
+
+    fn outcome(&self) -> GameOutcome {
+        let n = self.players();
+        let winners = self.winners();
+        let key = |p: usize| (self.score(p).total(), self.seats[p].stages_built());
+        let seats = (0..n)
+            .map(|p| {
+                let score = self.score(p);
+                SeatOutcome {
+                    wonders: vec![WonderHeld {
+                        id: self.wonders[p].key().to_string(),
+                        side: None,
+                        stages_built: self.seats[p].stages_built(),
+                        stages_total: 5,
+                    }],
+                    rank: 1 + (0..n).filter(|&q| key(q) > key(p)).count() as u32,
+                    win: winners.contains(&p),
+                    categories: Score::LINES
+                        .iter()
+                        .copied()
+                        .zip(score.lines().map(|v| v as i32))
+                        .collect(),
+                    total: score.total() as i32,
+                    coins: self.seats[p].count(Card::Coin) as i32,
+                }
+            })
+            .collect();
+        GameOutcome {
+            victory: "civilian".into(),
+            turns: self.turns,
+            seats,
+        }
+    }
+}
+
+/// What one seat sees: everything but the face-down decks' order (the tops of the Wonder decks
+/// are public; the central deck and the Progress stack are hidden).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchitectsView {
+    pub seat: usize,
+    pub current: usize,
+    pub phase: Phase,
+    pub wonders: Vec<WonderId>,
+    pub deck_tops: Vec<Option<Card>>,
+    pub deck_sizes: Vec<usize>,
+    pub central_size: usize,
+    pub progress_row: [Option<Token>; 3],
+    pub progress_stack_size: usize,
+    pub conflict_flipped: u32,
+    pub cat: Option<usize>,
+    pub seats: Vec<Seat>,
+    pub medals: Vec<MedalSlot>,
+}
+
+fn deck_name(d: DeckRef) -> String {
+    match d {
+        DeckRef::Wonder(i) => format!("deck {i}"),
+        DeckRef::Central => "the central deck".into(),
+    }
+}
+
+fn paid_text(paid: &[u8; 6]) -> String {
+    let kinds = [
+        Card::Wood,
+        Card::Stone,
+        Card::Clay,
+        Card::Papyrus,
+        Card::Glass,
+        Card::Coin,
+    ];
+    let mut v = Vec::new();
+    for (i, c) in kinds.iter().enumerate() {
+        for _ in 0..paid[i] {
+            v.push(c.id());
+        }
+    }
+    v.join(" + ")
+}
+
+fn event_line(g: &Architects, e: &Event) -> String {
+    match e {
+        Event::Placed { seat, card, from } => format!(
+            "    seat {seat} places {} (from {})",
+            card.id(),
+            deck_name(*from)
+        ),
+        Event::Cat { seat } => format!("    the Cat moves to seat {seat}"),
+        Event::ConflictFlipped {
+            seat,
+            flipped,
+            remaining,
+        } => {
+            format!(
+                "    seat {seat}'s horns flip {flipped} Conflict token(s); {remaining} at Peace"
+            )
+        }
+        Event::Battle { shields, gains } => format!(
+            "    BATTLE: shields {:?} -> Military Victory tokens {:?}; horn cards discarded",
+            shields, gains
+        ),
+        Event::Medal { seat, medal } => format!("    seat {seat} claims the medal {}", medal.key()),
+        Event::TokenTaken { seat, token } => {
+            format!("    seat {seat} takes the Progress token {}", token.id())
+        }
+        Event::Built { seat, piece } => {
+            let p = g.wonders[*seat].wonder().pieces[*piece];
+            format!(
+                "    seat {seat} builds {} piece {} ({} VP)",
+                g.wonders[*seat].name(),
+                piece + 1,
+                p.vp
+            )
+        }
+        Event::OfferSkipped { seat, token } => format!(
+            "    seat {seat}'s {} offer lapses: no card to take",
+            token.id()
+        ),
+        Event::TakeSkipped { seat } => format!("seat {seat} has no card to take"),
+        Event::GameEnd => "the game ends".into(),
+    }
+}
+
+fn action_line(g: &Architects, a: Action) -> String {
+    let p = g.current;
+    match a {
+        Action::Take(d) => format!(
+            "turn {}: seat {p} ({}) takes {} from {}",
+            g.turns + 1,
+            g.wonders[p].name(),
+            g.top(d).map_or("?", |c| c.id()),
+            deck_name(d)
+        ),
+        Action::Progress { from, set } => {
+            let t = g.token_at(from).map_or("?", |t| t.id());
+            let src = match from {
+                TokenSource::Row(_) => "face up",
+                TokenSource::Stack => "the stack, blind",
+            };
+            match set {
+                Some(s) => format!(
+                    "  seat {p} converts {} into the Progress token {t} ({src})",
+                    s.cards().iter().map(|c| c.id()).collect::<Vec<_>>().join(" + ")
+                ),
+                None => format!("  seat {p} (Babylon) takes the Progress token {t} ({src})"),
+            }
+        }
+        Action::Construct { piece, paid } => {
+            let piece_cost = g.wonders[p].wonder().pieces[piece as usize].cost;
+            let cost = match piece_cost {
+                Cost::Different(k) => format!("{k} different"),
+                Cost::Identical(k) => format!("{k} identical"),
+            };
+            let mut with = Vec::new();
+            if paid.iter().map(|&k| k as u32).sum::<u32>() < piece_cost.count() {
+                with.push("Economy: one coin counts as 2");
+            }
+            if !grey_fits(piece_cost, &paid) {
+                with.push("Engineering: identical/different ignored");
+            }
+            let with = if with.is_empty() { String::new() } else { format!(" ({})", with.join("; ")) };
+            format!("  seat {p} constructs piece {} (cost {cost}) paying {}{with}", piece + 1, paid_text(&paid))
+        }
+        Action::Extra { token, deck: Some(d) } => format!(
+            "  seat {p} uses {} for an extra card: {} from {}",
+            token.id(),
+            g.top(d).map_or("?", |c| c.id()),
+            deck_name(d)
+        ),
+        Action::Extra { token, deck: None } => format!("  seat {p} declines the {} extra card", token.id()),
+        Action::Alexandria(d) => format!(
+            "  seat {p} (Alexandria) takes {} from {}",
+            g.top(d).map_or("?", |c| c.id()),
+            deck_name(d)
+        ),
+        Action::Halicarnassus { deck, keep } => format!(
+            "  seat {p} (Halicarnassus) looks at the top 5 of {} and keeps {}; the deck is reshuffled",
+            deck_name(deck),
+            keep.id()
+        ),
+    }
+}
+
+fn effect_name(e: StageEffect) -> &'static str {
+    match e {
+        StageEffect::None => "",
+        StageEffect::TakeTopAnyDeck => "take the top card of any deck",
+        StageEffect::TakeProgressToken => "take a Progress token",
+        StageEffect::TakeTopCentral => "take the top card of the central deck",
+        StageEffect::LookFiveKeepOne => "look at 5 cards of your left or right deck, keep 1",
+        StageEffect::TakeTopLeftAndRight => "take the top card of your left and right decks",
+        StageEffect::Shield => "+1 Shield",
+    }
+}
+
+impl GameModule for Architects {
+    type View = ArchitectsView;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn parse_options(options: &OptionSet) -> Result<ArchitectsConfig, String> {
+        let players = match options.get("players") {
+            None => INFO.default_seats,
+            Some(s) => match s.parse::<usize>() {
+                Ok(n) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "players `{s}` is not valid for architects (valid: 2..7)"
+                    ))
+                }
+            },
+        };
+        let mut medals = false;
+        for e in options.list("expansions") {
+            match e {
+                "medals" => medals = true,
+                other => {
+                    return Err(format!(
+                        "expansion `{other}` is not valid for architects (valid: medals)"
+                    ))
+                }
+            }
+        }
+        let mut medals_expert = false;
+        for v in options.list("variant") {
+            match v {
+                "medals-expert" => medals_expert = true,
+                other => {
+                    return Err(format!(
+                        "variant `{other}` is not valid for architects (valid: medals-expert)"
+                    ))
+                }
+            }
+        }
+        if medals_expert {
+            medals = true;
+        }
+        let boards = options
+            .list("boards")
+            .into_iter()
+            .map(BoardChoice::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        let boards = if boards.len() == 1 && boards[0] == BoardChoice::Random {
+            vec![]
+        } else {
+            boards
+        };
+        let config = ArchitectsConfig {
+            players,
+            medals,
+            medals_expert,
+            boards,
+        };
+        config.validate().map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    fn replay(record: &Value) -> Result<Replayed<Architects>, ReplayError> {
+        record::replay(record)
+    }
+
+    fn play_log(
+        options: &ArchitectsConfig,
+        seed: u64,
+        players: &[String],
+        actions: &[Action],
+    ) -> Vec<String> {
+        let mut g = Architects::new_game(options, seed);
+        g.events = Some(Vec::new());
+        let mut lines = vec![format!(
+            "7 Wonders Architects, {}, seed {seed}",
+            <Architects as SimGame>::options_label(options)
+        )];
+        for (p, w) in g.wonders.iter().enumerate() {
+            let who = players.get(p).map_or("?", |s| s.as_str());
+            lines.push(format!("seat {p}: {} ({who})", w.name()));
+        }
+        if !g.medals.is_empty() {
+            let m: Vec<String> = g
+                .medals
+                .iter()
+                .map(|s| match s.beside_deck {
+                    Some(i) => format!("{} beside deck {i}", s.medal.key()),
+                    None => format!("{} in the centre", s.medal.key()),
+                })
+                .collect();
+            lines.push(format!("medals: {}", m.join(", ")));
+        }
+        lines.push(format!(
+            "Progress tokens face up: {}",
+            g.progress_row
+                .iter()
+                .flatten()
+                .map(|t| t.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        for &a in actions {
+            let mut line = action_line(&g, a);
+            if let Action::Take(_) = a {
+                let tops: Vec<String> = g
+                    .reachable(g.current)
+                    .iter()
+                    .filter(|&&d| d != DeckRef::Central)
+                    .map(|&d| {
+                        format!(
+                            "{} top {}",
+                            deck_name(d),
+                            g.top(d).map_or("empty", |c| c.id())
+                        )
+                    })
+                    .collect();
+                line.push_str(&format!(" [{}]", tops.join(", ")));
+            }
+            lines.push(line);
+            if g.apply(a).is_err() {
+                lines.push("  (illegal action: the log stops here)".into());
+                break;
+            }
+            // The card an action takes is already in its line; other placed cards (Ephesus,
+            // Olympia) get a line of their own.
+            let mut direct = matches!(
+                a,
+                Action::Take(_)
+                    | Action::Extra { deck: Some(_), .. }
+                    | Action::Alexandria(_)
+                    | Action::Halicarnassus { .. }
+            );
+            for e in g.take_events() {
+                if direct && matches!(e, Event::Placed { .. }) {
+                    direct = false;
+                    continue;
+                }
+                lines.push(event_line(&g, &e));
+            }
+        }
+        if g.is_over() {
+            lines.extend(g.score_pad());
+        }
+        lines
+    }
+
+    fn score_pad(&self) -> Vec<String> {
+        let n = self.players();
+        let mut lines = vec![format!(
+            "{:<10}{}",
+            "",
+            (0..n)
+                .map(|p| format!("{:>14}", self.wonders[p].name()))
+                .collect::<String>()
+        )];
+        let scores: Vec<Score> = (0..n).map(|p| self.score(p)).collect();
+        for (i, name) in Score::LINES.iter().enumerate() {
+            lines.push(format!(
+                "{name:<10}{}",
+                scores
+                    .iter()
+                    .map(|s| format!("{:>14}", s.lines()[i]))
+                    .collect::<String>()
+            ));
+        }
+        lines.push(format!(
+            "{:<10}{}",
+            "total",
+            scores
+                .iter()
+                .map(|s| format!("{:>14}", s.total()))
+                .collect::<String>()
+        ));
+        lines.push(format!(
+            "{:<10}{}",
+            "held",
+            (0..n)
+                .map(|p| format!(
+                    "{:>14}",
+                    self.medals_held(p)
+                        .iter()
+                        .map(|m| m.key())
+                        .collect::<Vec<_>>()
+                        .join("+")
+                ))
+                .collect::<String>()
+        ));
+        lines.push(format!(
+            "{:<10}{}",
+            "stages",
+            (0..n)
+                .map(|p| format!("{:>14}", self.seats[p].stages_built()))
+                .collect::<String>()
+        ));
+        let w = self.winners();
+        let best = scores[w[0]].total();
+        let tied = (0..n).filter(|&p| scores[p].total() == best).count();
+        let how = if w.len() > 1 {
+            "shared victory"
+        } else if tied > 1 {
+            "tie broken by stages built"
+        } else {
+            "highest total"
+        };
+        lines.push(format!(
+            "winner: {} ({how})",
+            w.iter()
+                .map(|p| format!("seat {p}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        lines
+    }
+
+    fn components(options: &ArchitectsConfig) -> Table {
+        let columns = vec![
+            "kind",
+            "id",
+            "name",
+            "colour",
+            "count",
+            "level",
+            "cost",
+            "vp",
+            "effect",
+            "expansion",
+        ];
+        let mut rows: Vec<Vec<Cell>> = Vec::new();
+        let colour = |c: Colour| match c {
+            Colour::Grey => "grey",
+            Colour::Yellow => "yellow",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Red => "red",
+        };
+        for (c, k) in CENTRAL_DECK {
+            let total: u32 = k + WONDERS.iter().map(|w| w.deck[c.index()].1).sum::<u32>();
+            rows.push(vec![
+                "card".into(),
+                c.id().into(),
+                Cell::Empty,
+                colour(c.colour()).into(),
+                Cell::Int(total as i64),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Int(c.vp() as i64),
+                match c.horns() {
+                    0 if c.has_cat() => "cat icon".into(),
+                    0 => Cell::Empty,
+                    h => format!("{h} horn(s)").into(),
+                },
+                "base".into(),
+            ]);
+        }
+        for w in &WONDERS {
+            for (i, p) in w.pieces.iter().enumerate() {
+                rows.push(vec![
+                    "wonder_piece".into(),
+                    format!("{}:{}", w.key, i + 1).into(),
+                    w.name.into(),
+                    Cell::Empty,
+                    Cell::Int(1),
+                    Cell::Int(p.level as i64),
+                    match p.cost {
+                        Cost::Different(k) => format!("{k} different"),
+                        Cost::Identical(k) => format!("{k} identical"),
+                    }
+                    .into(),
+                    Cell::Int(p.vp as i64),
+                    Cell::from(Some(effect_name(p.effect)).filter(|s| !s.is_empty())),
+                    "base".into(),
+                ]);
+            }
+        }
+        for (t, copies, medals) in PROGRESS_TOKENS {
+            if medals && !options.medals {
+                continue;
+            }
+            let copies = if t == Token::Culture && options.medals {
+                copies + 1
+            } else {
+                copies
+            };
+            rows.push(vec![
+                "progress_token".into(),
+                t.id().into(),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Int(copies as i64),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                if medals { "medals" } else { "base" }.into(),
+            ]);
+        }
+        if options.medals {
+            for m in &MEDALS {
+                rows.push(vec![
+                    "medal".into(),
+                    m.key.into(),
+                    Cell::Empty,
+                    Cell::Empty,
+                    Cell::Int(1),
+                    Cell::Empty,
+                    Cell::Empty,
+                    Cell::Int(4),
+                    format!("{:?}", m.requires).into(),
+                    "medals".into(),
+                ]);
+            }
+        }
+        Table {
+            title: "components",
+            columns,
+            rows,
+        }
+    }
+
+    fn view(&self, seat: usize) -> ArchitectsView {
+        ArchitectsView {
+            seat,
+            current: self.current,
+            phase: self.phase,
+            wonders: self.wonders.clone(),
+            deck_tops: self.decks.iter().map(|d| d.last().copied()).collect(),
+            deck_sizes: self.decks.iter().map(|d| d.len()).collect(),
+            central_size: self.central.len(),
+            progress_row: self.progress_row,
+            progress_stack_size: self.progress_stack.len(),
+            conflict_flipped: self.conflict_flipped,
+            cat: self.cat,
+            seats: self.seats.clone(),
+            medals: self.medals.clone(),
+        }
+    }
+}

@@ -1,0 +1,1370 @@
+//! The rules of 7 Wonders Architects (+ Medals): setup from a seed, a turn as a sequence of
+//! decisions (`Action`), the automatic steps between them, Battles, medals and the score pad.
+//!
+//! A turn follows the fixed order of the record format: take a card, then settle (stage-effect
+//! decision, science sets, construction, extra-card offers), then the end of turn (Battle, end
+//! of game). `apply` checks an action against `legal_actions` and then runs every automatic
+//! step up to the next decision, so the state always waits on one seat's decision or is over.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use super::data::{
+    Card, Colour, Cost, MedalId, Requirement, StageEffect, Token, WonderId, CARD_KINDS, CAT_VP,
+    CENTRAL_DECK, CONFLICT_TOKENS, CULTURE_VP, DECOR_VP_FINISHED, DECOR_VP_UNFINISHED,
+    HALICARNASSUS_LOOK, MEDALS_EXTRA_CULTURE, MEDAL_VP, MILITARY_TOKEN_VP, PROGRESS_TOKENS,
+    TACTICS_SHIELDS, TOKEN_KINDS, UNPUBLISHED_WONDERS,
+};
+use crate::common::seed::GameRng;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 7;
+
+/// Which Wonder a seat plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardChoice {
+    Random,
+    Fixed(WonderId),
+}
+
+impl BoardChoice {
+    /// Parses one seat's board: a base Wonder id or `random`. Rome and Ur are refused.
+    pub fn parse(text: &str) -> Result<BoardChoice, String> {
+        if text == "random" {
+            return Ok(BoardChoice::Random);
+        }
+        if let Some(w) = WonderId::from_key(text) {
+            return Ok(BoardChoice::Fixed(w));
+        }
+        if UNPUBLISHED_WONDERS.contains(&text) {
+            return Err(format!(
+                "Wonder `{text}` (Medals) is not supported: its pieces and deck are not public yet"
+            ));
+        }
+        let valid: Vec<&str> = WonderId::ALL.iter().map(|w| w.key()).collect();
+        Err(format!(
+            "unknown Wonder `{text}`; valid: {}, random",
+            valid.join(", ")
+        ))
+    }
+}
+
+/// A game's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArchitectsConfig {
+    pub players: usize,
+    pub medals: bool,
+    /// The Medals expert variant: 2 more medals in the centre (needs `medals`).
+    pub medals_expert: bool,
+    /// One choice per seat; empty means every seat random.
+    pub boards: Vec<BoardChoice>,
+}
+
+impl ArchitectsConfig {
+    pub fn base(players: usize) -> Self {
+        ArchitectsConfig {
+            players,
+            medals: false,
+            medals_expert: false,
+            boards: Vec::new(),
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), ArchitectsError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(ArchitectsError::Setup(format!(
+                "{} players: 7 Wonders Architects plays with 2 to 7",
+                self.players
+            )));
+        }
+        if self.medals_expert && !self.medals {
+            return Err(ArchitectsError::Setup(
+                "the medals-expert variant needs the medals expansion".into(),
+            ));
+        }
+        if !self.boards.is_empty() && self.boards.len() != self.players {
+            return Err(ArchitectsError::Setup(format!(
+                "{} boards given for {} players",
+                self.boards.len(),
+                self.players
+            )));
+        }
+        let mut seen = Vec::new();
+        for b in &self.boards {
+            if let BoardChoice::Fixed(w) = b {
+                if seen.contains(w) {
+                    return Err(ArchitectsError::Setup(format!(
+                        "Wonder `{}` given to two seats",
+                        w.key()
+                    )));
+                }
+                seen.push(*w);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchitectsError {
+    /// The action is not among the legal actions of this position.
+    Illegal(String),
+    /// The game is over.
+    GameOver,
+    /// A configuration or setup that cannot be played.
+    Setup(String),
+}
+
+impl std::fmt::Display for ArchitectsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArchitectsError::Illegal(m) => write!(f, "illegal action: {m}"),
+            ArchitectsError::GameOver => write!(f, "the game is over"),
+            ArchitectsError::Setup(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for ArchitectsError {}
+
+/// A deck on the table: deck d is seat d's Wonder deck (between seat d and seat d+1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeckRef {
+    Wonder(u8),
+    Central,
+}
+
+/// Where a Progress token is taken: a face-up slot (0..3) or the top of the stack (blind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenSource {
+    Row(u8),
+    Stack,
+}
+
+/// A science set: 2 identical symbols or one of each of the 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScienceSet {
+    Pair(Card),
+    Triple,
+}
+
+impl ScienceSet {
+    /// The green cards spent, sorted by id as records write them.
+    pub fn cards(self) -> Vec<Card> {
+        let mut v = match self {
+            ScienceSet::Pair(c) => vec![c, c],
+            ScienceSet::Triple => Card::SCIENCE.to_vec(),
+        };
+        v.sort_by_key(|c| c.id());
+        v
+    }
+}
+
+/// Resources and coins spent on a piece: counts of wood, stone, clay, papyrus, glass, coin.
+pub type Payment = [u8; 6];
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Take the top card of a deck (start of turn).
+    Take(DeckRef),
+    /// Take a Progress token: for a science set (`set`) or Babylon's effect (`set: None`).
+    Progress {
+        from: TokenSource,
+        set: Option<ScienceSet>,
+    },
+    /// Build piece `piece` (0-based) paying `paid`.
+    Construct { piece: u8, paid: Payment },
+    /// Answer a pending extra-card offer: take the top of `deck`, or decline (`None`).
+    Extra { token: Token, deck: Option<DeckRef> },
+    /// Alexandria's effect: the top card of any deck.
+    Alexandria(DeckRef),
+    /// Halicarnassus's effect: keep a card of kind `keep` among the top 5 of `deck`.
+    Halicarnassus { deck: DeckRef, keep: Card },
+}
+
+/// Every random draw of a game: enough to replay it without our random number generator
+/// (Halicarnassus's reshuffles excepted, drawn from `reshuffle_seed` and recorded per action).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub wonders: Vec<WonderId>,
+    /// One deck per seat, top first.
+    pub decks: Vec<Vec<Card>>,
+    /// Top first.
+    pub central: Vec<Card>,
+    pub progress_row: [Token; 3],
+    /// Top first.
+    pub progress_stack: Vec<Token>,
+    pub conflict_tokens: u32,
+    /// Medal i lies beside deck i (Medals only).
+    pub medals: Vec<MedalId>,
+    /// The 2 central medals (expert variant only).
+    pub medals_centre: Vec<MedalId>,
+    pub reshuffle_seed: u64,
+}
+
+impl Setup {
+    /// Draws every random element of a game from `seed`.
+    pub fn draw(config: &ArchitectsConfig, seed: u64) -> Result<Setup, ArchitectsError> {
+        config.validate()?;
+        let n = config.players;
+        let mut rng = GameRng::seed_from_u64(seed);
+        let fixed: Vec<WonderId> = config
+            .boards
+            .iter()
+            .filter_map(|b| match b {
+                BoardChoice::Fixed(w) => Some(*w),
+                BoardChoice::Random => None,
+            })
+            .collect();
+        let mut pool: Vec<WonderId> = WonderId::ALL
+            .into_iter()
+            .filter(|w| !fixed.contains(w))
+            .collect();
+        pool.shuffle(&mut rng);
+        let wonders: Vec<WonderId> = (0..n)
+            .map(|seat| match config.boards.get(seat) {
+                Some(BoardChoice::Fixed(w)) => *w,
+                Some(BoardChoice::Random) | None => pool.pop().expect("7 Wonders for 7 seats"),
+            })
+            .collect();
+        let decks = wonders
+            .iter()
+            .map(|w| {
+                let mut d = expand(&w.wonder().deck);
+                d.shuffle(&mut rng);
+                d
+            })
+            .collect();
+        let mut central = expand(&CENTRAL_DECK);
+        central.shuffle(&mut rng);
+        let mut tokens = token_box(config.medals);
+        tokens.shuffle(&mut rng);
+        let progress_row = [tokens[0], tokens[1], tokens[2]];
+        let progress_stack = tokens[3..].to_vec();
+        let (medals, medals_centre) = if config.medals {
+            let mut all = MedalId::ALL.to_vec();
+            all.shuffle(&mut rng);
+            let centre = if config.medals_expert {
+                all[n..n + 2].to_vec()
+            } else {
+                Vec::new()
+            };
+            (all[..n].to_vec(), centre)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Ok(Setup {
+            wonders,
+            decks,
+            central,
+            progress_row,
+            progress_stack,
+            conflict_tokens: CONFLICT_TOKENS[n],
+            medals,
+            medals_centre,
+            reshuffle_seed: rng.random(),
+        })
+    }
+}
+
+/// The cards of a deck list, one entry per copy.
+pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
+    counts
+        .iter()
+        .flat_map(|&(c, k)| std::iter::repeat(c).take(k as usize))
+        .collect()
+}
+
+/// The Progress tokens in the box (15, or 19 with Medals), one entry per copy.
+pub fn token_box(medals: bool) -> Vec<Token> {
+    let mut v = Vec::new();
+    for (t, copies, expansion) in PROGRESS_TOKENS {
+        if expansion && !medals {
+            continue;
+        }
+        let mut k = copies;
+        if t == Token::Culture && medals {
+            k += MEDALS_EXTRA_CULTURE;
+        }
+        v.extend(std::iter::repeat(t).take(k as usize));
+    }
+    v
+}
+
+/// A medal on the table and who holds it (a bit per seat; several only for the central
+/// "2 Military Victory tokens in one Battle" medal won by several seats in one Battle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MedalSlot {
+    pub medal: MedalId,
+    /// `Some(i)`: between seat i and seat i+1; `None`: in the centre (expert variant).
+    pub beside_deck: Option<usize>,
+    pub holders: u8,
+}
+
+/// What one seat has in front of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seat {
+    pub area: [u8; CARD_KINDS],
+    /// Built pieces, bit k = piece k+1.
+    pub built: u8,
+    pub tokens: [u8; TOKEN_KINDS],
+    pub military: u32,
+}
+
+impl Seat {
+    pub fn count(&self, c: Card) -> u32 {
+        self.area[c.index()] as u32
+    }
+
+    pub fn colour_count(&self, colour: Colour) -> u32 {
+        Card::ALL
+            .iter()
+            .filter(|c| c.colour() == colour)
+            .map(|&c| self.count(c))
+            .sum()
+    }
+
+    pub fn cards(&self) -> u32 {
+        self.area.iter().map(|&k| k as u32).sum()
+    }
+
+    pub fn stages_built(&self) -> u32 {
+        self.built.count_ones()
+    }
+
+    pub fn has(&self, t: Token) -> bool {
+        self.tokens[t.index()] > 0
+    }
+
+    pub fn token_count(&self) -> u32 {
+        self.tokens.iter().map(|&k| k as u32).sum()
+    }
+}
+
+/// The decision the game waits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Take,
+    /// Babylon's, Alexandria's or Halicarnassus's effect.
+    StageEffect(StageEffect),
+    Science,
+    Construct,
+    Offer(Token),
+    Over,
+}
+
+/// Something that happened automatically, for logs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Placed {
+        seat: usize,
+        card: Card,
+        from: DeckRef,
+    },
+    Cat {
+        seat: usize,
+    },
+    ConflictFlipped {
+        seat: usize,
+        flipped: u32,
+        remaining: u32,
+    },
+    Battle {
+        shields: Vec<u32>,
+        gains: Vec<u32>,
+    },
+    Medal {
+        seat: usize,
+        medal: MedalId,
+    },
+    TokenTaken {
+        seat: usize,
+        token: Token,
+    },
+    Built {
+        seat: usize,
+        piece: usize,
+    },
+    OfferSkipped {
+        seat: usize,
+        token: Token,
+    },
+    TakeSkipped {
+        seat: usize,
+    },
+    GameEnd,
+}
+
+/// A game of 7 Wonders Architects.
+#[derive(Clone, Debug)]
+pub struct Architects {
+    pub config: ArchitectsConfig,
+    pub wonders: Vec<WonderId>,
+    /// Wonder decks, top LAST (so taking is `pop`).
+    pub decks: Vec<Vec<Card>>,
+    /// Top last.
+    pub central: Vec<Card>,
+    pub progress_row: [Option<Token>; 3],
+    /// Top last.
+    pub progress_stack: Vec<Token>,
+    pub conflict_total: u32,
+    pub conflict_flipped: u32,
+    pub cat: Option<usize>,
+    pub seats: Vec<Seat>,
+    pub medals: Vec<MedalSlot>,
+    pub discard: [u32; CARD_KINDS],
+    pub current: usize,
+    pub phase: Phase,
+    pending_effects: Vec<StageEffect>,
+    /// Extra-card offers, oldest first.
+    offers: Vec<Token>,
+    /// Tokens used this turn (bit per `Token`).
+    used: u32,
+    battle_due: bool,
+    /// Military Victory tokens won by each seat in the Battle being resolved.
+    battle_gains: Vec<u32>,
+    pub turns: u32,
+    rng: GameRng,
+    /// Automatic steps since the last `take_events` (for logs); off unless asked.
+    pub events: Option<Vec<Event>>,
+}
+
+impl Architects {
+    pub fn new(config: &ArchitectsConfig, seed: u64) -> Result<Architects, ArchitectsError> {
+        let setup = Setup::draw(config, seed)?;
+        Architects::from_setup(config, &setup)
+    }
+
+    pub fn from_setup(
+        config: &ArchitectsConfig,
+        setup: &Setup,
+    ) -> Result<Architects, ArchitectsError> {
+        config.validate()?;
+        let n = config.players;
+        let bad = |m: String| Err(ArchitectsError::Setup(m));
+        if setup.wonders.len() != n || setup.decks.len() != n {
+            return bad(format!(
+                "setup has {} Wonders for {n} players",
+                setup.wonders.len()
+            ));
+        }
+        for (i, w) in setup.wonders.iter().enumerate() {
+            if setup.wonders[..i].contains(w) {
+                return bad(format!("Wonder `{}` dealt twice", w.key()));
+            }
+            if !same_cards(&setup.decks[i], &expand(&w.wonder().deck)) {
+                return bad(format!("deck {i} is not the deck of {}", w.name()));
+            }
+        }
+        if !same_cards(&setup.central, &expand(&CENTRAL_DECK)) {
+            return bad("the central deck is not the 60 central cards".into());
+        }
+        let mut tokens: Vec<Token> = setup.progress_row.to_vec();
+        tokens.extend(&setup.progress_stack);
+        let mut expected = token_box(config.medals);
+        tokens.sort();
+        expected.sort();
+        if tokens != expected {
+            return bad("the Progress tokens are not the tokens in the box".into());
+        }
+        if setup.conflict_tokens != CONFLICT_TOKENS[n] {
+            return bad(format!(
+                "{} Conflict tokens; {n} players use {}",
+                setup.conflict_tokens, CONFLICT_TOKENS[n]
+            ));
+        }
+        let want_medals = if config.medals { n } else { 0 };
+        let want_centre = if config.medals_expert { 2 } else { 0 };
+        if setup.medals.len() != want_medals || setup.medals_centre.len() != want_centre {
+            return bad("wrong number of medals for this configuration".into());
+        }
+        let all_medals: Vec<MedalId> = setup
+            .medals
+            .iter()
+            .chain(&setup.medals_centre)
+            .copied()
+            .collect();
+        for (i, m) in all_medals.iter().enumerate() {
+            if all_medals[..i].contains(m) {
+                return bad(format!("medal `{}` placed twice", m.key()));
+            }
+        }
+        let mut medals: Vec<MedalSlot> = setup
+            .medals
+            .iter()
+            .enumerate()
+            .map(|(i, &medal)| MedalSlot {
+                medal,
+                beside_deck: Some(i),
+                holders: 0,
+            })
+            .collect();
+        medals.extend(setup.medals_centre.iter().map(|&medal| MedalSlot {
+            medal,
+            beside_deck: None,
+            holders: 0,
+        }));
+        let mut game = Architects {
+            config: config.clone(),
+            wonders: setup.wonders.clone(),
+            decks: setup
+                .decks
+                .iter()
+                .map(|d| d.iter().rev().copied().collect())
+                .collect(),
+            central: setup.central.iter().rev().copied().collect(),
+            progress_row: setup.progress_row.map(Some),
+            progress_stack: setup.progress_stack.iter().rev().copied().collect(),
+            conflict_total: setup.conflict_tokens,
+            conflict_flipped: 0,
+            cat: None,
+            seats: vec![Seat::default(); n],
+            medals,
+            discard: [0; CARD_KINDS],
+            current: 0,
+            phase: Phase::Take,
+            pending_effects: Vec::new(),
+            offers: Vec::new(),
+            used: 0,
+            battle_due: false,
+            battle_gains: vec![0; n],
+            turns: 0,
+            rng: GameRng::seed_from_u64(setup.reshuffle_seed),
+            events: None,
+        };
+        game.start_turn();
+        Ok(game)
+    }
+
+    pub fn players(&self) -> usize {
+        self.config.players
+    }
+
+    pub fn current_player(&self) -> usize {
+        self.current
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn emit(&mut self, e: Event) {
+        if let Some(ev) = self.events.as_mut() {
+            ev.push(e);
+        }
+    }
+
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.events.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    // ----- decks -----
+
+    /// Seat p's left deck (its own Wonder's).
+    pub fn left_deck(&self, p: usize) -> DeckRef {
+        DeckRef::Wonder(p as u8)
+    }
+
+    /// Seat p's right deck (its right neighbour's Wonder's).
+    pub fn right_deck(&self, p: usize) -> DeckRef {
+        let n = self.players();
+        DeckRef::Wonder(((p + n - 1) % n) as u8)
+    }
+
+    /// The 3 decks seat p can take from: left, right, central.
+    pub fn reachable(&self, p: usize) -> [DeckRef; 3] {
+        [self.left_deck(p), self.right_deck(p), DeckRef::Central]
+    }
+
+    pub fn deck(&self, d: DeckRef) -> &Vec<Card> {
+        match d {
+            DeckRef::Wonder(i) => &self.decks[i as usize],
+            DeckRef::Central => &self.central,
+        }
+    }
+
+    fn deck_mut(&mut self, d: DeckRef) -> &mut Vec<Card> {
+        match d {
+            DeckRef::Wonder(i) => &mut self.decks[i as usize],
+            DeckRef::Central => &mut self.central,
+        }
+    }
+
+    /// The top card of a deck (for the central deck: hidden from the players).
+    pub fn top(&self, d: DeckRef) -> Option<Card> {
+        self.deck(d).last().copied()
+    }
+
+    fn can_take(&self, p: usize) -> bool {
+        self.reachable(p).iter().any(|&d| self.top(d).is_some())
+    }
+
+    // ----- derived facts -----
+
+    pub fn shields(&self, p: usize) -> u32 {
+        let s = &self.seats[p];
+        let wonder = self.wonders[p].wonder();
+        let rhodes = (0..5)
+            .filter(|&k| s.built & (1 << k) != 0 && wonder.pieces[k].effect == StageEffect::Shield)
+            .count() as u32;
+        let tactics = if s.has(Token::Tactics) {
+            TACTICS_SHIELDS
+        } else {
+            0
+        };
+        s.colour_count(Colour::Red) + rhodes + tactics
+    }
+
+    /// Pieces that may be built now: unbuilt, every piece of a lower level built.
+    pub fn available_pieces(&self, p: usize) -> Vec<usize> {
+        let s = &self.seats[p];
+        let pieces = &self.wonders[p].wonder().pieces;
+        (0..5)
+            .filter(|&k| {
+                s.built & (1 << k) == 0
+                    && (0..5).all(|j| pieces[j].level >= pieces[k].level || s.built & (1 << j) != 0)
+            })
+            .collect()
+    }
+
+    fn token_unused(&self, p: usize, t: Token) -> bool {
+        self.seats[p].has(t) && self.used & (1 << t.index()) == 0
+    }
+
+    fn tokens_left(&self) -> bool {
+        !self.progress_stack.is_empty() || self.progress_row.iter().any(|t| t.is_some())
+    }
+
+    /// Every exact payment of piece `k` by seat p with the tokens it may still use this turn.
+    pub fn payments(&self, p: usize, k: usize) -> Vec<Payment> {
+        let cost = self.wonders[p].wonder().pieces[k].cost;
+        let s = &self.seats[p];
+        let have: [u8; 6] = [
+            s.area[Card::Wood.index()],
+            s.area[Card::Stone.index()],
+            s.area[Card::Clay.index()],
+            s.area[Card::Papyrus.index()],
+            s.area[Card::Glass.index()],
+            s.area[Card::Coin.index()],
+        ];
+        let economy = self.token_unused(p, Token::Economy);
+        let engineering = self.token_unused(p, Token::Engineering);
+        let mut out = Vec::new();
+        let mut pay = [0u8; 6];
+        enumerate_payments(&have, 0, cost.count() as u8, &mut pay, &mut |pay| {
+            if payment_valid(cost, pay, economy, engineering) {
+                out.push(*pay);
+            }
+        });
+        out
+    }
+
+    fn affordable(&self, p: usize) -> bool {
+        self.available_pieces(p)
+            .into_iter()
+            .any(|k| !self.payments(p, k).is_empty())
+    }
+
+    fn science_sets(&self, p: usize) -> Vec<ScienceSet> {
+        let s = &self.seats[p];
+        let mut v: Vec<ScienceSet> = Card::SCIENCE
+            .into_iter()
+            .filter(|&c| s.count(c) >= 2)
+            .map(ScienceSet::Pair)
+            .collect();
+        if Card::SCIENCE.iter().all(|&c| s.count(c) >= 1) {
+            v.push(ScienceSet::Triple);
+        }
+        v
+    }
+
+    fn token_sources(&self) -> Vec<TokenSource> {
+        let mut v = Vec::new();
+        for i in 0..3 {
+            if let Some(t) = self.progress_row[i] {
+                // Two face-up copies of Culture are one choice.
+                if !self.progress_row[..i].contains(&Some(t)) {
+                    v.push(TokenSource::Row(i as u8));
+                }
+            }
+        }
+        if !self.progress_stack.is_empty() {
+            v.push(TokenSource::Stack);
+        }
+        v
+    }
+
+    /// The token a source gives now.
+    pub fn token_at(&self, from: TokenSource) -> Option<Token> {
+        match from {
+            TokenSource::Row(i) => self.progress_row.get(i as usize).copied().flatten(),
+            TokenSource::Stack => self.progress_stack.last().copied(),
+        }
+    }
+
+    // ----- legal actions -----
+
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let p = self.current;
+        match self.phase {
+            Phase::Over => {}
+            Phase::Take => {
+                for d in self.reachable(p) {
+                    if self.top(d).is_some() {
+                        out.push(Action::Take(d));
+                    }
+                }
+            }
+            Phase::StageEffect(effect) => match effect {
+                StageEffect::TakeProgressToken => {
+                    for from in self.token_sources() {
+                        out.push(Action::Progress { from, set: None });
+                    }
+                }
+                StageEffect::TakeTopAnyDeck => {
+                    for i in 0..self.players() {
+                        if !self.decks[i].is_empty() {
+                            out.push(Action::Alexandria(DeckRef::Wonder(i as u8)));
+                        }
+                    }
+                    if !self.central.is_empty() {
+                        out.push(Action::Alexandria(DeckRef::Central));
+                    }
+                }
+                StageEffect::LookFiveKeepOne => {
+                    for d in [self.left_deck(p), self.right_deck(p)] {
+                        let cards = self.deck(d);
+                        let top5 = &cards[cards.len().saturating_sub(HALICARNASSUS_LOOK)..];
+                        for c in Card::ALL {
+                            if top5.contains(&c) {
+                                out.push(Action::Halicarnassus { deck: d, keep: c });
+                            }
+                        }
+                    }
+                }
+                StageEffect::None
+                | StageEffect::TakeTopCentral
+                | StageEffect::TakeTopLeftAndRight
+                | StageEffect::Shield => unreachable!("automatic effects are never pending"),
+            },
+            Phase::Science => {
+                for set in self.science_sets(p) {
+                    for from in self.token_sources() {
+                        out.push(Action::Progress {
+                            from,
+                            set: Some(set),
+                        });
+                    }
+                }
+            }
+            Phase::Construct => {
+                for k in self.available_pieces(p) {
+                    for paid in self.payments(p, k) {
+                        out.push(Action::Construct {
+                            piece: k as u8,
+                            paid,
+                        });
+                    }
+                }
+            }
+            Phase::Offer(token) => {
+                for d in self.reachable(p) {
+                    if self.top(d).is_some() {
+                        out.push(Action::Extra {
+                            token,
+                            deck: Some(d),
+                        });
+                    }
+                }
+                out.push(Action::Extra { token, deck: None });
+            }
+        }
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        let mut v = Vec::new();
+        self.legal_actions(&mut v);
+        v.contains(&action)
+    }
+
+    // ----- apply -----
+
+    /// Plays one decision; an illegal action leaves the state unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), ArchitectsError> {
+        self.apply_with(action, None)
+    }
+
+    /// Like `apply`; for Halicarnassus, `deck_after` (top first) replaces our own reshuffle
+    /// (a replayed record carries the order).
+    pub fn apply_with(
+        &mut self,
+        action: Action,
+        deck_after: Option<&[Card]>,
+    ) -> Result<(), ArchitectsError> {
+        if self.is_over() {
+            return Err(ArchitectsError::GameOver);
+        }
+        if !self.is_legal(action) {
+            return Err(ArchitectsError::Illegal(format!(
+                "{action:?} in phase {:?}",
+                self.phase
+            )));
+        }
+        let p = self.current;
+        if let (Action::Halicarnassus { deck, keep }, Some(after)) = (action, deck_after) {
+            let mut expected = self.deck(deck).clone();
+            let pos = expected
+                .iter()
+                .rposition(|&c| c == keep)
+                .expect("legal keep");
+            expected.remove(pos);
+            if !same_cards(&expected, after) {
+                return Err(ArchitectsError::Illegal(
+                    "deck_after is not the deck without the kept card".into(),
+                ));
+            }
+        }
+        match action {
+            Action::Take(d) => {
+                self.turns += 1;
+                let card = self.deck_mut(d).pop().expect("legal take");
+                self.place(p, card, d);
+            }
+            Action::Progress { from, set } => {
+                if let Some(set) = set {
+                    for c in set.cards() {
+                        self.seats[p].area[c.index()] -= 1;
+                        self.discard[c.index()] += 1;
+                    }
+                } else {
+                    self.pending_effects.remove(0);
+                }
+                self.take_token(p, from);
+            }
+            Action::Construct { piece, paid } => self.construct(p, piece as usize, paid),
+            Action::Extra { token, deck } => {
+                self.offers.retain(|&t| t != token);
+                if let Some(d) = deck {
+                    self.used |= 1 << token.index();
+                    let card = self.deck_mut(d).pop().expect("legal extra");
+                    self.place(p, card, d);
+                }
+            }
+            Action::Alexandria(d) => {
+                self.pending_effects.remove(0);
+                let card = self.deck_mut(d).pop().expect("legal deck");
+                self.place(p, card, d);
+            }
+            Action::Halicarnassus { deck, keep } => {
+                self.pending_effects.remove(0);
+                let rng = &mut self.rng;
+                let cards = match deck {
+                    DeckRef::Wonder(i) => &mut self.decks[i as usize],
+                    DeckRef::Central => &mut self.central,
+                };
+                // The kept card is one of the top 5 (interchangeable copies).
+                let pos = cards.iter().rposition(|&c| c == keep).expect("legal keep");
+                cards.remove(pos);
+                match deck_after {
+                    Some(after) => *cards = after.iter().rev().copied().collect(),
+                    None => cards.shuffle(rng),
+                }
+                self.place(p, keep, deck);
+            }
+        }
+        self.advance();
+        Ok(())
+    }
+
+    /// Places a card in front of seat p: Cat, horns, extra-card offers, medals.
+    fn place(&mut self, p: usize, card: Card, from: DeckRef) {
+        self.seats[p].area[card.index()] += 1;
+        self.emit(Event::Placed {
+            seat: p,
+            card,
+            from,
+        });
+        if card.has_cat() && self.cat != Some(p) {
+            self.cat = Some(p);
+            self.emit(Event::Cat { seat: p });
+        }
+        let horns = card.horns();
+        if horns > 0 {
+            let remaining = self.conflict_total - self.conflict_flipped;
+            let flipped = horns.min(remaining);
+            if flipped > 0 {
+                self.conflict_flipped += flipped;
+                if self.conflict_flipped == self.conflict_total {
+                    self.battle_due = true;
+                }
+                self.emit(Event::ConflictFlipped {
+                    seat: p,
+                    flipped,
+                    remaining: self.conflict_total - self.conflict_flipped,
+                });
+            }
+        }
+        for t in Token::ALL {
+            if self.token_unused(p, t)
+                && t.extra_card_trigger().contains(&card)
+                && !self.offers.contains(&t)
+            {
+                self.offers.push(t);
+            }
+        }
+        self.claim_medals(p);
+    }
+
+    fn take_token(&mut self, p: usize, from: TokenSource) {
+        let token = match from {
+            TokenSource::Row(i) => {
+                let t = self.progress_row[i as usize].expect("legal slot");
+                self.progress_row[i as usize] = self.progress_stack.pop();
+                t
+            }
+            TokenSource::Stack => self.progress_stack.pop().expect("legal stack"),
+        };
+        self.seats[p].tokens[token.index()] += 1;
+        self.emit(Event::TokenTaken { seat: p, token });
+        self.claim_medals(p);
+    }
+
+    fn construct(&mut self, p: usize, k: usize, paid: Payment) {
+        let piece = self.wonders[p].wonder().pieces[k];
+        let kinds = [
+            Card::Wood,
+            Card::Stone,
+            Card::Clay,
+            Card::Papyrus,
+            Card::Glass,
+            Card::Coin,
+        ];
+        for (i, &c) in kinds.iter().enumerate() {
+            self.seats[p].area[c.index()] -= paid[i];
+            self.discard[c.index()] += paid[i] as u32;
+        }
+        let cards: u32 = paid.iter().map(|&x| x as u32).sum();
+        if cards < piece.cost.count() {
+            self.used |= 1 << Token::Economy.index();
+        }
+        if !grey_fits(piece.cost, &paid) {
+            self.used |= 1 << Token::Engineering.index();
+        }
+        self.seats[p].built |= 1 << k;
+        self.emit(Event::Built { seat: p, piece: k });
+        self.claim_medals(p);
+        match piece.effect {
+            StageEffect::None | StageEffect::Shield => {}
+            StageEffect::TakeTopCentral => {
+                if let Some(c) = self.central.pop() {
+                    self.place(p, c, DeckRef::Central);
+                }
+            }
+            StageEffect::TakeTopLeftAndRight => {
+                for d in [self.left_deck(p), self.right_deck(p)] {
+                    if let Some(c) = self.deck_mut(d).pop() {
+                        self.place(p, c, d);
+                    }
+                }
+            }
+            StageEffect::TakeTopAnyDeck
+            | StageEffect::TakeProgressToken
+            | StageEffect::LookFiveKeepOne => self.pending_effects.push(piece.effect),
+        }
+        if self.token_unused(p, Token::Architecture) && !self.offers.contains(&Token::Architecture)
+        {
+            self.offers.push(Token::Architecture);
+        }
+    }
+
+    /// Runs the automatic steps until a decision is due (or the game is over).
+    fn advance(&mut self) {
+        loop {
+            let p = self.current;
+            // 1. a stage effect that needs a decision (skipped when impossible)
+            if let Some(&effect) = self.pending_effects.first() {
+                let possible = match effect {
+                    StageEffect::TakeProgressToken => self.tokens_left(),
+                    StageEffect::TakeTopAnyDeck => {
+                        !self.central.is_empty() || self.decks.iter().any(|d| !d.is_empty())
+                    }
+                    StageEffect::LookFiveKeepOne => {
+                        !self.deck(self.left_deck(p)).is_empty()
+                            || !self.deck(self.right_deck(p)).is_empty()
+                    }
+                    StageEffect::None
+                    | StageEffect::TakeTopCentral
+                    | StageEffect::TakeTopLeftAndRight
+                    | StageEffect::Shield => unreachable!("automatic effects are never pending"),
+                };
+                if possible {
+                    self.phase = Phase::StageEffect(effect);
+                    return;
+                }
+                self.pending_effects.remove(0);
+                continue;
+            }
+            // 2. science sets
+            if self.tokens_left() && !self.science_sets(p).is_empty() {
+                self.phase = Phase::Science;
+                return;
+            }
+            // 3. construction
+            if self.affordable(p) {
+                self.phase = Phase::Construct;
+                return;
+            }
+            // 4. extra-card offers
+            if let Some(&token) = self.offers.first() {
+                if self.can_take(p) {
+                    self.phase = Phase::Offer(token);
+                    return;
+                }
+                self.offers.remove(0);
+                self.emit(Event::OfferSkipped { seat: p, token });
+                continue;
+            }
+            // End of turn.
+            if self.battle_due {
+                self.battle();
+            }
+            if self.seats[p].built == 0b1_1111 {
+                self.phase = Phase::Over;
+                self.emit(Event::GameEnd);
+                return;
+            }
+            self.current = (p + 1) % self.players();
+            if !self.start_turn() {
+                return;
+            }
+        }
+    }
+
+    /// Starts the current seat's turn. Returns true when the take is skipped (nothing to take)
+    /// and the turn must be settled at once; false when a decision or the end is reached.
+    fn start_turn(&mut self) -> bool {
+        self.used = 0;
+        self.offers.clear();
+        self.pending_effects.clear();
+        if (0..self.players()).all(|q| !self.can_take(q)) {
+            self.phase = Phase::Over;
+            self.emit(Event::GameEnd);
+            return false;
+        }
+        if self.can_take(self.current) {
+            self.phase = Phase::Take;
+            false
+        } else {
+            self.emit(Event::TakeSkipped { seat: self.current });
+            true
+        }
+    }
+
+    /// A Battle for all seats, then the horn cards leave (unless Entrenchment) and the Conflict
+    /// tokens return to Peace.
+    fn battle(&mut self) {
+        let n = self.players();
+        let shields: Vec<u32> = (0..n).map(|q| self.shields(q)).collect();
+        let gains: Vec<u32> = (0..n).map(|q| battle_gain(&shields, q)).collect();
+        for (seat, gain) in self.seats.iter_mut().zip(&gains) {
+            seat.military += gain;
+        }
+        self.battle_gains = gains.clone();
+        self.emit(Event::Battle { shields, gains });
+        // Medals after the Battle, every seat in turn order from the active one; the central
+        // one-Battle medal may go to several seats of this Battle.
+        let before: Vec<u8> = self.medals.iter().map(|m| m.holders).collect();
+        for i in 0..n {
+            let q = (self.current + i) % n;
+            self.claim_medals_at_battle(q, &before);
+        }
+        self.battle_gains = vec![0; n];
+        for q in 0..n {
+            if !self.seats[q].has(Token::Entrenchment) {
+                for c in [Card::Red1Horn, Card::Red2Horn] {
+                    let k = self.seats[q].area[c.index()];
+                    self.seats[q].area[c.index()] = 0;
+                    self.discard[c.index()] += k as u32;
+                }
+            }
+        }
+        self.conflict_flipped = 0;
+        self.battle_due = false;
+    }
+
+    // ----- medals -----
+
+    fn may_claim(&self, slot: &MedalSlot, p: usize) -> bool {
+        let n = self.players();
+        match slot.beside_deck {
+            Some(i) => p == i || p == (i + 1) % n,
+            None => true,
+        }
+    }
+
+    pub fn meets(&self, p: usize, medal: MedalId) -> bool {
+        medal
+            .medal()
+            .requires
+            .iter()
+            .all(|&r| self.requirement_met(p, r))
+    }
+
+    /// One condition of a medal objective, for seat p now.
+    pub fn requirement_met(&self, p: usize, r: Requirement) -> bool {
+        let s = &self.seats[p];
+        match r {
+            Requirement::Colour(colour, min) => s.colour_count(colour) >= min,
+            Requirement::Kinds(kinds, min) => kinds.iter().map(|&c| s.count(c)).sum::<u32>() >= min,
+            Requirement::Cards(min) => s.cards() >= min,
+            Requirement::StagesBuilt(min) => s.stages_built() >= min,
+            Requirement::ProgressTokens(min) => s.token_count() >= min,
+            Requirement::MilitaryTokens(min) => s.military >= min,
+            Requirement::CatPawn => self.cat == Some(p),
+            Requirement::MilitaryTokensInOneBattle(min) => self.battle_gains[p] >= min,
+        }
+    }
+
+    /// Medals seat p may still claim (unclaimed, beside it or in the centre).
+    pub fn open_medals(&self, p: usize) -> impl Iterator<Item = MedalId> + '_ {
+        self.medals
+            .iter()
+            .filter(move |m| m.holders == 0 && self.may_claim(m, p))
+            .map(|m| m.medal)
+    }
+
+    fn claim_medals(&mut self, p: usize) {
+        for i in 0..self.medals.len() {
+            let slot = &self.medals[i];
+            if slot.holders == 0 && self.may_claim(slot, p) && self.meets(p, slot.medal) {
+                self.medals[i].holders |= 1 << p;
+                let medal = self.medals[i].medal;
+                self.emit(Event::Medal { seat: p, medal });
+            }
+        }
+    }
+
+    fn claim_medals_at_battle(&mut self, p: usize, before: &[u8]) {
+        for (i, &held_before) in before.iter().enumerate() {
+            let slot = &self.medals[i];
+            let shared = slot.beside_deck.is_none()
+                && slot.medal == MedalId::Military2OneBattle
+                && held_before == 0;
+            let open = slot.holders == 0 || (shared && slot.holders & (1 << p) == 0);
+            if open && self.may_claim(slot, p) && self.meets(p, slot.medal) {
+                self.medals[i].holders |= 1 << p;
+                let medal = self.medals[i].medal;
+                self.emit(Event::Medal { seat: p, medal });
+            }
+        }
+    }
+
+    pub fn medals_held(&self, p: usize) -> Vec<MedalId> {
+        self.medals
+            .iter()
+            .filter(|m| m.holders & (1 << p) != 0)
+            .map(|m| m.medal)
+            .collect()
+    }
+
+    // ----- scoring -----
+
+    pub fn score(&self, p: usize) -> Score {
+        let s = &self.seats[p];
+        let wonder = self.wonders[p].wonder();
+        let wonder_vp = (0..5)
+            .filter(|&k| s.built & (1 << k) != 0)
+            .map(|k| wonder.pieces[k].vp)
+            .sum();
+        let civilian = s.count(Card::Blue3Vp) * Card::Blue3Vp.vp()
+            + s.count(Card::Blue2VpCat) * Card::Blue2VpCat.vp();
+        let cat = if self.cat == Some(p) { CAT_VP } else { 0 };
+        let military = s.military * MILITARY_TOKEN_VP;
+        let mut progress = 0;
+        for t in Token::ALL {
+            let k = s.tokens[t.index()] as u32;
+            if k == 0 {
+                continue;
+            }
+            progress += match t {
+                Token::Decor => {
+                    if s.stages_built() == 5 {
+                        DECOR_VP_FINISHED
+                    } else {
+                        DECOR_VP_UNFINISHED
+                    }
+                }
+                Token::Politics => s.count(Card::Blue2VpCat),
+                Token::Strategy => s.military,
+                Token::Education => 2 * s.token_count(),
+                Token::Culture => CULTURE_VP[(k as usize).min(3)],
+                Token::Logistics => 2 * s.colour_count(Colour::Grey),
+                Token::Urbanism
+                | Token::Crafts
+                | Token::Jewellery
+                | Token::Science
+                | Token::Propaganda
+                | Token::Architecture
+                | Token::Economy
+                | Token::Engineering
+                | Token::Tactics
+                | Token::Domestication
+                | Token::Entrenchment => 0,
+            };
+        }
+        let medals = self.medals_held(p).len() as u32 * MEDAL_VP;
+        Score {
+            wonder: wonder_vp,
+            civilian,
+            cat,
+            military,
+            progress,
+            medals,
+        }
+    }
+
+    /// The winners: highest total, then more stages built; still tied, shared.
+    pub fn winners(&self) -> Vec<usize> {
+        let key = |p: usize| (self.score(p).total(), self.seats[p].stages_built());
+        let best = (0..self.players()).map(key).max().expect("2+ seats");
+        (0..self.players()).filter(|&p| key(p) == best).collect()
+    }
+
+    /// Cards on the table, in areas and in the discard pile (a conservation check).
+    pub fn cards_in_play(&self) -> u32 {
+        let decks: usize = self.decks.iter().map(|d| d.len()).sum::<usize>() + self.central.len();
+        let areas: u32 = self.seats.iter().map(|s| s.cards()).sum();
+        decks as u32 + areas + self.discard.iter().sum::<u32>()
+    }
+
+    /// Re-samples what `observer` cannot see: every Wonder deck under its (public) top (under the
+    /// top 5 Halicarnassus's owner is looking at), the central deck (except a top the observer
+    /// peeked at with the Cat or Domestication at the start of its turn), the stack.
+    pub fn determinize_for(&self, observer: usize, rng: &mut dyn rand::RngCore) -> Architects {
+        let mut g = self.clone();
+        // Halicarnassus's owner sees the top 5 of its two decks while it chooses.
+        let looking = self.current == observer
+            && self.phase == Phase::StageEffect(StageEffect::LookFiveKeepOne);
+        let seen_by_looking = [self.left_deck(observer), self.right_deck(observer)];
+        for (i, d) in g.decks.iter_mut().enumerate() {
+            let seen = if looking && seen_by_looking.contains(&DeckRef::Wonder(i as u8)) {
+                HALICARNASSUS_LOOK
+            } else {
+                1
+            };
+            let hidden = d.len().saturating_sub(seen);
+            d[..hidden].shuffle(rng);
+        }
+        let peeked = self.current == observer
+            && self.phase == Phase::Take
+            && (self.cat == Some(observer) || self.seats[observer].has(Token::Domestication));
+        let keep = if peeked { 1 } else { 0 };
+        let len = g.central.len();
+        g.central[..len.saturating_sub(keep)].shuffle(rng);
+        g.progress_stack.shuffle(rng);
+        g.rng = GameRng::seed_from_u64(rng.next_u64());
+        g.events = None;
+        g
+    }
+}
+
+/// The score pad of one seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wonder: u32,
+    pub civilian: u32,
+    pub cat: u32,
+    pub military: u32,
+    pub progress: u32,
+    pub medals: u32,
+}
+
+impl Score {
+    /// The score pad's lines, in record order.
+    pub const LINES: [&'static str; 6] = [
+        "wonder", "civilian", "cat", "military", "progress", "medals",
+    ];
+
+    pub fn lines(&self) -> [u32; 6] {
+        [
+            self.wonder,
+            self.civilian,
+            self.cat,
+            self.military,
+            self.progress,
+            self.medals,
+        ]
+    }
+
+    pub fn total(&self) -> u32 {
+        self.lines().iter().sum()
+    }
+}
+
+/// Military Victory tokens seat q wins in a Battle.
+pub fn battle_gain(shields: &[u32], q: usize) -> u32 {
+    let n = shields.len();
+    if n == 2 {
+        let (mine, theirs) = (shields[q], shields[1 - q]);
+        if mine <= theirs {
+            0
+        } else if mine >= 2 && mine >= 2 * theirs {
+            2
+        } else {
+            1
+        }
+    } else {
+        let left = shields[(q + 1) % n];
+        let right = shields[(q + n - 1) % n];
+        (shields[q] > left) as u32 + (shields[q] > right) as u32
+    }
+}
+
+/// Do the grey cards of `paid` meet the cost's identical/different rule (coins fill gaps)?
+pub fn grey_fits(cost: Cost, paid: &Payment) -> bool {
+    let kinds = paid[..5].iter().filter(|&&k| k > 0).count();
+    match cost {
+        Cost::Identical(_) => kinds <= 1,
+        Cost::Different(_) => paid[..5].iter().all(|&k| k <= 1),
+    }
+}
+
+/// Is `paid` an exact payment of `cost` with the tokens still usable?
+pub fn payment_valid(cost: Cost, paid: &Payment, economy: bool, engineering: bool) -> bool {
+    let cards: u32 = paid.iter().map(|&k| k as u32).sum();
+    let count = cost.count();
+    let exact = cards == count || (economy && paid[5] >= 1 && cards + 1 == count);
+    exact && (engineering || grey_fits(cost, paid))
+}
+
+/// Every multiset of at most `left` cards drawn from `have` (wood..coin), of size `left` or
+/// `left - 1`, visited once.
+fn enumerate_payments(
+    have: &[u8; 6],
+    i: usize,
+    left: u8,
+    pay: &mut Payment,
+    f: &mut impl FnMut(&Payment),
+) {
+    if i == 6 {
+        if left <= 1 {
+            f(pay);
+        }
+        return;
+    }
+    for k in 0..=have[i].min(left) {
+        pay[i] = k;
+        enumerate_payments(have, i + 1, left - k, pay, f);
+    }
+    pay[i] = 0;
+}
+
+fn same_cards(a: &[Card], b: &[Card]) -> bool {
+    let mut x = a.to_vec();
+    let mut y = b.to_vec();
+    x.sort();
+    y.sort();
+    x == y
+}
