@@ -3,6 +3,7 @@
 //! scores. A rule change shows up here as a changed number; when the change is meant, the new
 //! numbers go in with it.
 
+use wonders::architects::{Architects, ArchitectsConfig};
 use wonders::classic::{ClassicConfig, ClassicGame, Edition, SidePolicy};
 use wonders::common::conformance::{conformance, golden};
 use wonders::common::{GameModule, OptionSet};
@@ -37,6 +38,22 @@ fn classic_conforms_in_both_editions_at_every_player_count() {
     }
 }
 
+fn architects(players: usize, medals: bool, expert: bool) -> ArchitectsConfig {
+    ArchitectsConfig {
+        medals,
+        medals_expert: expert,
+        ..ArchitectsConfig::base(players)
+    }
+}
+
+#[test]
+fn architects_conforms_at_every_player_count_with_and_without_medals() {
+    for players in 2..=7 {
+        conformance::<Architects>(&architects(players, false, false), 40, 4);
+        conformance::<Architects>(&architects(players, true, players % 2 == 0), 40, 5);
+    }
+}
+
 #[test]
 fn golden_counts() {
     let mut got = Vec::new();
@@ -50,6 +67,14 @@ fn golden_counts() {
         for players in 3..=7 {
             let g = golden::<ClassicGame>(&classic(players, edition, SidePolicy::Mixed), 50, 7);
             got.push(format!("classic {} {players}p {g}", edition.id()));
+        }
+    }
+    for players in 2..=7 {
+        for (medals, expert) in [(false, false), (true, false), (true, true)] {
+            let g = golden::<Architects>(&architects(players, medals, expert), 50, 7);
+            got.push(format!(
+                "architects {players}p medals {medals} expert {expert} {g}"
+            ));
         }
     }
     let got = got.join("\n");
@@ -71,4 +96,22 @@ classic v2 4p games 50 actions 3647 legal 30760 scores 6e0c9f746733ed73
 classic v2 5p games 50 actions 4566 legal 37659 scores 26c0c87ce91c56fb
 classic v2 6p games 50 actions 5476 legal 46843 scores 9e23014054cac705
 classic v2 7p games 50 actions 6378 legal 51326 scores 015ff2729c404d21
+architects 2p medals false expert false games 50 actions 3181 legal 9182 scores ffe308efbded5f9f
+architects 2p medals true expert false games 50 actions 3197 legal 9194 scores 66c2438edb61665d
+architects 2p medals true expert true games 50 actions 3197 legal 9194 scores 5806a794e3433725
+architects 3p medals false expert false games 50 actions 4547 legal 13257 scores 21265a3751e47211
+architects 3p medals true expert false games 50 actions 4637 legal 13432 scores 9faa898217b817d3
+architects 3p medals true expert true games 50 actions 4637 legal 13432 scores 1019468235a725cb
+architects 4p medals false expert false games 50 actions 5990 legal 17598 scores 5f08e7de445f9797
+architects 4p medals true expert false games 50 actions 5731 legal 16702 scores 96ddfd3c20a77f96
+architects 4p medals true expert true games 50 actions 5731 legal 16702 scores 50684b7b2377be87
+architects 5p medals false expert false games 50 actions 7048 legal 20578 scores d70da18a55ea5cf9
+architects 5p medals true expert false games 50 actions 6946 legal 20271 scores b4634c5c381ecf1e
+architects 5p medals true expert true games 50 actions 6946 legal 20271 scores 292d1de607811483
+architects 6p medals false expert false games 50 actions 8284 legal 24310 scores ecdde1e3aa750b52
+architects 6p medals true expert false games 50 actions 8391 legal 24501 scores a8b42a0f8cb45ea9
+architects 6p medals true expert true games 50 actions 8391 legal 24501 scores 190d64ac92878539
+architects 7p medals false expert false games 50 actions 9387 legal 27510 scores a27b5b62ab46c4f9
+architects 7p medals true expert false games 50 actions 9335 legal 27344 scores 3ea8434d90f7a3c4
+architects 7p medals true expert true games 50 actions 9335 legal 27344 scores 461ea64ac330116d
 ";

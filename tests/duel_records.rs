@@ -120,6 +120,9 @@ fn replay_refuses_what_it_does_not_know() {
     refused(&|r| r["seed"] = json!(-1), "`seed`");
     refused(&|r| r["seed"] = json!(1.5), "`seed`");
     refused(&|r| r["comment"] = json!("hi"), "unknown field `comment`");
+    refused(&|r| r["options"]["edition"] = json!("v2"), "no editions");
+    // The Tavern is free: a paid of -1 must not pass as 0.
+    refused(&|r| r["actions"][8]["paid"] = json!(-1), "paid -1");
     refused(
         &|r| r["setup"]["extra"] = json!([]),
         "unknown field `extra`",

@@ -296,7 +296,12 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
             .and_then(|t| token_id(t, &ctx))
             .map_err(wrap)
     };
-    let paid = || int_field(v, "paid", &ctx).map_err(wrap);
+    // Coins are whole numbers from 0: a negative or huge `paid` is refused, never clamped
+    // (a clamped -1 would pass on a free card).
+    let paid = || -> Result<u16, ReplayError> {
+        let p = int_field(v, "paid", &ctx).map_err(wrap)?;
+        u16::try_from(p).map_err(|_| at(index, format!("paid {p} is not a number of coins")))
+    };
     let fields: &[&str] = match kind {
         "pick_wonder" => &["wonder"],
         "build" => &["card", "paid"],
@@ -330,7 +335,7 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         ),
         "build" => Action::Build {
             card: card()?,
-            paid: paid()?.clamp(0, u16::MAX as i64) as u16,
+            paid: paid()?,
         },
         "discard" => {
             let gained = int_field(v, "gained", &ctx).map_err(wrap)?;
@@ -345,7 +350,7 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
             wonder: str_field(v, "wonder", &ctx)
                 .and_then(|w| wonder_id(w, &ctx))
                 .map_err(wrap)?,
-            paid: paid()?.clamp(0, u16::MAX as i64) as u16,
+            paid: paid()?,
         },
         "progress" => Action::Progress(token()?),
         "destroy" => Action::Destroy(card()?),
@@ -394,6 +399,12 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
             "`players` names {} bot{} for 2 seats",
             env.players.len(),
             if env.players.len() == 1 { "" } else { "s" }
+        )));
+    }
+    if let Some(e) = &env.options.edition {
+        return Err(err(format!(
+            "options.edition: duel has no editions (write null), not `{}`",
+            cut(e)
         )));
     }
     let options = parse_options(record.get("options"))?;

@@ -9,6 +9,7 @@ use std::marker::PhantomData;
 use serde_json::Value;
 use wonders_bots::BotSpec;
 
+use crate::architects::Architects;
 use crate::classic::ClassicGame;
 use crate::common::options::cut;
 use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, Table};
@@ -19,7 +20,11 @@ pub use crate::sim::{
 };
 
 /// Every game, in the order `wonders games` lists them.
-pub static GAMES: &[&dyn Entry] = &[&Registered::<Duel>::NEW, &Registered::<ClassicGame>::NEW];
+pub static GAMES: &[&dyn Entry] = &[
+    &Registered::<Duel>::NEW,
+    &Registered::<ClassicGame>::NEW,
+    &Registered::<Architects>::NEW,
+];
 
 /// The game `id`, or an error listing the games.
 pub fn game(id: &str) -> Result<&'static dyn Entry, String> {
