@@ -102,14 +102,7 @@ pub fn action_json(g: &Architects, a: Action) -> Value {
             o
         }
         Action::Construct { piece, paid } => {
-            let kinds = [
-                Card::Wood,
-                Card::Stone,
-                Card::Clay,
-                Card::Papyrus,
-                Card::Glass,
-                Card::Coin,
-            ];
+            let kinds = super::state::PAYMENT_KINDS;
             let mut list: Vec<Card> = Vec::new();
             for (i, &c) in kinds.iter().enumerate() {
                 list.extend(std::iter::repeat(c).take(paid[i] as usize));

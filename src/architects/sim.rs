@@ -158,14 +158,7 @@ fn deck_name(d: DeckRef) -> String {
 }
 
 fn paid_text(paid: &[u8; 6]) -> String {
-    let kinds = [
-        Card::Wood,
-        Card::Stone,
-        Card::Clay,
-        Card::Papyrus,
-        Card::Glass,
-        Card::Coin,
-    ];
+    let kinds = super::state::PAYMENT_KINDS;
     let mut v = Vec::new();
     for (i, c) in kinds.iter().enumerate() {
         for _ in 0..paid[i] {

@@ -160,8 +160,18 @@ impl ScienceSet {
     }
 }
 
-/// Resources and coins spent on a piece: counts of wood, stone, clay, papyrus, glass, coin.
+/// Resources and coins spent on a piece: a count per card of [`PAYMENT_KINDS`].
 pub type Payment = [u8; 6];
+
+/// The cards a [`Payment`] counts, in its order.
+pub const PAYMENT_KINDS: [Card; 6] = [
+    Card::Wood,
+    Card::Stone,
+    Card::Clay,
+    Card::Papyrus,
+    Card::Glass,
+    Card::Coin,
+];
 
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -933,14 +943,7 @@ impl Architects {
 
     fn construct(&mut self, p: usize, k: usize, paid: Payment) {
         let piece = self.wonders[p].wonder().pieces[k];
-        let kinds = [
-            Card::Wood,
-            Card::Stone,
-            Card::Clay,
-            Card::Papyrus,
-            Card::Glass,
-            Card::Coin,
-        ];
+        let kinds = PAYMENT_KINDS;
         for (i, &c) in kinds.iter().enumerate() {
             self.seats[p].area[c.index()] -= paid[i];
             self.discard[c.index()] += paid[i] as u32;

@@ -46,17 +46,6 @@ const OPTIONS: &[OptionInfo] = &[
     },
 ];
 
-/// The score pad's lines, in the record's order (the total excluded).
-pub const SCORE_LINES: [&str; 7] = [
-    "military",
-    "treasury",
-    "wonders",
-    "civilian",
-    "science",
-    "commercial",
-    "guilds",
-];
-
 static INFO: GameInfo = GameInfo {
     id: "classic",
     name: "7 Wonders",
@@ -65,7 +54,7 @@ static INFO: GameInfo = GameInfo {
     options: OPTIONS,
     expansions: &[],
     variants: &[],
-    score_lines: &SCORE_LINES,
+    score_lines: &super::scoring::BASE_LINE_IDS,
 };
 
 /// `n` `what`, with the plural where it belongs (`1 side`, `2 sides`).

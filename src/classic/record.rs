@@ -13,8 +13,8 @@ use super::data::{CardId, Catalog, Edition, Side, Wonder};
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
 use crate::common::options::cut;
-use crate::common::record::read_envelope;
 pub use crate::common::record::ReplayError;
+use crate::common::record::{read_envelope, unknown_field};
 
 fn free_id(f: Free) -> Value {
     match f {
@@ -170,13 +170,29 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
     })
 }
 
-/// The fields each action type carries (besides `player` and `type`).
+/// The fields of each action type.
 fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
     Some(match kind {
-        "build" => &["card", "pay_left", "pay_right", "pay_bank", "free"],
-        "wonder" => &["card", "stage", "pay_left", "pay_right", "pay_bank"],
-        "sell" | "build_discarded" => &["card"],
-        "copy_guild" => &["guild", "from"],
+        "build" => &[
+            "player",
+            "type",
+            "card",
+            "pay_left",
+            "pay_right",
+            "pay_bank",
+            "free",
+        ],
+        "wonder" => &[
+            "player",
+            "type",
+            "card",
+            "stage",
+            "pay_left",
+            "pay_right",
+            "pay_bank",
+        ],
+        "sell" | "build_discarded" => &["player", "type", "card"],
+        "copy_guild" => &["player", "type", "guild", "from"],
         _ => return None,
     })
 }
@@ -193,15 +209,8 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
             crate::common::options::cut(kind)
         )
     })?;
-    if let Some(k) = obj
-        .keys()
-        .find(|k| *k != "player" && *k != "type" && !fields.contains(&k.as_str()))
-    {
-        return Err(format!(
-            "unknown field `{}` in a `{kind}` action (valid: player, type, {})",
-            crate::common::options::cut(k),
-            fields.join(", ")
-        ));
+    if let Some(m) = unknown_field(obj, fields) {
+        return Err(format!("a `{kind}` action: {m}"));
     }
     let action = match kind {
         "build" => {
@@ -370,13 +379,8 @@ fn check_result(game: &ClassicGame, result: &Value) -> Result<(), ReplayError> {
     let obj = result
         .as_object()
         .ok_or_else(|| err("not an object".into()))?;
-    const FIELDS: [&str; 4] = ["winner", "victory", "scores", "coins"];
-    if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(err(format!(
-            "unknown field `{}` (valid: {})",
-            crate::common::options::cut(k),
-            FIELDS.join(", ")
-        )));
+    if let Some(m) = unknown_field(obj, &["winner", "victory", "scores", "coins"]) {
+        return Err(err(m));
     }
     let n = game.players();
     let same = |what: String, recorded: Option<&Value>, replayed: Value| match recorded {

@@ -44,7 +44,7 @@ impl ScoreLine {
     pub const BASE: [ScoreLine; 7] = ScoreLine::ALL;
 
     /// The line's key in records and CSV columns.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             ScoreLine::Military => "military",
             ScoreLine::Treasury => "treasury",
@@ -56,6 +56,17 @@ impl ScoreLine {
         }
     }
 }
+
+/// The base game's score-pad keys, in order (for the game's description).
+pub const BASE_LINE_IDS: [&str; ScoreLine::BASE.len()] = {
+    let mut ids = [""; ScoreLine::BASE.len()];
+    let mut i = 0;
+    while i < ids.len() {
+        ids[i] = ScoreLine::BASE[i].id();
+        i += 1;
+    }
+    ids
+};
 
 /// One seat's score: a value per [`ScoreLine`]; `total` is their sum.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

@@ -75,6 +75,18 @@ impl RecordOptions {
     }
 }
 
+/// The first key of `obj` that is not in `known`, as a message naming it and the valid ones:
+/// every reader refuses what it does not know.
+pub fn unknown_field(obj: &Map<String, Value>, known: &[&str]) -> Option<String> {
+    obj.keys().find(|k| !known.contains(&k.as_str())).map(|k| {
+        format!(
+            "unknown field `{}` (valid: {})",
+            super::options::cut(k),
+            known.join(", ")
+        )
+    })
+}
+
 /// Writes a whole record: the common frame around a game's `setup`, `actions` and `result`
 /// (`None` while the game is not over: written as `null`).
 pub fn write_record(
@@ -124,12 +136,8 @@ pub fn read_envelope<'a>(record: &'a Value, game: &str) -> Result<Envelope<'a>, 
     let obj = record
         .as_object()
         .ok_or_else(|| err("a record is a JSON object".into()))?;
-    if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(err(format!(
-            "unknown field `{}` (a record has: {})",
-            super::options::cut(k),
-            FIELDS.join(", ")
-        )));
+    if let Some(m) = unknown_field(obj, &FIELDS) {
+        return Err(err(m));
     }
     if obj.get("format").and_then(Value::as_str) != Some(FORMAT) {
         return Err(err(format!("`format` is not \"{FORMAT}\"")));
@@ -204,14 +212,8 @@ fn read_options(v: Option<&Value>) -> Result<RecordOptions, ReplayError> {
     let obj = v
         .as_object()
         .ok_or_else(|| err("`options` is not an object".into()))?;
-    if let Some(k) = obj
-        .keys()
-        .find(|k| !["expansions", "edition", "variants"].contains(&k.as_str()))
-    {
-        return Err(err(format!(
-            "unknown field `options.{}` (valid: expansions, edition, variants)",
-            super::options::cut(k)
-        )));
+    if let Some(m) = unknown_field(obj, &["expansions", "edition", "variants"]) {
+        return Err(err(format!("options: {m}")));
     }
     let list = |key: &str| -> Result<Vec<String>, ReplayError> {
         match obj.get(key) {

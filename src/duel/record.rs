@@ -12,7 +12,9 @@ use super::data::{
 };
 use super::state::{Action, Duel, DuelConfig, Score, Setup, Victory, WonderSelection};
 use crate::common::options::cut;
-use crate::common::record::{read_envelope, write_record as write_frame, RecordOptions};
+use crate::common::record::{
+    read_envelope, unknown_field, write_record as write_frame, RecordOptions,
+};
 pub use crate::common::ReplayError;
 
 fn err(message: impl Into<String>) -> ReplayError {
@@ -243,35 +245,37 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
     Ok(setup)
 }
 
-/// Reads a record's `options` (unknown variants are refused, naming the valid ones).
-pub fn parse_options(v: Option<&Value>) -> Result<DuelConfig, ReplayError> {
-    let mut options = DuelConfig {
+/// The game's configuration from a record's `options`, as the envelope read them: Duel has no
+/// edition and no expansion; unknown variants are refused, naming the valid ones.
+pub fn config_from_record(options: &RecordOptions) -> Result<DuelConfig, ReplayError> {
+    if let Some(e) = &options.edition {
+        return Err(err(format!(
+            "options.edition: duel has no editions (write null), not `{}`",
+            cut(e)
+        )));
+    }
+    if let Some(e) = options.expansions.first() {
+        return Err(err(format!(
+            "options.expansions: `{}` is not available for duel (valid: none)",
+            cut(e)
+        )));
+    }
+    let mut config = DuelConfig {
         wonders: WonderSelection::Draft,
         ..DuelConfig::default()
     };
-    let Some(v) = v else { return Ok(options) };
-    if let Some(exp) = v.get("expansions").and_then(Value::as_array) {
-        if let Some(e) = exp.first() {
-            return Err(err(format!(
-                "options.expansions: {} is not available for duel (valid: none)",
-                crate::common::options::cut(&e.to_string())
-            )));
-        }
-    }
-    if let Some(vars) = v.get("variants").and_then(Value::as_array) {
-        for var in vars {
-            match var.as_str() {
-                Some("errata-next-age") => options.errata_next_age = true,
-                _ => {
-                    return Err(err(format!(
-                        "options.variants: unknown variant {} for duel (valid: errata-next-age)",
-                        crate::common::options::cut(&var.to_string())
-                    )))
-                }
+    for v in &options.variants {
+        match v.as_str() {
+            "errata-next-age" => config.errata_next_age = true,
+            other => {
+                return Err(err(format!(
+                    "options.variants: unknown variant `{}` for duel (valid: errata-next-age)",
+                    cut(other)
+                )))
             }
         }
     }
-    Ok(options)
+    Ok(config)
 }
 
 /// Reads one recorded action, without checking it against a state.
@@ -303,29 +307,22 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         u16::try_from(p).map_err(|_| at(index, format!("paid {p} is not a number of coins")))
     };
     let fields: &[&str] = match kind {
-        "pick_wonder" => &["wonder"],
-        "build" => &["card", "paid"],
-        "discard" => &["card", "gained"],
-        "wonder" => &["card", "wonder", "paid"],
-        "progress" | "great_library" => &["token"],
-        "destroy" | "build_discarded" => &["card"],
-        "choose_starter" => &["starter"],
+        "pick_wonder" => &["player", "type", "wonder"],
+        "build" => &["player", "type", "card", "paid"],
+        "discard" => &["player", "type", "card", "gained"],
+        "wonder" => &["player", "type", "card", "wonder", "paid"],
+        "progress" | "great_library" => &["player", "type", "token"],
+        "destroy" | "build_discarded" => &["player", "type", "card"],
+        "choose_starter" => &["player", "type", "starter"],
+        // An unknown type is named below.
         _ => &[],
     };
-    if let Some(k) = v.as_object().and_then(|o| {
-        o.keys()
-            .find(|k| *k != "player" && *k != "type" && !fields.contains(&k.as_str()))
-    }) {
-        if !fields.is_empty() {
-            return Err(at(
-                index,
-                format!(
-                    "unknown field `{}` in a `{kind}` action (valid: player, type, {})",
-                    crate::common::options::cut(k),
-                    fields.join(", ")
-                ),
-            ));
-        }
+    if let Some(m) = v
+        .as_object()
+        .filter(|_| !fields.is_empty())
+        .and_then(|o| unknown_field(o, fields))
+    {
+        return Err(at(index, format!("a `{kind}` action: {m}")));
     }
     let action = match kind {
         "pick_wonder" => Action::PickWonder(
@@ -401,13 +398,7 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
             if env.players.len() == 1 { "" } else { "s" }
         )));
     }
-    if let Some(e) = &env.options.edition {
-        return Err(err(format!(
-            "options.edition: duel has no editions (write null), not `{}`",
-            cut(e)
-        )));
-    }
-    let options = parse_options(record.get("options"))?;
+    let options = config_from_record(&env.options)?;
     let setup = parse_setup(env.setup)?;
     let actions_v = env.actions;
     let mut game = Duel::from_setup(setup, options);
@@ -499,17 +490,13 @@ fn kind(a: Action) -> String {
         .to_string()
 }
 
-/// Refuses a field of `obj` not in `known`, naming it and the valid ones.
+/// Refuses a field of `obj` not in `known` (see [`unknown_field`]).
 fn known_fields(obj: &Value, known: &[&str], ctx: &str) -> Result<(), ReplayError> {
-    let Some(o) = obj.as_object() else {
-        return Err(err(format!("{ctx} must be an object")));
-    };
-    match o.keys().find(|k| !known.contains(&k.as_str())) {
-        Some(k) => Err(err(format!(
-            "{ctx}: unknown field `{}` (valid: {})",
-            crate::common::options::cut(k),
-            known.join(", ")
-        ))),
+    let o = obj
+        .as_object()
+        .ok_or_else(|| err(format!("{ctx} must be an object")))?;
+    match unknown_field(o, known) {
+        Some(m) => Err(err(format!("{ctx}: {m}"))),
         None => Ok(()),
     }
 }

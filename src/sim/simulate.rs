@@ -146,12 +146,8 @@ pub fn simulate_with_bots<G: SimGame>(
 ) -> Result<SimulateReport, SimError> {
     let start = Instant::now();
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
-    if bots.len() != 1 && bots.len() != players {
-        return Err(SimError::Options(format!(
-            "{} bots given for a {players}-player game: give one per seat or a single one",
-            bots.len()
-        )));
-    }
+    // One per seat or one for every seat (the same rule as a single game's).
+    super::seat_bots(bots, players)?;
     let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
         (0..players)
             .map(|p| {

@@ -157,7 +157,7 @@ impl ClassicGame {
                     let terms = {
                         let saved = g.movers;
                         g.movers = 1 << s;
-                        let r = g.check(a).expect("listed action is legal");
+                        let r = g.terms(a).expect("listed action is legal");
                         g.movers = saved;
                         r
                     };

@@ -22,7 +22,7 @@ impl ClassicGame {
         if self.step == Step::Over {
             return Err(ClassicError::GameOver);
         }
-        let (free, bank) = self.check(action).map_err(|reason| ClassicError::Illegal {
+        let (free, bank) = self.terms(action).map_err(|reason| ClassicError::Illegal {
             seat,
             action: self.describe_action(action),
             reason,
