@@ -77,6 +77,7 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
+                features: Vec::new(),
             })
             .collect();
         GameOutcome {

@@ -80,6 +80,7 @@ impl SimGame for Duel {
                         .collect(),
                     total: score.total(),
                     coins: p.coins as i32,
+                    features: Vec::new(),
                 }
             })
             .collect();

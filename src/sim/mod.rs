@@ -29,7 +29,7 @@ use wonders_bots::{Bot, BotSpec, Game};
 
 use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
-pub use csv_out::CSV_COLUMNS_DOC;
+pub use csv_out::{Columns, CSV_COLUMNS_DOC};
 pub use render::ReportFormat;
 pub use runner::Played;
 pub use simulate::{simulate, simulate_with_bots, SimulateOptions, SimulateReport};

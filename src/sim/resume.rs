@@ -11,9 +11,9 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::csv_out::csv_header;
+use super::csv_out::{csv_header, Columns};
 use super::{GameOutcome, SeatOutcome, SimError, Summary, WonderColumns, WonderHeld};
-use crate::common::derive_seed;
+use crate::common::{derive_seed, Feature};
 
 /// What the run being resumed must match, row by row.
 pub(crate) struct Expected<'a> {
@@ -21,8 +21,7 @@ pub(crate) struct Expected<'a> {
     pub game: &'a str,
     pub options: &'a str,
     pub players: usize,
-    pub categories: &'a [&'static str],
-    pub wonders: WonderColumns,
+    pub columns: &'a Columns,
     /// The bot labels of game `i`, seat 0 first.
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
 }
@@ -66,7 +65,7 @@ pub(crate) fn resume_csv(
     };
 
     let mut record = csv::StringRecord::new();
-    let header = csv_header(expected.categories, expected.wonders, false);
+    let header = csv_header(expected.columns, false);
     match reader.read_record(&mut record) {
         Ok(true) if record.iter().eq(header.iter().map(String::as_str)) => {}
         Ok(true) => {
@@ -140,11 +139,12 @@ pub(crate) fn resume_csv(
 
 /// `outcome` as it reads back from the CSV: categories in the declared order, and only the
 /// wonder facts the CSV keeps (Duel: built or not; 7 Wonders: the stages built).
-pub(crate) fn as_in_csv(
-    outcome: &GameOutcome,
-    categories: &[&'static str],
-    wonders: WonderColumns,
-) -> GameOutcome {
+pub(crate) fn as_in_csv(outcome: &GameOutcome, columns: &Columns) -> GameOutcome {
+    let Columns {
+        categories,
+        wonders,
+        ..
+    } = columns;
     let mut o = outcome.clone();
     for s in &mut o.seats {
         for w in &mut s.wonders {
@@ -236,7 +236,7 @@ fn game_from_rows(
                 .map(String::from)
                 .collect()
         };
-        let wonders = match expected.wonders {
+        let wonders = match expected.columns.wonders {
             WonderColumns::Drafted => {
                 let built = list("wonders_built");
                 list("wonders")
@@ -261,9 +261,22 @@ fn game_from_rows(
                 }]
             }
         };
-        let mut categories = Vec::with_capacity(expected.categories.len());
-        for &c in expected.categories {
+        let mut categories = Vec::with_capacity(expected.columns.categories.len());
+        for &c in &expected.columns.categories {
             categories.push((c, number(row, &format!("score_{c}"))? as i32));
+        }
+        let mut features = Vec::new();
+        for &table in expected.columns.features {
+            for text in list(table.column) {
+                let key = table.key_named(&text).ok_or_else(|| {
+                    format!(
+                        "column {} holds {text:?}, which is none of {}",
+                        table.column,
+                        table.keys.join(", ")
+                    )
+                })?;
+                features.push(Feature { table, key });
+            }
         }
         seats.push(SeatOutcome {
             wonders,
@@ -272,6 +285,7 @@ fn game_from_rows(
             categories,
             total: number(row, "total")? as i32,
             coins: number(row, "coins")? as i32,
+            features,
         });
     }
     let outcome = GameOutcome {

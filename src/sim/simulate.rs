@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::csv_out::{check_outcome, GameRow, TidyCsv};
+use super::csv_out::{check_outcome, Columns, GameRow, TidyCsv};
 use super::render::write_file;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::runner::{labels, play_game, pool, Runner, Step, StopControl};
@@ -163,8 +163,7 @@ pub fn simulate_with_bots<G: SimGame>(
 
     let game = G::game_name(game_opts);
     let label = G::options_label(game_opts);
-    let categories = G::score_categories(game_opts);
-    let wonders = G::wonder_columns(game_opts);
+    let columns = Columns::of::<G>(game_opts);
 
     let records_file = opts
         .records
@@ -182,8 +181,8 @@ pub fn simulate_with_bots<G: SimGame>(
         ],
         opts.force || opts.resume,
     )?;
-    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories)
-        .with_seat_order(G::seat_order(game_opts));
+    let mut summary =
+        Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(game_opts));
     // Resuming: read back the games already played, and cut the files after them.
     let resumed = match (&opts.csv, opts.resume) {
         (Some(path), true) => {
@@ -193,8 +192,7 @@ pub fn simulate_with_bots<G: SimGame>(
                 game,
                 options: &label,
                 players,
-                categories: &categories,
-                wonders,
+                columns: &columns,
                 bots_of: &bots_of,
             };
             resume_csv(path, &expected, &mut summary)?
@@ -221,7 +219,7 @@ pub fn simulate_with_bots<G: SimGame>(
         let seats = seats_of(i);
         let never = StopControl::new(None, None);
         let replayed = play_game::<G>(game_opts, i, game_seed, &seats, &never)?
-            .map(|(g, _)| as_in_csv(&g.outcome(), &categories, wonders));
+            .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
         if replayed.as_ref() != Some(&outcome) || labels(&seats) != bots {
             return Err(SimError::Options(format!(
                 "cannot resume: game {i} plays differently now than in the CSV (the engine or a \
@@ -238,8 +236,8 @@ pub fn simulate_with_bots<G: SimGame>(
 
     // Create every output before the first game, so a bad path fails at once.
     let mut csv = match &opts.csv {
-        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &categories, false)?),
-        Some(p) => Some(TidyCsv::create(p, &categories, wonders, false)?),
+        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &columns, false)?),
+        Some(p) => Some(TidyCsv::create(p, &columns, false)?),
         None => None,
     };
     let mut records = match records_file {
@@ -279,7 +277,7 @@ pub fn simulate_with_bots<G: SimGame>(
             return Ok(None);
         };
         let outcome = g.outcome();
-        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+        check_outcome(&outcome, players, &columns).map_err(|message| SimError::Outcome {
             game_index: i,
             game_seed,
             message,
@@ -309,7 +307,7 @@ pub fn simulate_with_bots<G: SimGame>(
                 bots: &p.bots,
                 outcome: &p.outcome,
             };
-            csv.write_game(None, &row, wonders)?;
+            csv.write_game(None, &row)?;
         }
         if let (Some((path, w)), Some(rec)) = (records.as_mut(), p.record) {
             writeln!(w, "{rec}").map_err(|e| SimError::io(path.as_path(), e))?;

@@ -6,11 +6,13 @@
 //! column marks all of them 1). A Wilson interval is then computed from the fractional number of
 //! wins over the number of seat-games.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Serialize;
 
+use super::csv_out::Columns;
 use super::render::{pct, pct_interval, write_file, Table};
 use super::stats::{wilson, Z95};
 use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
@@ -51,14 +53,15 @@ impl Moments {
 pub struct SummaryRow {
     /// Which table: `games`, `win_rate_by_bot`, `win_rate_by_seat`, `victory_share`,
     /// `win_rate_by_wonder_drafted`, `win_rate_by_wonder_built`, `win_rate_by_wonder_side`,
-    /// `mean_score`.
-    pub table: &'static str,
+    /// the game's own `win_rate_by_…` and `games_with_…` tables, `mean_score`.
+    pub table: Cow<'static, str>,
     /// The bot specification, or `all` for every seat together.
     pub bot: String,
     /// What the row is about: a seat number, a victory type, a wonder (`id` or `id:side`, with
-    /// `@Np` appended when the run mixes player counts), a score category, `total` or `coins`.
+    /// `@Np` appended when the run mixes player counts), a key of the game's own tables (a
+    /// medal, a Divinity, …, also with `@Np`), a score category, `total` or `coins`.
     pub key: String,
-    /// Sample size: games for `games` and `victory_share`, seat-games otherwise.
+    /// Sample size: games for `games`, `victory_share` and `games_with_…`, seat-games otherwise.
     pub n: u64,
     /// The rate, share or mean (the count for `games`).
     pub value: f64,
@@ -86,16 +89,18 @@ pub struct Summary {
     game: String,
     options: String,
     run_seed: u64,
-    wonders: WonderColumns,
-    categories: Vec<&'static str>,
+    columns: Columns,
     games: u64,
-    player_counts: BTreeSet<usize>,
+    /// Games per player count.
+    player_counts: BTreeMap<usize, u64>,
     victory: BTreeMap<String, u64>,
     seats: Vec<WinCount>,
     bots: BTreeMap<String, WinCount>,
-    /// (table, players) → bot → wonder key → wins; nested so that a game's lookups borrow
-    /// their keys instead of allocating them.
+    /// (table, players) → bot → wonder or feature key → wins; nested so that a game's lookups
+    /// borrow their keys instead of allocating them.
     wonder: BTreeMap<(&'static str, usize), WinsByBot>,
+    /// (feature table, players) → key → games in which some seat had it.
+    games_with: BTreeMap<(&'static str, usize), BTreeMap<&'static str, u64>>,
     /// bot → one entry per category, then total, then coins.
     scores: BTreeMap<String, Vec<Moments>>,
     /// What seat order means in the game (`seat 0 plays first`), if anything.
@@ -103,27 +108,21 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// An empty summary for a run of `game` with the given options label, seed, wonder layout
-    /// and score categories.
-    pub fn new(
-        game: &str,
-        options: &str,
-        run_seed: u64,
-        wonders: WonderColumns,
-        categories: &[&'static str],
-    ) -> Self {
+    /// An empty summary for a run of `game` with the given options label, seed and columns
+    /// (score categories, wonder layout, the game's own dimensions).
+    pub fn new(game: &str, options: &str, run_seed: u64, columns: &Columns) -> Self {
         Self {
             game: game.to_owned(),
             options: options.to_owned(),
             run_seed,
-            wonders,
-            categories: categories.to_vec(),
+            columns: columns.clone(),
             games: 0,
-            player_counts: BTreeSet::new(),
+            player_counts: BTreeMap::new(),
             victory: BTreeMap::new(),
             seats: Vec::new(),
             bots: BTreeMap::new(),
             wonder: BTreeMap::new(),
+            games_with: BTreeMap::new(),
             scores: BTreeMap::new(),
             seat_order: None,
         }
@@ -145,13 +144,22 @@ impl Summary {
     pub fn add_game(&mut self, bots: &[String], outcome: &GameOutcome) {
         let players = outcome.seats.len();
         self.games += 1;
-        self.player_counts.insert(players);
+        *self.player_counts.entry(players).or_default() += 1;
         *entry(&mut self.victory, &outcome.victory) += 1;
         if self.seats.len() < players {
             self.seats.resize(players, WinCount::default());
         }
         let winners = outcome.seats.iter().filter(|s| s.win).count();
-        let n_cats = self.categories.len();
+        let n_cats = self.columns.categories.len();
+        // Each (table, key) once per game however many seats had it.
+        let mut seen: Vec<(&'static str, &'static str)> = Vec::new();
+        for f in outcome.seats.iter().flat_map(|s| &s.features) {
+            if f.table.games_with && !seen.contains(&(f.table.id, f.key)) {
+                seen.push((f.table.id, f.key));
+                let by_key = self.games_with.entry((f.table.id, players)).or_default();
+                *by_key.entry(f.key).or_default() += 1;
+            }
+        }
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
             let bot = &bots[p];
@@ -163,7 +171,7 @@ impl Summary {
                     entry(entry(by_bot, who), key).add(share)
                 };
                 for w in &s.wonders {
-                    match self.wonders {
+                    match self.columns.wonders {
                         WonderColumns::Drafted => {
                             add("win_rate_by_wonder_drafted", &w.id);
                             if w.is_built() {
@@ -179,11 +187,14 @@ impl Summary {
                         }
                     }
                 }
+                for f in &s.features {
+                    add(f.table.id, f.key);
+                }
                 let m = entry(&mut self.scores, who);
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
-                for (i, c) in self.categories.iter().enumerate() {
+                for (i, c) in self.columns.categories.iter().enumerate() {
                     m[i].add(s.score(c));
                 }
                 m[n_cats].add(s.total);
@@ -197,7 +208,7 @@ impl Summary {
         let rate_row = |table: &'static str, bot: &str, key: String, c: &WinCount| {
             let (lo, hi) = wilson(c.wins, c.n as f64, Z95);
             SummaryRow {
-                table,
+                table: table.into(),
                 bot: bot.to_owned(),
                 key,
                 n: c.n,
@@ -207,7 +218,7 @@ impl Summary {
             }
         };
         let mut rows = vec![SummaryRow {
-            table: "games",
+            table: "games".into(),
             bot: ALL.into(),
             key: "games".into(),
             n: self.games,
@@ -230,10 +241,14 @@ impl Summary {
         }
         let mixed = self.player_counts.len() > 1;
         let several_bots = self.bots.len() > 1;
-        let tables: &[&'static str] = match self.wonders {
+        let wonder_tables: &[&'static str] = match self.columns.wonders {
             WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
             WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
         };
+        let tables = wonder_tables
+            .iter()
+            .copied()
+            .chain(self.columns.features.iter().map(|f| f.id));
         let bots: Vec<&str> = std::iter::once(ALL)
             .chain(
                 self.bots
@@ -242,7 +257,7 @@ impl Summary {
                     .filter(|_| several_bots),
             )
             .collect();
-        for &table in tables {
+        for table in tables {
             for &bot in &bots {
                 let mut part: Vec<SummaryRow> = self
                     .wonder
@@ -264,7 +279,31 @@ impl Summary {
                 rows.extend(part);
             }
         }
+        let key_at = |key: &str, players: usize| {
+            if mixed {
+                format!("{key}@{players}p")
+            } else {
+                key.to_owned()
+            }
+        };
+        for f in self.columns.features {
+            let Some(id) = f.games_with_id() else {
+                continue;
+            };
+            for (&players, &n) in &self.player_counts {
+                let games = self.games_with.get(&(f.id, players));
+                // Every key of the table, so that a key no game had reads 0%.
+                for &key in f.keys {
+                    let k = games.and_then(|g| g.get(key)).copied().unwrap_or(0);
+                    let c = WinCount { n, wins: k as f64 };
+                    let mut row = rate_row("games_with", ALL, key_at(key, players), &c);
+                    row.table = Cow::Owned(id.clone());
+                    rows.push(row);
+                }
+            }
+        }
         let keys: Vec<String> = self
+            .columns
             .categories
             .iter()
             .map(|c| c.to_string())
@@ -285,7 +324,7 @@ impl Summary {
                     (None, None)
                 };
                 rows.push(SummaryRow {
-                    table: "mean_score",
+                    table: "mean_score".into(),
                     bot: bot.to_owned(),
                     key: key.clone(),
                     n: m.n,
@@ -301,7 +340,7 @@ impl Summary {
     fn tables(&self) -> Vec<Table> {
         let rows = self.rows();
         let mut tables: Vec<Table> = Vec::new();
-        let mut current: Option<(&'static str, String)> = None;
+        let mut current: Option<(&str, String)> = None;
         // A single victory type (every 7 Wonders game is civilian) says nothing: no table.
         let one_victory = self.victory.len() <= 1;
         for r in rows
@@ -314,11 +353,15 @@ impl Summary {
             } else {
                 r.bot.clone()
             };
-            if current.as_ref() != Some(&(r.table, group.clone())) {
-                current = Some((r.table, group));
-                let (title, key, value) = match r.table {
-                    "win_rate_by_bot" => ("Win rate by bot".to_string(), "bot", "win rate"),
-                    "win_rate_by_seat" => (
+            if current.as_ref() != Some(&(r.table.as_ref(), group.clone())) {
+                current = Some((r.table.as_ref(), group));
+                let feature =
+                    self.columns.features.iter().find(|f| {
+                        f.id == r.table || f.games_with_id().as_deref() == Some(&r.table)
+                    });
+                let (title, key, value) = match (r.table.as_ref(), feature) {
+                    ("win_rate_by_bot", _) => ("Win rate by bot".to_string(), "bot", "win rate"),
+                    ("win_rate_by_seat", _) => (
                         match self.seat_order {
                             Some(note) => format!("Win rate by seat ({note})"),
                             None => "Win rate by seat position".to_string(),
@@ -326,25 +369,37 @@ impl Summary {
                         "seat",
                         "win rate",
                     ),
-                    "victory_share" => ("Victory types".to_string(), "victory", "share"),
-                    "win_rate_by_wonder_drafted" => (
+                    ("victory_share", _) => ("Victory types".to_string(), "victory", "share"),
+                    ("win_rate_by_wonder_drafted", _) => (
                         format!("Win rate by wonder drafted ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    "win_rate_by_wonder_built" => (
+                    ("win_rate_by_wonder_built", _) => (
                         format!("Win rate by wonder built ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    "win_rate_by_wonder_side" => (
+                    ("win_rate_by_wonder_side", _) => (
                         format!("Win rate by wonder and side ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    _ => (format!("Mean score ({})", r.bot), "category", "mean"),
+                    ("mean_score", _) => (format!("Mean score ({})", r.bot), "category", "mean"),
+                    (id, Some(f)) if id == f.id => {
+                        let fair = match self.player_counts.keys().collect::<Vec<_>>()[..] {
+                            [&n] => format!(", fair share {}", pct(1.0 / n as f64)),
+                            _ => String::new(),
+                        };
+                        (format!("{} ({}{fair})", f.title, r.bot), f.key, "win rate")
+                    }
+                    (_, Some(f)) => {
+                        let what = f.title.strip_prefix("Win rate by ").unwrap_or(f.title);
+                        (format!("Games with each {what}"), f.key, "share")
+                    }
+                    (other, None) => (other.to_string(), "key", "value"),
                 };
-                let n = if r.table == "victory_share" {
+                let n = if r.table == "victory_share" || r.table.starts_with("games_with_") {
                     "games"
                 } else {
                     "seat-games"
@@ -369,8 +424,8 @@ impl Summary {
                     pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)),
                 )
             };
-            // The victory table counts the games of each type; the others their sample.
-            let n = if r.table == "victory_share" {
+            // The victory and games-with tables count the games; the others their sample.
+            let n = if r.table == "victory_share" || r.table.starts_with("games_with_") {
                 (r.value * r.n as f64).round() as u64
             } else {
                 r.n
