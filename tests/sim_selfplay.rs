@@ -10,8 +10,8 @@ use wonders::common::{
     WonderHeld,
 };
 use wonders::sim::{
-    play_one, simulate, simulate_with_bots, tournament, tournament_with_bots, BotFactory, Columns,
-    ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
+    play_one, simulate, simulate_mixed_specs, simulate_with_bots, tournament, tournament_with_bots,
+    BotFactory, Columns, ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
 };
 use wonders_bots::{Bot, Game};
 
@@ -761,6 +761,94 @@ fn resumed_run_gives_the_uninterrupted_outputs() {
         );
         assert_eq!(std::fs::read_to_string(&csv).unwrap(), full_csv);
     }
+}
+
+/// A run over 3, 4 and 5 players: game i has 3 + i mod 3 seats.
+fn mixed_run(
+    threads: usize,
+    tag: &str,
+    stop_after: Option<u64>,
+    resume: bool,
+) -> (String, Summary) {
+    let csv = tmp(&format!("{tag}.csv"));
+    let opts = SimulateOptions {
+        seed: 99,
+        games: 90,
+        threads,
+        bots: vec!["random".into()],
+        csv: Some(csv.clone()),
+        chunk_size: 7,
+        stop_after,
+        resume,
+        force: !resume,
+        ..Default::default()
+    };
+    let variants = [3, 4, 5].map(|players| RaceOptions { players });
+    let report = simulate_mixed_specs::<Race>(&opts, &variants).unwrap();
+    (std::fs::read_to_string(csv).unwrap(), report.summary)
+}
+
+#[test]
+fn a_run_over_several_player_counts_interleaves_them_and_resumes() {
+    let (text, summary) = mixed_run(1, "mixed-1", None, false);
+    let path = tmp("mixed-check.csv");
+    std::fs::write(&path, &text).unwrap();
+    let (header, rows) = read_csv(&path);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    // 30 games of each count: 30 × (3 + 4 + 5) rows; each game's label and seat count match.
+    assert_eq!(rows.len(), 360);
+    for row in &rows {
+        let game: u64 = row[col("game_index")].parse().unwrap();
+        let players = 3 + game % 3;
+        assert_eq!(row[col("players")], players.to_string());
+        assert_eq!(row[col("options")], format!("{players}p"));
+        assert!(row[col("seat")].parse::<u64>().unwrap() < players);
+    }
+    assert_eq!(summary.games(), 90);
+    let rows = summary.rows();
+    let seat = |key: &str| {
+        rows.iter()
+            .find(|r| r.table == "win_rate_by_seat" && r.key == key)
+    };
+    assert_eq!(seat("4@5p").unwrap().n, 30);
+    assert!(seat("4@4p").is_none() && seat("0").is_none());
+    assert!(rows
+        .iter()
+        .filter(|r| r.table == "win_rate_by_wonder_side")
+        .all(|r| r.key.ends_with("@3p") || r.key.ends_with("@4p") || r.key.ends_with("@5p")));
+    let text_summary = summary.render(ReportFormat::Text);
+    assert!(
+        text_summary.contains("of race (3p | 4p | 5p)"),
+        "{text_summary}"
+    );
+    // The same with two threads, and after an interruption and a resume.
+    let (two, _) = mixed_run(2, "mixed-2", None, false);
+    assert!(two == text, "two threads wrote another CSV");
+    let (cut, _) = mixed_run(2, "mixed-r", Some(40), false);
+    assert!(cut.len() < text.len());
+    tear(&tmp("mixed-r.csv"), 3);
+    let (resumed, again) = mixed_run(2, "mixed-r", None, true);
+    assert!(resumed == text, "the resumed CSV differs");
+    assert_eq!(
+        again.render(ReportFormat::Json),
+        summary.render(ReportFormat::Json)
+    );
+}
+
+#[test]
+fn player_counts_with_other_columns_are_refused() {
+    let opts = SimulateOptions {
+        games: 4,
+        ..Default::default()
+    };
+    let variants = [2, 3].map(|players| RaceOptions { players });
+    let e = simulate_mixed_specs::<Race>(&opts, &variants)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("3p and 2p give the CSV different columns"),
+        "{e}"
+    );
 }
 
 #[test]

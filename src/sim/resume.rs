@@ -19,8 +19,8 @@ use crate::common::{derive_seed, Feature};
 pub(crate) struct Expected<'a> {
     pub run_seed: u64,
     pub game: &'a str,
-    pub options: &'a str,
-    pub players: usize,
+    /// (options label, players) of each configuration; game `i` has configuration `i mod k`.
+    pub variants: &'a [(String, usize)],
     pub columns: &'a Columns,
     /// The bot labels of game `i`, seat 0 first.
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
@@ -92,10 +92,15 @@ pub(crate) fn resume_csv(
     let mut last = None;
     // Where the rows after the last whole game start: the file is cut there.
     let mut end = reader.position().byte();
-    let mut rows: Vec<csv::StringRecord> = Vec::with_capacity(expected.players);
+    let players_of = |i: u64| expected.variants[(i % expected.variants.len() as u64) as usize].1;
+    let mut rows: Vec<csv::StringRecord> = Vec::new();
+    // A last line without its line break was cut short, even if its fields happen to count
+    // right (a kill after `…,4,` leaves the last field empty).
+    let torn_end = !ends_with_newline(path, file_len)?;
     loop {
         let start = reader.position().clone();
         match reader.read_record(&mut record) {
+            Ok(true) if torn_end && reader.position().byte() >= file_len => break,
             Ok(true) => {}
             Ok(false) => break,
             // A row cut short by a killed run can only be the last line.
@@ -116,11 +121,12 @@ pub(crate) fn resume_csv(
             ));
         }
         rows.push(record.clone());
-        if rows.len() < expected.players {
+        let players = players_of(games);
+        if rows.len() < players {
             continue;
         }
         let (bots, outcome) = game_from_rows(&rows, games, expected, &col)
-            .map_err(|message| bad(start.line() + 1 - expected.players as u64, message))?;
+            .map_err(|message| bad(start.line() + 1 - players as u64, message))?;
         summary.add_game(&bots, &outcome);
         last = Some((bots, outcome));
         games += 1;
@@ -162,6 +168,17 @@ pub(crate) fn as_in_csv(outcome: &GameOutcome, columns: &Columns) -> GameOutcome
     o
 }
 
+/// True when the file's last byte (of `len`) is a line break.
+fn ends_with_newline(path: &Path, len: u64) -> Result<bool, SimError> {
+    let mut file = File::open(path).map_err(|e| SimError::io(path, e))?;
+    file.seek(SeekFrom::Start(len.saturating_sub(1)))
+        .map_err(|e| SimError::io(path, e))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)
+        .map_err(|e| SimError::io(path, e))?;
+    Ok(last[0] == b'\n')
+}
+
 /// True when no line break follows byte `offset` of the file but maybe a final one.
 fn is_last_line(path: &Path, offset: u64) -> Result<bool, SimError> {
     let mut file = File::open(path).map_err(|e| SimError::io(path, e))?;
@@ -188,6 +205,7 @@ fn game_from_rows(
             .map_err(|_| format!("column {name} holds {text:?}, not a number"))
     };
     let bots_expected = (expected.bots_of)(index);
+    let (options, players) = &expected.variants[(index % expected.variants.len() as u64) as usize];
     let game_seed = derive_seed(expected.run_seed, index);
     let mut bots = Vec::with_capacity(rows.len());
     let mut seats = Vec::with_capacity(rows.len());
@@ -201,16 +219,8 @@ fn game_from_rows(
             ("game_index", field(row, "game_index"), index.to_string()),
             ("game_seed", field(row, "game_seed"), game_seed.to_string()),
             ("game", field(row, "game"), expected.game.to_owned()),
-            (
-                "options",
-                field(row, "options"),
-                expected.options.to_owned(),
-            ),
-            (
-                "players",
-                field(row, "players"),
-                expected.players.to_string(),
-            ),
+            ("options", field(row, "options"), options.clone()),
+            ("players", field(row, "players"), players.to_string()),
             ("seat", field(row, "seat"), seat.to_string()),
         ];
         for (name, found, want) in checks {

@@ -137,6 +137,16 @@ pub fn simulate<G: SimGame>(
     simulate_with_bots::<G>(opts, game_opts, &factories)
 }
 
+/// [`simulate_mixed`] with bots parsed from `opts.bots`.
+pub fn simulate_mixed_specs<G: SimGame>(
+    opts: &SimulateOptions,
+    variants: &[G::Options],
+) -> Result<SimulateReport, SimError> {
+    let specs = super::parse_specs(&opts.bots)?;
+    let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
+    simulate_mixed::<G>(opts, variants, &factories)
+}
+
 /// Runs a self-play run with the given bots (`opts.bots` is ignored): one per seat, or one for
 /// every seat.
 pub fn simulate_with_bots<G: SimGame>(
@@ -144,11 +154,38 @@ pub fn simulate_with_bots<G: SimGame>(
     game_opts: &G::Options,
     bots: &[&dyn BotFactory<G>],
 ) -> Result<SimulateReport, SimError> {
+    simulate_mixed::<G>(opts, std::slice::from_ref(game_opts), bots)
+}
+
+/// Runs a self-play run over several configurations of one game (player counts): game `i` is
+/// played with `variants[i mod k]`, so the counts stay balanced however far the run gets. The
+/// variants must share their CSV columns (score pad, wonder columns, the game's own lists).
+pub fn simulate_mixed<G: SimGame>(
+    opts: &SimulateOptions,
+    variants: &[G::Options],
+    bots: &[&dyn BotFactory<G>],
+) -> Result<SimulateReport, SimError> {
     let start = Instant::now();
-    let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
-    // One per seat or one for every seat (the same rule as a single game's).
-    super::seat_bots(bots, players)?;
+    let Some(first) = variants.first() else {
+        return Err(SimError::Options("no game configuration to play".into()));
+    };
+    let k = variants.len() as u64;
+    let variant_of = |i: u64| &variants[(i % k) as usize];
+    // (label, players) of each variant, in variant order.
+    let shapes: Vec<(String, usize)> = variants
+        .iter()
+        .map(|o| {
+            let players = G::new_game(o, derive_seed(opts.seed, 0)).num_players();
+            (G::options_label(o), players)
+        })
+        .collect();
+    let shape_of = |i: u64| &shapes[(i % k) as usize];
+    for &(_, players) in &shapes {
+        // One per seat or one for every seat (the same rule as a single game's).
+        super::seat_bots(bots, players)?;
+    }
     let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
+        let players = shape_of(i).1;
         (0..players)
             .map(|p| {
                 let b = if opts.rotate_seats {
@@ -161,9 +198,29 @@ pub fn simulate_with_bots<G: SimGame>(
             .collect()
     };
 
-    let game = G::game_name(game_opts);
-    let label = G::options_label(game_opts);
-    let columns = Columns::of::<G>(game_opts);
+    let game = G::game_name(first);
+    let label = if shapes.len() == 1 {
+        shapes[0].0.clone()
+    } else {
+        shapes
+            .iter()
+            .map(|s| s.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let columns = Columns::of::<G>(first);
+    for (o, (l, _)) in variants.iter().zip(&shapes) {
+        let c = Columns::of::<G>(o);
+        if c.categories != columns.categories
+            || c.wonders != columns.wonders
+            || c.features != columns.features
+        {
+            return Err(SimError::Options(format!(
+                "{l} and {} give the CSV different columns: run them apart",
+                shapes[0].0
+            )));
+        }
+    }
 
     let records_file = opts
         .records
@@ -182,7 +239,7 @@ pub fn simulate_with_bots<G: SimGame>(
         opts.force || opts.resume,
     )?;
     let mut summary =
-        Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(game_opts));
+        Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(first));
     // Resuming: read back the games already played, and cut the files after them.
     let resumed = match (&opts.csv, opts.resume) {
         (Some(path), true) => {
@@ -190,8 +247,7 @@ pub fn simulate_with_bots<G: SimGame>(
             let expected = Expected {
                 run_seed: opts.seed,
                 game,
-                options: &label,
-                players,
+                variants: &shapes,
                 columns: &columns,
                 bots_of: &bots_of,
             };
@@ -218,7 +274,7 @@ pub fn simulate_with_bots<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let never = StopControl::new(None, None);
-        let replayed = play_game::<G>(game_opts, i, game_seed, &seats, &never)?
+        let replayed = play_game::<G>(variant_of(i), i, game_seed, &seats, &never)?
             .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
         if replayed.as_ref() != Some(&outcome) || labels(&seats) != bots {
             return Err(SimError::Options(format!(
@@ -273,11 +329,12 @@ pub fn simulate_with_bots<G: SimGame>(
     let job = |i: u64| -> Result<Option<Played>, SimError> {
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
+        let game_opts = variant_of(i);
         let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
             return Ok(None);
         };
         let outcome = g.outcome();
-        check_outcome(&outcome, players, &columns).map_err(|message| SimError::Outcome {
+        check_outcome(&outcome, shape_of(i).1, &columns).map_err(|message| SimError::Outcome {
             game_index: i,
             game_seed,
             message,
@@ -303,7 +360,7 @@ pub fn simulate_with_bots<G: SimGame>(
                 game_index: i,
                 game_seed: p.game_seed,
                 game,
-                options: &label,
+                options: &shape_of(i).0,
                 bots: &p.bots,
                 outcome: &p.outcome,
             };

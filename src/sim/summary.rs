@@ -94,7 +94,8 @@ pub struct Summary {
     /// Games per player count.
     player_counts: BTreeMap<usize, u64>,
     victory: BTreeMap<String, u64>,
-    seats: Vec<WinCount>,
+    /// (players, seat) → wins.
+    seats: BTreeMap<(usize, usize), WinCount>,
     bots: BTreeMap<String, WinCount>,
     /// (table, players) → bot → wonder or feature key → wins; nested so that a game's lookups
     /// borrow their keys instead of allocating them.
@@ -119,7 +120,7 @@ impl Summary {
             games: 0,
             player_counts: BTreeMap::new(),
             victory: BTreeMap::new(),
-            seats: Vec::new(),
+            seats: BTreeMap::new(),
             bots: BTreeMap::new(),
             wonder: BTreeMap::new(),
             games_with: BTreeMap::new(),
@@ -146,9 +147,6 @@ impl Summary {
         self.games += 1;
         *self.player_counts.entry(players).or_default() += 1;
         *entry(&mut self.victory, &outcome.victory) += 1;
-        if self.seats.len() < players {
-            self.seats.resize(players, WinCount::default());
-        }
         let winners = outcome.seats.iter().filter(|s| s.win).count();
         let n_cats = self.columns.categories.len();
         // Each (table, key) once per game however many seats had it.
@@ -163,7 +161,7 @@ impl Summary {
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
             let bot = &bots[p];
-            self.seats[p].add(share);
+            self.seats.entry((players, p)).or_default().add(share);
             entry(&mut self.bots, bot).add(share);
             for who in [ALL, bot.as_str()] {
                 let mut add = |table: &'static str, key: &str| {
@@ -229,8 +227,15 @@ impl Summary {
         for (bot, c) in &self.bots {
             rows.push(rate_row("win_rate_by_bot", bot, "win_rate".into(), c));
         }
-        for (p, c) in self.seats.iter().enumerate() {
-            rows.push(rate_row("win_rate_by_seat", ALL, p.to_string(), c));
+        // With several player counts a seat's position means something per count.
+        let mixed = self.player_counts.len() > 1;
+        for (&(players, p), c) in &self.seats {
+            let key = if mixed {
+                format!("{p}@{players}p")
+            } else {
+                p.to_string()
+            };
+            rows.push(rate_row("win_rate_by_seat", ALL, key, c));
         }
         for (v, &k) in &self.victory {
             let c = WinCount {
@@ -239,7 +244,6 @@ impl Summary {
             };
             rows.push(rate_row("victory_share", ALL, v.clone(), &c));
         }
-        let mixed = self.player_counts.len() > 1;
         let several_bots = self.bots.len() > 1;
         let wonder_tables: &[&'static str] = match self.columns.wonders {
             WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
@@ -259,24 +263,27 @@ impl Summary {
             .collect();
         for table in tables {
             for &bot in &bots {
-                let mut part: Vec<SummaryRow> = self
-                    .wonder
-                    .iter()
-                    .filter(|((t, _), _)| *t == table)
-                    .filter_map(|((_, players), by_bot)| Some((players, by_bot.get(bot)?)))
-                    .flat_map(|(players, by_key)| by_key.iter().map(move |(k, c)| (k, players, c)))
-                    .map(|(key, players, c)| {
-                        let key = if mixed {
-                            format!("{key}@{players}p")
-                        } else {
-                            key.clone()
-                        };
-                        rate_row(table, bot, key, c)
-                    })
-                    .collect();
-                // Best first; ties by key so the order is total.
-                part.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.key.cmp(&b.key)));
-                rows.extend(part);
+                // Per player count (in count order), best first; ties by key.
+                for ((_, players), by_bot) in self.wonder.iter().filter(|((t, _), _)| *t == table) {
+                    let Some(by_key) = by_bot.get(bot) else {
+                        continue;
+                    };
+                    let mut part: Vec<SummaryRow> = by_key
+                        .iter()
+                        .map(|(key, c)| {
+                            let key = if mixed {
+                                format!("{key}@{players}p")
+                            } else {
+                                key.clone()
+                            };
+                            rate_row(table, bot, key, c)
+                        })
+                        .collect();
+                    part.sort_by(|a, b| {
+                        b.value.total_cmp(&a.value).then_with(|| a.key.cmp(&b.key))
+                    });
+                    rows.extend(part);
+                }
             }
         }
         let key_at = |key: &str, players: usize| {
