@@ -184,7 +184,7 @@ impl SimGame for Architects {
                 let score = self.score(p);
                 SeatOutcome {
                     wonders: vec![WonderHeld {
-                        id: self.wonders[p].key().to_string(),
+                        id: self.wonders[p].key().into(),
                         side: None,
                         stages_built: self.seats[p].stages_built(),
                         stages_total: 5,

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::csv_out::Columns;
+use super::csv_out::{same_str, Columns};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::stats::{wilson, Z95};
 use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
@@ -277,7 +277,7 @@ impl Summary {
                 for (i, c) in self.columns.categories.iter().enumerate() {
                     // Outcomes list their lines in the declared order: look there first.
                     let v = match s.categories.get(i) {
-                        Some(&(name, v)) if name == *c => v,
+                        Some(&(name, v)) if same_str(name, c) => v,
                         _ => s.score(c),
                     };
                     m[i].add(v);
