@@ -6,6 +6,9 @@
 //! of game). `apply` checks an action against `legal_actions` and then runs every automatic
 //! step up to the next decision, so the state always waits on one seat's decision or is over.
 
+use std::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -628,14 +631,28 @@ impl Architects {
 
     /// Pieces that may be built now: unbuilt, every piece of a lower level built.
     pub fn available_pieces(&self, p: usize) -> Vec<usize> {
-        let s = &self.seats[p];
+        let mask = self.available_mask(p);
+        (0..5).filter(|&k| mask & (1 << k) != 0).collect()
+    }
+
+    /// `available_pieces` as a bit set (bit k = piece k), without allocating.
+    fn available_mask(&self, p: usize) -> u8 {
+        let built = self.seats[p].built;
         let pieces = &self.wonders[p].wonder().pieces;
-        (0..5)
-            .filter(|&k| {
-                s.built & (1 << k) == 0
-                    && (0..5).all(|j| pieces[j].level >= pieces[k].level || s.built & (1 << j) != 0)
-            })
-            .collect()
+        // The lowest level with an unbuilt piece is the only one open.
+        let mut lowest = u8::MAX;
+        for (k, piece) in pieces.iter().enumerate() {
+            if built & (1 << k) == 0 {
+                lowest = lowest.min(piece.level);
+            }
+        }
+        let mut mask = 0;
+        for (k, piece) in pieces.iter().enumerate() {
+            if built & (1 << k) == 0 && piece.level == lowest {
+                mask |= 1 << k;
+            }
+        }
+        mask
     }
 
     fn token_unused(&self, p: usize, t: Token) -> bool {
@@ -648,49 +665,58 @@ impl Architects {
 
     /// Every exact payment of piece `k` by seat p with the tokens it may still use this turn.
     pub fn payments(&self, p: usize, k: usize) -> Vec<Payment> {
-        let cost = self.wonders[p].wonder().pieces[k].cost;
-        let s = &self.seats[p];
-        let have: [u8; 6] = [
-            s.area[Card::Wood.index()],
-            s.area[Card::Stone.index()],
-            s.area[Card::Clay.index()],
-            s.area[Card::Papyrus.index()],
-            s.area[Card::Glass.index()],
-            s.area[Card::Coin.index()],
-        ];
-        let economy = self.token_unused(p, Token::Economy);
-        let engineering = self.token_unused(p, Token::Engineering);
         let mut out = Vec::new();
-        let mut pay = [0u8; 6];
-        enumerate_payments(&have, 0, cost.count() as u8, &mut pay, &mut |pay| {
-            if payment_valid(cost, pay, economy, engineering) {
-                out.push(*pay);
-            }
+        let _ = self.for_each_payment(p, k, &mut |pay| {
+            out.push(*pay);
+            ControlFlow::<()>::Continue(())
         });
         out
     }
 
-    fn affordable(&self, p: usize) -> bool {
-        self.available_pieces(p)
-            .into_iter()
-            .any(|k| !self.payments(p, k).is_empty())
+    /// Calls `f` on each of `payments(p, k)` in order, without allocating; stops at `Break`.
+    fn for_each_payment<B>(
+        &self,
+        p: usize,
+        k: usize,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let cost = self.wonders[p].wonder().pieces[k].cost;
+        let area = &self.seats[p].area;
+        let have = PAYMENT_KINDS.map(|c| area[c.index()]);
+        let economy = self.token_unused(p, Token::Economy);
+        let engineering = self.token_unused(p, Token::Engineering);
+        PaymentSearch::new(cost, have, economy, engineering).run(cost.count() as u8, f)
     }
 
-    fn science_sets(&self, p: usize) -> Vec<ScienceSet> {
+    /// Can seat p build some piece now? (Stops at the first payment found.)
+    fn affordable(&self, p: usize) -> bool {
+        let mask = self.available_mask(p);
+        (0..5).any(|k| {
+            mask & (1 << k) != 0
+                && self
+                    .for_each_payment(p, k, &mut |_| ControlFlow::Break(()))
+                    .is_break()
+        })
+    }
+
+    /// The science sets seat p can turn in: pairs in symbol order, then the triple.
+    fn science_sets(&self, p: usize) -> ArrayVec<ScienceSet, 4> {
         let s = &self.seats[p];
-        let mut v: Vec<ScienceSet> = Card::SCIENCE
-            .into_iter()
-            .filter(|&c| s.count(c) >= 2)
-            .map(ScienceSet::Pair)
-            .collect();
+        let mut v = ArrayVec::new();
+        for c in Card::SCIENCE {
+            if s.count(c) >= 2 {
+                v.push(ScienceSet::Pair(c));
+            }
+        }
         if Card::SCIENCE.iter().all(|&c| s.count(c) >= 1) {
             v.push(ScienceSet::Triple);
         }
         v
     }
 
-    fn token_sources(&self) -> Vec<TokenSource> {
-        let mut v = Vec::new();
+    /// Where a token can be taken: face-up slots (one per token kind), then the stack.
+    fn token_sources(&self) -> ArrayVec<TokenSource, 4> {
+        let mut v = ArrayVec::new();
         for i in 0..3 {
             if let Some(t) = self.progress_row[i] {
                 // Two face-up copies of Culture are one choice.
@@ -717,30 +743,36 @@ impl Architects {
 
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
+        self.for_each_legal(&mut |a| out.push(a));
+    }
+
+    /// Calls `out` on each legal action in the order `legal_actions` lists them: the one
+    /// generator behind both the list and `is_legal`, so neither allocates.
+    fn for_each_legal(&self, out: &mut impl FnMut(Action)) {
         let p = self.current;
         match self.phase {
             Phase::Over => {}
             Phase::Take => {
                 for d in self.reachable(p) {
                     if self.top(d).is_some() {
-                        out.push(Action::Take(d));
+                        out(Action::Take(d));
                     }
                 }
             }
             Phase::StageEffect(effect) => match effect {
                 StageEffect::TakeProgressToken => {
                     for from in self.token_sources() {
-                        out.push(Action::Progress { from, set: None });
+                        out(Action::Progress { from, set: None });
                     }
                 }
                 StageEffect::TakeTopAnyDeck => {
                     for i in 0..self.players() {
                         if !self.decks[i].is_empty() {
-                            out.push(Action::Alexandria(DeckRef::Wonder(i as u8)));
+                            out(Action::Alexandria(DeckRef::Wonder(i as u8)));
                         }
                     }
                     if !self.central.is_empty() {
-                        out.push(Action::Alexandria(DeckRef::Central));
+                        out(Action::Alexandria(DeckRef::Central));
                     }
                 }
                 StageEffect::LookFiveKeepOne => {
@@ -749,7 +781,7 @@ impl Architects {
                         let top5 = &cards[cards.len().saturating_sub(HALICARNASSUS_LOOK)..];
                         for c in Card::ALL {
                             if top5.contains(&c) {
-                                out.push(Action::Halicarnassus { deck: d, keep: c });
+                                out(Action::Halicarnassus { deck: d, keep: c });
                             }
                         }
                     }
@@ -762,7 +794,7 @@ impl Architects {
             Phase::Science => {
                 for set in self.science_sets(p) {
                     for from in self.token_sources() {
-                        out.push(Action::Progress {
+                        out(Action::Progress {
                             from,
                             set: Some(set),
                         });
@@ -770,11 +802,15 @@ impl Architects {
                 }
             }
             Phase::Construct => {
-                for k in self.available_pieces(p) {
-                    for paid in self.payments(p, k) {
-                        out.push(Action::Construct {
-                            piece: k as u8,
-                            paid,
+                let mask = self.available_mask(p);
+                for k in 0..5 {
+                    if mask & (1 << k) != 0 {
+                        let _ = self.for_each_payment(p, k, &mut |&paid| {
+                            out(Action::Construct {
+                                piece: k as u8,
+                                paid,
+                            });
+                            ControlFlow::<()>::Continue(())
                         });
                     }
                 }
@@ -782,21 +818,21 @@ impl Architects {
             Phase::Offer(token) => {
                 for d in self.reachable(p) {
                     if self.top(d).is_some() {
-                        out.push(Action::Extra {
+                        out(Action::Extra {
                             token,
                             deck: Some(d),
                         });
                     }
                 }
-                out.push(Action::Extra { token, deck: None });
+                out(Action::Extra { token, deck: None });
             }
         }
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
-        let mut v = Vec::new();
-        self.legal_actions(&mut v);
-        v.contains(&action)
+        let mut found = false;
+        self.for_each_legal(&mut |a| found |= a == action);
+        found
     }
 
     // ----- apply -----
@@ -1342,26 +1378,112 @@ pub fn payment_valid(cost: Cost, paid: &Payment, economy: bool, engineering: boo
     exact && (engineering || grey_fits(cost, paid))
 }
 
-/// Every multiset of at most `left` cards drawn from `have` (wood..coin), of size `left` or
-/// `left - 1`, visited once.
-fn enumerate_payments(
-    have: &[u8; 6],
-    i: usize,
-    left: u8,
-    pay: &mut Payment,
-    f: &mut impl FnMut(&Payment),
-) {
-    if i == 6 {
-        if left <= 1 {
-            f(pay);
+/// What the grey cards of a payment must look like (`grey_fits`), as a search constraint.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GreyRule {
+    /// Engineering: any mix.
+    Free,
+    /// At most one grey kind (coins fill the rest).
+    Identical,
+    /// At most one card of each grey kind (coins fill the rest).
+    Different,
+}
+
+/// The exact payments of one piece by one seat, searched by counts per kind (a payment is a
+/// multiset of card kinds), never by card subsets, with every impossible branch cut early.
+struct PaymentSearch {
+    have: [u8; 6],
+    economy: bool,
+    rule: GreyRule,
+    /// `reach[i]`: the most cards kinds i.. (greys under `rule`, then coins) can still pay.
+    reach: [u8; 6],
+}
+
+impl PaymentSearch {
+    fn new(cost: Cost, have: [u8; 6], economy: bool, engineering: bool) -> PaymentSearch {
+        let rule = match (engineering, cost) {
+            (true, _) => GreyRule::Free,
+            (false, Cost::Identical(_)) => GreyRule::Identical,
+            (false, Cost::Different(_)) => GreyRule::Different,
+        };
+        let mut reach = [0u8; 6];
+        reach[5] = have[5];
+        for i in (0..5).rev() {
+            let usable = match rule {
+                GreyRule::Free | GreyRule::Identical => have[i],
+                GreyRule::Different => have[i].min(1),
+            };
+            // For Identical only one grey kind counts: the largest, not the sum.
+            reach[i] = match rule {
+                GreyRule::Identical => usable.max(reach[i + 1] - have[5]) + have[5],
+                GreyRule::Free | GreyRule::Different => usable + reach[i + 1],
+            };
         }
-        return;
+        PaymentSearch {
+            have,
+            economy,
+            rule,
+            reach,
+        }
     }
-    for k in 0..=have[i].min(left) {
-        pay[i] = k;
-        enumerate_payments(have, i + 1, left - k, pay, f);
+
+    /// Calls `f` on every valid payment of `count` cards, in increasing lexicographic order of
+    /// the counts (wood first, coins last): the order legal actions list them in. Stops at the
+    /// first `Break`.
+    fn run<B>(&self, count: u8, f: &mut impl FnMut(&Payment) -> ControlFlow<B>) -> ControlFlow<B> {
+        let mut pay = [0u8; 6];
+        self.grey(0, count, false, &mut pay, f)
     }
-    pay[i] = 0;
+
+    /// Chooses how many cards of grey kind `i` to pay, `left` cards still owed.
+    fn grey<B>(
+        &self,
+        i: usize,
+        left: u8,
+        grey_used: bool,
+        pay: &mut Payment,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if i == 5 {
+            return self.coins(left, pay, f);
+        }
+        // Economy lets the payment be one card short.
+        if self.reach[i] < left.saturating_sub(self.economy as u8) {
+            return ControlFlow::Continue(());
+        }
+        let max = match self.rule {
+            GreyRule::Free => self.have[i].min(left),
+            GreyRule::Different => self.have[i].min(left).min(1),
+            GreyRule::Identical if grey_used => 0,
+            GreyRule::Identical => self.have[i].min(left),
+        };
+        for k in 0..=max {
+            pay[i] = k;
+            self.grey(i + 1, left - k, grey_used || k > 0, pay, f)?;
+        }
+        pay[i] = 0;
+        ControlFlow::Continue(())
+    }
+
+    /// The coins: `left - 1` of them with Economy (one card short, at least one coin paid),
+    /// then exactly `left`.
+    fn coins<B>(
+        &self,
+        left: u8,
+        pay: &mut Payment,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.economy && left >= 2 && left - 1 <= self.have[5] {
+            pay[5] = left - 1;
+            f(pay)?;
+        }
+        if left <= self.have[5] {
+            pay[5] = left;
+            f(pay)?;
+        }
+        pay[5] = 0;
+        ControlFlow::Continue(())
+    }
 }
 
 fn same_cards(a: &[Card], b: &[Card]) -> bool {
@@ -1370,4 +1492,67 @@ fn same_cards(a: &[Card], b: &[Card]) -> bool {
     x.sort();
     y.sort();
     x == y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain definition the search must match: every multiset of cards from `have` of
+    /// `count` or `count - 1` cards that `payment_valid` accepts, in lexicographic order.
+    fn brute_force(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> Vec<Payment> {
+        let mut out = Vec::new();
+        let mut pay = [0u8; 6];
+        fn rec(have: &[u8; 6], i: usize, left: u8, pay: &mut Payment, f: &mut dyn FnMut(&Payment)) {
+            if i == 6 {
+                if left <= 1 {
+                    f(pay);
+                }
+                return;
+            }
+            for k in 0..=have[i].min(left) {
+                pay[i] = k;
+                rec(have, i + 1, left - k, pay, f);
+            }
+            pay[i] = 0;
+        }
+        rec(have, 0, cost.count() as u8, &mut pay, &mut |p| {
+            if payment_valid(cost, p, economy, engineering) {
+                out.push(*p);
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn the_payment_search_lists_exactly_the_valid_payments_in_order() {
+        let costs = [2, 3, 4]
+            .into_iter()
+            .flat_map(|n| [Cost::Different(n), Cost::Identical(n)]);
+        for cost in costs {
+            for code in 0..4usize.pow(6) {
+                let mut have = [0u8; 6];
+                for (i, h) in have.iter_mut().enumerate() {
+                    *h = (code / 4usize.pow(i as u32) % 4) as u8;
+                }
+                for (economy, engineering) in
+                    [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let mut got = Vec::new();
+                    let _ = PaymentSearch::new(cost, have, economy, engineering).run(
+                        cost.count() as u8,
+                        &mut |p| {
+                            got.push(*p);
+                            ControlFlow::<()>::Continue(())
+                        },
+                    );
+                    assert_eq!(
+                        got,
+                        brute_force(cost, &have, economy, engineering),
+                        "{cost:?} {have:?} economy {economy} engineering {engineering}"
+                    );
+                }
+            }
+        }
+    }
 }
