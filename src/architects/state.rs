@@ -283,15 +283,19 @@ impl Setup {
 
 /// The cards of a deck list, one entry per copy.
 pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
-    counts
-        .iter()
-        .flat_map(|&(c, k)| std::iter::repeat(c).take(k as usize))
-        .collect()
+    let total: u32 = counts.iter().map(|&(_, k)| k).sum();
+    let mut v = Vec::with_capacity(total as usize);
+    for &(c, k) in counts {
+        for _ in 0..k {
+            v.push(c);
+        }
+    }
+    v
 }
 
 /// The Progress tokens in the box (15, or 19 with Medals), one entry per copy.
 pub fn token_box(medals: bool) -> Vec<Token> {
-    let mut v = Vec::new();
+    let mut v = Vec::with_capacity(PROGRESS_TOKENS.len() + 2);
     for (t, copies, expansion) in PROGRESS_TOKENS {
         if expansion && !medals {
             continue;
@@ -429,14 +433,15 @@ pub struct Architects {
     pub discard: [u32; CARD_KINDS],
     pub current: usize,
     pub phase: Phase,
-    pending_effects: Vec<StageEffect>,
-    /// Extra-card offers, oldest first.
-    offers: Vec<Token>,
+    /// Stage effects waiting for a decision, oldest first (at most one per piece built).
+    pending_effects: ArrayVec<StageEffect, 5>,
+    /// Extra-card offers, oldest first (at most one per extra-card token).
+    offers: ArrayVec<Token, 8>,
     /// Tokens used this turn (bit per `Token`).
     used: u32,
     battle_due: bool,
     /// Military Victory tokens won by each seat in the Battle being resolved.
-    battle_gains: Vec<u32>,
+    battle_gains: [u32; MAX_PLAYERS],
     pub turns: u32,
     rng: GameRng,
     /// Automatic steps since the last `take_events` (for logs); off unless asked.
@@ -446,7 +451,8 @@ pub struct Architects {
 impl Architects {
     pub fn new(config: &ArchitectsConfig, seed: u64) -> Result<Architects, ArchitectsError> {
         let setup = Setup::draw(config, seed)?;
-        Architects::from_setup(config, &setup)
+        // A setup we drew ourselves is valid by construction: skip `from_setup`'s checks.
+        Ok(Architects::from_drawn(config, setup))
     }
 
     pub fn from_setup(
@@ -503,8 +509,30 @@ impl Architects {
                 return bad(format!("medal `{}` placed twice", m.key()));
             }
         }
-        let mut medals: Vec<MedalSlot> = setup
-            .medals
+        Ok(Architects::from_drawn(config, setup.clone()))
+    }
+
+    /// The game at the start of a valid setup (checked by `from_setup`, or drawn by us).
+    fn from_drawn(config: &ArchitectsConfig, setup: Setup) -> Architects {
+        let n = config.players;
+        let Setup {
+            wonders,
+            mut decks,
+            mut central,
+            progress_row,
+            mut progress_stack,
+            conflict_tokens,
+            medals: beside,
+            medals_centre,
+            reshuffle_seed,
+        } = setup;
+        // Setups list decks top first; the game keeps the top last, so taking is `pop`.
+        for d in &mut decks {
+            d.reverse();
+        }
+        central.reverse();
+        progress_stack.reverse();
+        let mut medals: Vec<MedalSlot> = beside
             .iter()
             .enumerate()
             .map(|(i, &medal)| MedalSlot {
@@ -513,23 +541,19 @@ impl Architects {
                 holders: 0,
             })
             .collect();
-        medals.extend(setup.medals_centre.iter().map(|&medal| MedalSlot {
+        medals.extend(medals_centre.iter().map(|&medal| MedalSlot {
             medal,
             beside_deck: None,
             holders: 0,
         }));
         let mut game = Architects {
             config: config.clone(),
-            wonders: setup.wonders.clone(),
-            decks: setup
-                .decks
-                .iter()
-                .map(|d| d.iter().rev().copied().collect())
-                .collect(),
-            central: setup.central.iter().rev().copied().collect(),
-            progress_row: setup.progress_row.map(Some),
-            progress_stack: setup.progress_stack.iter().rev().copied().collect(),
-            conflict_total: setup.conflict_tokens,
+            wonders,
+            decks,
+            central,
+            progress_row: progress_row.map(Some),
+            progress_stack,
+            conflict_total: conflict_tokens,
             conflict_flipped: 0,
             cat: None,
             seats: vec![Seat::default(); n],
@@ -537,17 +561,17 @@ impl Architects {
             discard: [0; CARD_KINDS],
             current: 0,
             phase: Phase::Take,
-            pending_effects: Vec::new(),
-            offers: Vec::new(),
+            pending_effects: ArrayVec::new(),
+            offers: ArrayVec::new(),
             used: 0,
             battle_due: false,
-            battle_gains: vec![0; n],
+            battle_gains: [0; MAX_PLAYERS],
             turns: 0,
-            rng: GameRng::seed_from_u64(setup.reshuffle_seed),
+            rng: GameRng::seed_from_u64(reshuffle_seed),
             events: None,
         };
         game.start_turn();
-        Ok(game)
+        game
     }
 
     pub fn players(&self) -> usize {
@@ -680,23 +704,44 @@ impl Architects {
         k: usize,
         f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
+        let (cost, have, economy, engineering) = self.payment_terms(p, k);
+        PaymentSearch::new(cost, have, economy, engineering).run(cost.count() as u8, f)
+    }
+
+    /// What paying for piece `k` by seat p depends on: the cost, the cards it holds (in
+    /// [`PAYMENT_KINDS`] order), and whether Economy and Engineering may still be used.
+    fn payment_terms(&self, p: usize, k: usize) -> (Cost, [u8; 6], bool, bool) {
         let cost = self.wonders[p].wonder().pieces[k].cost;
         let area = &self.seats[p].area;
         let have = PAYMENT_KINDS.map(|c| area[c.index()]);
         let economy = self.token_unused(p, Token::Economy);
         let engineering = self.token_unused(p, Token::Engineering);
-        PaymentSearch::new(cost, have, economy, engineering).run(cost.count() as u8, f)
+        (cost, have, economy, engineering)
     }
 
-    /// Can seat p build some piece now? (Stops at the first payment found.)
+    /// Can seat p build some piece now?
     fn affordable(&self, p: usize) -> bool {
         let mask = self.available_mask(p);
         (0..5).any(|k| {
-            mask & (1 << k) != 0
-                && self
-                    .for_each_payment(p, k, &mut |_| ControlFlow::Break(()))
-                    .is_break()
+            if mask & (1 << k) == 0 {
+                return false;
+            }
+            let (cost, have, economy, engineering) = self.payment_terms(p, k);
+            can_pay(cost, &have, economy, engineering)
         })
+    }
+
+    /// Is `Construct { piece, paid }` legal now? The same answer as looking it up in
+    /// `legal_actions`, without listing every payment: `payments` holds exactly the payments
+    /// within the cards held that `payment_valid` accepts.
+    fn construct_legal(&self, piece: u8, paid: &Payment) -> bool {
+        let (p, k) = (self.current, piece as usize);
+        if k >= 5 || self.available_mask(p) & (1 << k) == 0 {
+            return false;
+        }
+        let (cost, have, economy, engineering) = self.payment_terms(p, k);
+        paid.iter().zip(&have).all(|(x, h)| x <= h)
+            && payment_valid(cost, paid, economy, engineering)
     }
 
     /// The science sets seat p can turn in: pairs in symbol order, then the triple.
@@ -830,6 +875,9 @@ impl Architects {
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
+        if let Action::Construct { piece, paid } = action {
+            return self.phase == Phase::Construct && self.construct_legal(piece, &paid);
+        }
         let mut found = false;
         self.for_each_legal(&mut |a| found |= a == action);
         found
@@ -891,7 +939,7 @@ impl Architects {
             }
             Action::Construct { piece, paid } => self.construct(p, piece as usize, paid),
             Action::Extra { token, deck } => {
-                self.offers.retain(|&t| t != token);
+                self.offers.retain(|t| *t != token);
                 if let Some(d) = deck {
                     self.used |= 1 << token.index();
                     let card = self.deck_mut(d).pop().expect("legal extra");
@@ -952,11 +1000,8 @@ impl Architects {
                 });
             }
         }
-        for t in Token::ALL {
-            if self.token_unused(p, t)
-                && t.extra_card_trigger().contains(&card)
-                && !self.offers.contains(&t)
-            {
+        if let Some(t) = card.extra_card_token() {
+            if self.token_unused(p, t) && !self.offers.contains(&t) {
                 self.offers.push(t);
             }
         }
@@ -1087,7 +1132,9 @@ impl Architects {
         self.used = 0;
         self.offers.clear();
         self.pending_effects.clear();
-        if (0..self.players()).all(|q| !self.can_take(q)) {
+        // Every deck is some seat's left deck and the central deck is everyone's: nobody can
+        // take exactly when every deck is empty.
+        if self.central.is_empty() && self.decks.iter().all(|d| d.is_empty()) {
             self.phase = Phase::Over;
             self.emit(Event::GameEnd);
             return false;
@@ -1105,21 +1152,36 @@ impl Architects {
     /// tokens return to Peace.
     fn battle(&mut self) {
         let n = self.players();
-        let shields: Vec<u32> = (0..n).map(|q| self.shields(q)).collect();
-        let gains: Vec<u32> = (0..n).map(|q| battle_gain(&shields, q)).collect();
+        let mut shields = [0u32; MAX_PLAYERS];
+        for (q, s) in shields[..n].iter_mut().enumerate() {
+            *s = self.shields(q);
+        }
+        let shields = &shields[..n];
+        let mut gains = [0u32; MAX_PLAYERS];
+        for (q, g) in gains[..n].iter_mut().enumerate() {
+            *g = battle_gain(shields, q);
+        }
         for (seat, gain) in self.seats.iter_mut().zip(&gains) {
             seat.military += gain;
         }
-        self.battle_gains = gains.clone();
-        self.emit(Event::Battle { shields, gains });
+        self.battle_gains = gains;
+        if self.events.is_some() {
+            self.emit(Event::Battle {
+                shields: shields.to_vec(),
+                gains: gains[..n].to_vec(),
+            });
+        }
         // Medals after the Battle, every seat in turn order from the active one; the central
         // one-Battle medal may go to several seats of this Battle.
-        let before: Vec<u8> = self.medals.iter().map(|m| m.holders).collect();
-        for i in 0..n {
-            let q = (self.current + i) % n;
-            self.claim_medals_at_battle(q, &before);
+        if !self.medals.is_empty() {
+            let before: ArrayVec<u8, { MAX_PLAYERS + 2 }> =
+                self.medals.iter().map(|m| m.holders).collect();
+            for i in 0..n {
+                let q = (self.current + i) % n;
+                self.claim_medals_at_battle(q, &before);
+            }
         }
-        self.battle_gains = vec![0; n];
+        self.battle_gains = [0; MAX_PLAYERS];
         for q in 0..n {
             if !self.seats[q].has(Token::Entrenchment) {
                 for c in [Card::Red1Horn, Card::Red2Horn] {
@@ -1253,7 +1315,8 @@ impl Architects {
                 | Token::Entrenchment => 0,
             };
         }
-        let medals = self.medals_held(p).len() as u32 * MEDAL_VP;
+        let held = self.medals.iter().filter(|m| m.holders & (1 << p) != 0);
+        let medals = held.count() as u32 * MEDAL_VP;
         Score {
             wonder: wonder_vp,
             civilian,
@@ -1361,6 +1424,22 @@ pub fn battle_gain(shields: &[u32], q: usize) -> u32 {
     }
 }
 
+/// Is there any valid payment of `cost` from `have` (wood..glass, coin)? The same answer as
+/// a non-empty payment list, in a few operations: under the grey rule at most `greys` grey
+/// cards can be paid (all of them with Engineering, one per kind for "different", the largest
+/// kind for "identical"), coins fill the rest; Economy allows one card less if a coin is paid.
+pub fn can_pay(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> bool {
+    let grey = &have[..5];
+    let greys: u32 = match (engineering, cost) {
+        (true, _) => grey.iter().map(|&k| k as u32).sum(),
+        (false, Cost::Different(_)) => grey.iter().filter(|&&k| k > 0).count() as u32,
+        (false, Cost::Identical(_)) => grey.iter().copied().max().unwrap_or(0) as u32,
+    };
+    let coins = have[5] as u32;
+    let n = cost.count();
+    greys + coins >= n || (economy && coins >= 1 && greys + coins + 1 >= n)
+}
+
 /// Do the grey cards of `paid` meet the cost's identical/different rule (coins fill gaps)?
 pub fn grey_fits(cost: Cost, paid: &Payment) -> bool {
     let kinds = paid[..5].iter().filter(|&&k| k > 0).count();
@@ -1444,7 +1523,8 @@ impl PaymentSearch {
         pay: &mut Payment,
         f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        if i == 5 {
+        // With one grey kind paid under the identical rule, the other greys stay at 0.
+        if i == 5 || (self.rule == GreyRule::Identical && grey_used) {
             return self.coins(left, pay, f);
         }
         // Economy lets the payment be one card short.
@@ -1547,12 +1627,31 @@ mod tests {
                         },
                     );
                     assert_eq!(
+                        can_pay(cost, &have, economy, engineering),
+                        !got.is_empty(),
+                        "can_pay {cost:?} {have:?} economy {economy} engineering {engineering}"
+                    );
+                    assert_eq!(
                         got,
                         brute_force(cost, &have, economy, engineering),
                         "{cost:?} {have:?} economy {economy} engineering {engineering}"
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn each_card_offers_the_token_whose_trigger_lists_it() {
+        for card in Card::ALL {
+            let by_trigger: Vec<Token> = Token::ALL
+                .into_iter()
+                .filter(|t| t.extra_card_trigger().contains(&card))
+                .collect();
+            assert_eq!(
+                card.extra_card_token().into_iter().collect::<Vec<_>>(),
+                by_trigger
+            );
         }
     }
 }
