@@ -125,6 +125,19 @@ impl Card {
     pub fn is_resource(self) -> bool {
         self.colour() == Colour::Grey
     }
+
+    /// The Progress token whose extra card placing this card offers, if any: the inverse of
+    /// [`Token::extra_card_trigger`] (each card kind triggers at most one token).
+    pub fn extra_card_token(self) -> Option<Token> {
+        match self {
+            Card::Wood | Card::Clay => Some(Token::Urbanism),
+            Card::Papyrus | Card::Glass => Some(Token::Crafts),
+            Card::Stone | Card::Coin => Some(Token::Jewellery),
+            Card::GreenTablet | Card::GreenGear | Card::GreenCompass => Some(Token::Science),
+            Card::Red1Horn | Card::Red2Horn => Some(Token::Propaganda),
+            Card::Blue3Vp | Card::Blue2VpCat | Card::Red0Horn => None,
+        }
+    }
 }
 
 /// Copies of each kind in the face-down central deck (60 cards).

@@ -115,7 +115,7 @@ impl SimGame for Architects {
     type Options = ArchitectsConfig;
 
     fn new_game(options: &ArchitectsConfig, seed: u64) -> Architects {
-        Architects::from_setup(options, &drawn(options, seed)).expect("a drawn setup is valid")
+        Architects::new(options, seed).expect("options were checked by parse_options")
     }
 
     fn game_name(_: &ArchitectsConfig) -> &'static str {

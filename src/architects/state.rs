@@ -6,6 +6,9 @@
 //! of game). `apply` checks an action against `legal_actions` and then runs every automatic
 //! step up to the next decision, so the state always waits on one seat's decision or is over.
 
+use std::ops::ControlFlow;
+
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -280,15 +283,19 @@ impl Setup {
 
 /// The cards of a deck list, one entry per copy.
 pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
-    counts
-        .iter()
-        .flat_map(|&(c, k)| std::iter::repeat(c).take(k as usize))
-        .collect()
+    let total: u32 = counts.iter().map(|&(_, k)| k).sum();
+    let mut v = Vec::with_capacity(total as usize);
+    for &(c, k) in counts {
+        for _ in 0..k {
+            v.push(c);
+        }
+    }
+    v
 }
 
 /// The Progress tokens in the box (15, or 19 with Medals), one entry per copy.
 pub fn token_box(medals: bool) -> Vec<Token> {
-    let mut v = Vec::new();
+    let mut v = Vec::with_capacity(PROGRESS_TOKENS.len() + 2);
     for (t, copies, expansion) in PROGRESS_TOKENS {
         if expansion && !medals {
             continue;
@@ -426,14 +433,15 @@ pub struct Architects {
     pub discard: [u32; CARD_KINDS],
     pub current: usize,
     pub phase: Phase,
-    pending_effects: Vec<StageEffect>,
-    /// Extra-card offers, oldest first.
-    offers: Vec<Token>,
+    /// Stage effects waiting for a decision, oldest first (at most one per piece built).
+    pending_effects: ArrayVec<StageEffect, 5>,
+    /// Extra-card offers, oldest first (at most one per extra-card token).
+    offers: ArrayVec<Token, 8>,
     /// Tokens used this turn (bit per `Token`).
     used: u32,
     battle_due: bool,
     /// Military Victory tokens won by each seat in the Battle being resolved.
-    battle_gains: Vec<u32>,
+    battle_gains: [u32; MAX_PLAYERS],
     pub turns: u32,
     rng: GameRng,
     /// Automatic steps since the last `take_events` (for logs); off unless asked.
@@ -443,7 +451,8 @@ pub struct Architects {
 impl Architects {
     pub fn new(config: &ArchitectsConfig, seed: u64) -> Result<Architects, ArchitectsError> {
         let setup = Setup::draw(config, seed)?;
-        Architects::from_setup(config, &setup)
+        // A setup we drew ourselves is valid by construction: skip `from_setup`'s checks.
+        Ok(Architects::from_drawn(config, setup))
     }
 
     pub fn from_setup(
@@ -500,8 +509,30 @@ impl Architects {
                 return bad(format!("medal `{}` placed twice", m.key()));
             }
         }
-        let mut medals: Vec<MedalSlot> = setup
-            .medals
+        Ok(Architects::from_drawn(config, setup.clone()))
+    }
+
+    /// The game at the start of a valid setup (checked by `from_setup`, or drawn by us).
+    fn from_drawn(config: &ArchitectsConfig, setup: Setup) -> Architects {
+        let n = config.players;
+        let Setup {
+            wonders,
+            mut decks,
+            mut central,
+            progress_row,
+            mut progress_stack,
+            conflict_tokens,
+            medals: beside,
+            medals_centre,
+            reshuffle_seed,
+        } = setup;
+        // Setups list decks top first; the game keeps the top last, so taking is `pop`.
+        for d in &mut decks {
+            d.reverse();
+        }
+        central.reverse();
+        progress_stack.reverse();
+        let mut medals: Vec<MedalSlot> = beside
             .iter()
             .enumerate()
             .map(|(i, &medal)| MedalSlot {
@@ -510,23 +541,19 @@ impl Architects {
                 holders: 0,
             })
             .collect();
-        medals.extend(setup.medals_centre.iter().map(|&medal| MedalSlot {
+        medals.extend(medals_centre.iter().map(|&medal| MedalSlot {
             medal,
             beside_deck: None,
             holders: 0,
         }));
         let mut game = Architects {
             config: config.clone(),
-            wonders: setup.wonders.clone(),
-            decks: setup
-                .decks
-                .iter()
-                .map(|d| d.iter().rev().copied().collect())
-                .collect(),
-            central: setup.central.iter().rev().copied().collect(),
-            progress_row: setup.progress_row.map(Some),
-            progress_stack: setup.progress_stack.iter().rev().copied().collect(),
-            conflict_total: setup.conflict_tokens,
+            wonders,
+            decks,
+            central,
+            progress_row: progress_row.map(Some),
+            progress_stack,
+            conflict_total: conflict_tokens,
             conflict_flipped: 0,
             cat: None,
             seats: vec![Seat::default(); n],
@@ -534,17 +561,17 @@ impl Architects {
             discard: [0; CARD_KINDS],
             current: 0,
             phase: Phase::Take,
-            pending_effects: Vec::new(),
-            offers: Vec::new(),
+            pending_effects: ArrayVec::new(),
+            offers: ArrayVec::new(),
             used: 0,
             battle_due: false,
-            battle_gains: vec![0; n],
+            battle_gains: [0; MAX_PLAYERS],
             turns: 0,
-            rng: GameRng::seed_from_u64(setup.reshuffle_seed),
+            rng: GameRng::seed_from_u64(reshuffle_seed),
             events: None,
         };
         game.start_turn();
-        Ok(game)
+        game
     }
 
     pub fn players(&self) -> usize {
@@ -628,14 +655,28 @@ impl Architects {
 
     /// Pieces that may be built now: unbuilt, every piece of a lower level built.
     pub fn available_pieces(&self, p: usize) -> Vec<usize> {
-        let s = &self.seats[p];
+        let mask = self.available_mask(p);
+        (0..5).filter(|&k| mask & (1 << k) != 0).collect()
+    }
+
+    /// `available_pieces` as a bit set (bit k = piece k), without allocating.
+    fn available_mask(&self, p: usize) -> u8 {
+        let built = self.seats[p].built;
         let pieces = &self.wonders[p].wonder().pieces;
-        (0..5)
-            .filter(|&k| {
-                s.built & (1 << k) == 0
-                    && (0..5).all(|j| pieces[j].level >= pieces[k].level || s.built & (1 << j) != 0)
-            })
-            .collect()
+        // The lowest level with an unbuilt piece is the only one open.
+        let mut lowest = u8::MAX;
+        for (k, piece) in pieces.iter().enumerate() {
+            if built & (1 << k) == 0 {
+                lowest = lowest.min(piece.level);
+            }
+        }
+        let mut mask = 0;
+        for (k, piece) in pieces.iter().enumerate() {
+            if built & (1 << k) == 0 && piece.level == lowest {
+                mask |= 1 << k;
+            }
+        }
+        mask
     }
 
     fn token_unused(&self, p: usize, t: Token) -> bool {
@@ -648,49 +689,79 @@ impl Architects {
 
     /// Every exact payment of piece `k` by seat p with the tokens it may still use this turn.
     pub fn payments(&self, p: usize, k: usize) -> Vec<Payment> {
-        let cost = self.wonders[p].wonder().pieces[k].cost;
-        let s = &self.seats[p];
-        let have: [u8; 6] = [
-            s.area[Card::Wood.index()],
-            s.area[Card::Stone.index()],
-            s.area[Card::Clay.index()],
-            s.area[Card::Papyrus.index()],
-            s.area[Card::Glass.index()],
-            s.area[Card::Coin.index()],
-        ];
-        let economy = self.token_unused(p, Token::Economy);
-        let engineering = self.token_unused(p, Token::Engineering);
         let mut out = Vec::new();
-        let mut pay = [0u8; 6];
-        enumerate_payments(&have, 0, cost.count() as u8, &mut pay, &mut |pay| {
-            if payment_valid(cost, pay, economy, engineering) {
-                out.push(*pay);
-            }
+        let _ = self.for_each_payment(p, k, &mut |pay| {
+            out.push(*pay);
+            ControlFlow::<()>::Continue(())
         });
         out
     }
 
-    fn affordable(&self, p: usize) -> bool {
-        self.available_pieces(p)
-            .into_iter()
-            .any(|k| !self.payments(p, k).is_empty())
+    /// Calls `f` on each of `payments(p, k)` in order, without allocating; stops at `Break`.
+    fn for_each_payment<B>(
+        &self,
+        p: usize,
+        k: usize,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let (cost, have, economy, engineering) = self.payment_terms(p, k);
+        PaymentSearch::new(cost, have, economy, engineering).run(cost.count() as u8, f)
     }
 
-    fn science_sets(&self, p: usize) -> Vec<ScienceSet> {
+    /// What paying for piece `k` by seat p depends on: the cost, the cards it holds (in
+    /// [`PAYMENT_KINDS`] order), and whether Economy and Engineering may still be used.
+    fn payment_terms(&self, p: usize, k: usize) -> (Cost, [u8; 6], bool, bool) {
+        let cost = self.wonders[p].wonder().pieces[k].cost;
+        let area = &self.seats[p].area;
+        let have = PAYMENT_KINDS.map(|c| area[c.index()]);
+        let economy = self.token_unused(p, Token::Economy);
+        let engineering = self.token_unused(p, Token::Engineering);
+        (cost, have, economy, engineering)
+    }
+
+    /// Can seat p build some piece now?
+    fn affordable(&self, p: usize) -> bool {
+        let mask = self.available_mask(p);
+        (0..5).any(|k| {
+            if mask & (1 << k) == 0 {
+                return false;
+            }
+            let (cost, have, economy, engineering) = self.payment_terms(p, k);
+            can_pay(cost, &have, economy, engineering)
+        })
+    }
+
+    /// Is `Construct { piece, paid }` legal now? The same answer as looking it up in
+    /// `legal_actions`, without listing every payment: `payments` holds exactly the payments
+    /// within the cards held that `payment_valid` accepts.
+    fn construct_legal(&self, piece: u8, paid: &Payment) -> bool {
+        let (p, k) = (self.current, piece as usize);
+        if k >= 5 || self.available_mask(p) & (1 << k) == 0 {
+            return false;
+        }
+        let (cost, have, economy, engineering) = self.payment_terms(p, k);
+        paid.iter().zip(&have).all(|(x, h)| x <= h)
+            && payment_valid(cost, paid, economy, engineering)
+    }
+
+    /// The science sets seat p can turn in: pairs in symbol order, then the triple.
+    fn science_sets(&self, p: usize) -> ArrayVec<ScienceSet, 4> {
         let s = &self.seats[p];
-        let mut v: Vec<ScienceSet> = Card::SCIENCE
-            .into_iter()
-            .filter(|&c| s.count(c) >= 2)
-            .map(ScienceSet::Pair)
-            .collect();
+        let mut v = ArrayVec::new();
+        for c in Card::SCIENCE {
+            if s.count(c) >= 2 {
+                v.push(ScienceSet::Pair(c));
+            }
+        }
         if Card::SCIENCE.iter().all(|&c| s.count(c) >= 1) {
             v.push(ScienceSet::Triple);
         }
         v
     }
 
-    fn token_sources(&self) -> Vec<TokenSource> {
-        let mut v = Vec::new();
+    /// Where a token can be taken: face-up slots (one per token kind), then the stack.
+    fn token_sources(&self) -> ArrayVec<TokenSource, 4> {
+        let mut v = ArrayVec::new();
         for i in 0..3 {
             if let Some(t) = self.progress_row[i] {
                 // Two face-up copies of Culture are one choice.
@@ -717,30 +788,36 @@ impl Architects {
 
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
+        self.for_each_legal(&mut |a| out.push(a));
+    }
+
+    /// Calls `out` on each legal action in the order `legal_actions` lists them: the one
+    /// generator behind both the list and `is_legal`, so neither allocates.
+    fn for_each_legal(&self, out: &mut impl FnMut(Action)) {
         let p = self.current;
         match self.phase {
             Phase::Over => {}
             Phase::Take => {
                 for d in self.reachable(p) {
                     if self.top(d).is_some() {
-                        out.push(Action::Take(d));
+                        out(Action::Take(d));
                     }
                 }
             }
             Phase::StageEffect(effect) => match effect {
                 StageEffect::TakeProgressToken => {
                     for from in self.token_sources() {
-                        out.push(Action::Progress { from, set: None });
+                        out(Action::Progress { from, set: None });
                     }
                 }
                 StageEffect::TakeTopAnyDeck => {
                     for i in 0..self.players() {
                         if !self.decks[i].is_empty() {
-                            out.push(Action::Alexandria(DeckRef::Wonder(i as u8)));
+                            out(Action::Alexandria(DeckRef::Wonder(i as u8)));
                         }
                     }
                     if !self.central.is_empty() {
-                        out.push(Action::Alexandria(DeckRef::Central));
+                        out(Action::Alexandria(DeckRef::Central));
                     }
                 }
                 StageEffect::LookFiveKeepOne => {
@@ -749,7 +826,7 @@ impl Architects {
                         let top5 = &cards[cards.len().saturating_sub(HALICARNASSUS_LOOK)..];
                         for c in Card::ALL {
                             if top5.contains(&c) {
-                                out.push(Action::Halicarnassus { deck: d, keep: c });
+                                out(Action::Halicarnassus { deck: d, keep: c });
                             }
                         }
                     }
@@ -762,7 +839,7 @@ impl Architects {
             Phase::Science => {
                 for set in self.science_sets(p) {
                     for from in self.token_sources() {
-                        out.push(Action::Progress {
+                        out(Action::Progress {
                             from,
                             set: Some(set),
                         });
@@ -770,11 +847,15 @@ impl Architects {
                 }
             }
             Phase::Construct => {
-                for k in self.available_pieces(p) {
-                    for paid in self.payments(p, k) {
-                        out.push(Action::Construct {
-                            piece: k as u8,
-                            paid,
+                let mask = self.available_mask(p);
+                for k in 0..5 {
+                    if mask & (1 << k) != 0 {
+                        let _ = self.for_each_payment(p, k, &mut |&paid| {
+                            out(Action::Construct {
+                                piece: k as u8,
+                                paid,
+                            });
+                            ControlFlow::<()>::Continue(())
                         });
                     }
                 }
@@ -782,21 +863,24 @@ impl Architects {
             Phase::Offer(token) => {
                 for d in self.reachable(p) {
                     if self.top(d).is_some() {
-                        out.push(Action::Extra {
+                        out(Action::Extra {
                             token,
                             deck: Some(d),
                         });
                     }
                 }
-                out.push(Action::Extra { token, deck: None });
+                out(Action::Extra { token, deck: None });
             }
         }
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
-        let mut v = Vec::new();
-        self.legal_actions(&mut v);
-        v.contains(&action)
+        if let Action::Construct { piece, paid } = action {
+            return self.phase == Phase::Construct && self.construct_legal(piece, &paid);
+        }
+        let mut found = false;
+        self.for_each_legal(&mut |a| found |= a == action);
+        found
     }
 
     // ----- apply -----
@@ -855,7 +939,7 @@ impl Architects {
             }
             Action::Construct { piece, paid } => self.construct(p, piece as usize, paid),
             Action::Extra { token, deck } => {
-                self.offers.retain(|&t| t != token);
+                self.offers.retain(|t| *t != token);
                 if let Some(d) = deck {
                     self.used |= 1 << token.index();
                     let card = self.deck_mut(d).pop().expect("legal extra");
@@ -916,11 +1000,8 @@ impl Architects {
                 });
             }
         }
-        for t in Token::ALL {
-            if self.token_unused(p, t)
-                && t.extra_card_trigger().contains(&card)
-                && !self.offers.contains(&t)
-            {
+        if let Some(t) = card.extra_card_token() {
+            if self.token_unused(p, t) && !self.offers.contains(&t) {
                 self.offers.push(t);
             }
         }
@@ -1051,7 +1132,9 @@ impl Architects {
         self.used = 0;
         self.offers.clear();
         self.pending_effects.clear();
-        if (0..self.players()).all(|q| !self.can_take(q)) {
+        // Every deck is some seat's left deck and the central deck is everyone's: nobody can
+        // take exactly when every deck is empty.
+        if self.central.is_empty() && self.decks.iter().all(|d| d.is_empty()) {
             self.phase = Phase::Over;
             self.emit(Event::GameEnd);
             return false;
@@ -1069,21 +1152,36 @@ impl Architects {
     /// tokens return to Peace.
     fn battle(&mut self) {
         let n = self.players();
-        let shields: Vec<u32> = (0..n).map(|q| self.shields(q)).collect();
-        let gains: Vec<u32> = (0..n).map(|q| battle_gain(&shields, q)).collect();
+        let mut shields = [0u32; MAX_PLAYERS];
+        for (q, s) in shields[..n].iter_mut().enumerate() {
+            *s = self.shields(q);
+        }
+        let shields = &shields[..n];
+        let mut gains = [0u32; MAX_PLAYERS];
+        for (q, g) in gains[..n].iter_mut().enumerate() {
+            *g = battle_gain(shields, q);
+        }
         for (seat, gain) in self.seats.iter_mut().zip(&gains) {
             seat.military += gain;
         }
-        self.battle_gains = gains.clone();
-        self.emit(Event::Battle { shields, gains });
+        self.battle_gains = gains;
+        if self.events.is_some() {
+            self.emit(Event::Battle {
+                shields: shields.to_vec(),
+                gains: gains[..n].to_vec(),
+            });
+        }
         // Medals after the Battle, every seat in turn order from the active one; the central
         // one-Battle medal may go to several seats of this Battle.
-        let before: Vec<u8> = self.medals.iter().map(|m| m.holders).collect();
-        for i in 0..n {
-            let q = (self.current + i) % n;
-            self.claim_medals_at_battle(q, &before);
+        if !self.medals.is_empty() {
+            let before: ArrayVec<u8, { MAX_PLAYERS + 2 }> =
+                self.medals.iter().map(|m| m.holders).collect();
+            for i in 0..n {
+                let q = (self.current + i) % n;
+                self.claim_medals_at_battle(q, &before);
+            }
         }
-        self.battle_gains = vec![0; n];
+        self.battle_gains = [0; MAX_PLAYERS];
         for q in 0..n {
             if !self.seats[q].has(Token::Entrenchment) {
                 for c in [Card::Red1Horn, Card::Red2Horn] {
@@ -1217,7 +1315,8 @@ impl Architects {
                 | Token::Entrenchment => 0,
             };
         }
-        let medals = self.medals_held(p).len() as u32 * MEDAL_VP;
+        let held = self.medals.iter().filter(|m| m.holders & (1 << p) != 0);
+        let medals = held.count() as u32 * MEDAL_VP;
         Score {
             wonder: wonder_vp,
             civilian,
@@ -1325,6 +1424,22 @@ pub fn battle_gain(shields: &[u32], q: usize) -> u32 {
     }
 }
 
+/// Is there any valid payment of `cost` from `have` (wood..glass, coin)? The same answer as
+/// a non-empty payment list, in a few operations: under the grey rule at most `greys` grey
+/// cards can be paid (all of them with Engineering, one per kind for "different", the largest
+/// kind for "identical"), coins fill the rest; Economy allows one card less if a coin is paid.
+pub fn can_pay(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> bool {
+    let grey = &have[..5];
+    let greys: u32 = match (engineering, cost) {
+        (true, _) => grey.iter().map(|&k| k as u32).sum(),
+        (false, Cost::Different(_)) => grey.iter().filter(|&&k| k > 0).count() as u32,
+        (false, Cost::Identical(_)) => grey.iter().copied().max().unwrap_or(0) as u32,
+    };
+    let coins = have[5] as u32;
+    let n = cost.count();
+    greys + coins >= n || (economy && coins >= 1 && greys + coins + 1 >= n)
+}
+
 /// Do the grey cards of `paid` meet the cost's identical/different rule (coins fill gaps)?
 pub fn grey_fits(cost: Cost, paid: &Payment) -> bool {
     let kinds = paid[..5].iter().filter(|&&k| k > 0).count();
@@ -1342,26 +1457,113 @@ pub fn payment_valid(cost: Cost, paid: &Payment, economy: bool, engineering: boo
     exact && (engineering || grey_fits(cost, paid))
 }
 
-/// Every multiset of at most `left` cards drawn from `have` (wood..coin), of size `left` or
-/// `left - 1`, visited once.
-fn enumerate_payments(
-    have: &[u8; 6],
-    i: usize,
-    left: u8,
-    pay: &mut Payment,
-    f: &mut impl FnMut(&Payment),
-) {
-    if i == 6 {
-        if left <= 1 {
-            f(pay);
+/// What the grey cards of a payment must look like (`grey_fits`), as a search constraint.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GreyRule {
+    /// Engineering: any mix.
+    Free,
+    /// At most one grey kind (coins fill the rest).
+    Identical,
+    /// At most one card of each grey kind (coins fill the rest).
+    Different,
+}
+
+/// The exact payments of one piece by one seat, searched by counts per kind (a payment is a
+/// multiset of card kinds), never by card subsets, with every impossible branch cut early.
+struct PaymentSearch {
+    have: [u8; 6],
+    economy: bool,
+    rule: GreyRule,
+    /// `reach[i]`: the most cards kinds i.. (greys under `rule`, then coins) can still pay.
+    reach: [u8; 6],
+}
+
+impl PaymentSearch {
+    fn new(cost: Cost, have: [u8; 6], economy: bool, engineering: bool) -> PaymentSearch {
+        let rule = match (engineering, cost) {
+            (true, _) => GreyRule::Free,
+            (false, Cost::Identical(_)) => GreyRule::Identical,
+            (false, Cost::Different(_)) => GreyRule::Different,
+        };
+        let mut reach = [0u8; 6];
+        reach[5] = have[5];
+        for i in (0..5).rev() {
+            let usable = match rule {
+                GreyRule::Free | GreyRule::Identical => have[i],
+                GreyRule::Different => have[i].min(1),
+            };
+            // For Identical only one grey kind counts: the largest, not the sum.
+            reach[i] = match rule {
+                GreyRule::Identical => usable.max(reach[i + 1] - have[5]) + have[5],
+                GreyRule::Free | GreyRule::Different => usable + reach[i + 1],
+            };
         }
-        return;
+        PaymentSearch {
+            have,
+            economy,
+            rule,
+            reach,
+        }
     }
-    for k in 0..=have[i].min(left) {
-        pay[i] = k;
-        enumerate_payments(have, i + 1, left - k, pay, f);
+
+    /// Calls `f` on every valid payment of `count` cards, in increasing lexicographic order of
+    /// the counts (wood first, coins last): the order legal actions list them in. Stops at the
+    /// first `Break`.
+    fn run<B>(&self, count: u8, f: &mut impl FnMut(&Payment) -> ControlFlow<B>) -> ControlFlow<B> {
+        let mut pay = [0u8; 6];
+        self.grey(0, count, false, &mut pay, f)
     }
-    pay[i] = 0;
+
+    /// Chooses how many cards of grey kind `i` to pay, `left` cards still owed.
+    fn grey<B>(
+        &self,
+        i: usize,
+        left: u8,
+        grey_used: bool,
+        pay: &mut Payment,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        // With one grey kind paid under the identical rule, the other greys stay at 0.
+        if i == 5 || (self.rule == GreyRule::Identical && grey_used) {
+            return self.coins(left, pay, f);
+        }
+        // Economy lets the payment be one card short.
+        if self.reach[i] < left.saturating_sub(self.economy as u8) {
+            return ControlFlow::Continue(());
+        }
+        let max = match self.rule {
+            GreyRule::Free => self.have[i].min(left),
+            GreyRule::Different => self.have[i].min(left).min(1),
+            GreyRule::Identical if grey_used => 0,
+            GreyRule::Identical => self.have[i].min(left),
+        };
+        for k in 0..=max {
+            pay[i] = k;
+            self.grey(i + 1, left - k, grey_used || k > 0, pay, f)?;
+        }
+        pay[i] = 0;
+        ControlFlow::Continue(())
+    }
+
+    /// The coins: `left - 1` of them with Economy (one card short, at least one coin paid),
+    /// then exactly `left`.
+    fn coins<B>(
+        &self,
+        left: u8,
+        pay: &mut Payment,
+        f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.economy && left >= 2 && left - 1 <= self.have[5] {
+            pay[5] = left - 1;
+            f(pay)?;
+        }
+        if left <= self.have[5] {
+            pay[5] = left;
+            f(pay)?;
+        }
+        pay[5] = 0;
+        ControlFlow::Continue(())
+    }
 }
 
 fn same_cards(a: &[Card], b: &[Card]) -> bool {
@@ -1370,4 +1572,86 @@ fn same_cards(a: &[Card], b: &[Card]) -> bool {
     x.sort();
     y.sort();
     x == y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain definition the search must match: every multiset of cards from `have` of
+    /// `count` or `count - 1` cards that `payment_valid` accepts, in lexicographic order.
+    fn brute_force(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> Vec<Payment> {
+        let mut out = Vec::new();
+        let mut pay = [0u8; 6];
+        fn rec(have: &[u8; 6], i: usize, left: u8, pay: &mut Payment, f: &mut dyn FnMut(&Payment)) {
+            if i == 6 {
+                if left <= 1 {
+                    f(pay);
+                }
+                return;
+            }
+            for k in 0..=have[i].min(left) {
+                pay[i] = k;
+                rec(have, i + 1, left - k, pay, f);
+            }
+            pay[i] = 0;
+        }
+        rec(have, 0, cost.count() as u8, &mut pay, &mut |p| {
+            if payment_valid(cost, p, economy, engineering) {
+                out.push(*p);
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn the_payment_search_lists_exactly_the_valid_payments_in_order() {
+        let costs = [2, 3, 4]
+            .into_iter()
+            .flat_map(|n| [Cost::Different(n), Cost::Identical(n)]);
+        for cost in costs {
+            for code in 0..4usize.pow(6) {
+                let mut have = [0u8; 6];
+                for (i, h) in have.iter_mut().enumerate() {
+                    *h = (code / 4usize.pow(i as u32) % 4) as u8;
+                }
+                for (economy, engineering) in
+                    [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let mut got = Vec::new();
+                    let _ = PaymentSearch::new(cost, have, economy, engineering).run(
+                        cost.count() as u8,
+                        &mut |p| {
+                            got.push(*p);
+                            ControlFlow::<()>::Continue(())
+                        },
+                    );
+                    assert_eq!(
+                        can_pay(cost, &have, economy, engineering),
+                        !got.is_empty(),
+                        "can_pay {cost:?} {have:?} economy {economy} engineering {engineering}"
+                    );
+                    assert_eq!(
+                        got,
+                        brute_force(cost, &have, economy, engineering),
+                        "{cost:?} {have:?} economy {economy} engineering {engineering}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_card_offers_the_token_whose_trigger_lists_it() {
+        for card in Card::ALL {
+            let by_trigger: Vec<Token> = Token::ALL
+                .into_iter()
+                .filter(|t| t.extra_card_trigger().contains(&card))
+                .collect();
+            assert_eq!(
+                card.extra_card_token().into_iter().collect::<Vec<_>>(),
+                by_trigger
+            );
+        }
+    }
 }
