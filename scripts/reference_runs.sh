@@ -38,6 +38,16 @@ if [[ $what == classic ]]; then
   # 7 Wonders balance, 1st and 2nd edition: 3-7 players interleaved, a random side per table,
   # greedy self-play toward 1,000,000 games and MCTS self-play toward 50,000 (CSVs kept out of
   # git; summaries committed). Then the 1st edition against the human data.
+  for p in 3 5 7; do
+    $W tournament --game classic:players=$p,edition=v2 --bots random,greedy --games 500 --seed 1 \
+      --threads 1 --summary $R/classic_${p}p_greedy_vs_random.md --quiet
+  done
+  $W tournament --game classic:players=3,edition=v2 --bots greedy,mcts:iterations=500 --games 100 \
+    --seed 1 --threads 1 --out $R/classic_3p_mcts500_vs_greedy.csv \
+    --summary $R/classic_3p_mcts500_vs_greedy.md --quiet
+  $W simulate --game classic --players 3 --edition v2 --games 200 --rotate-seats \
+    --bots mcts:iterations=500,greedy,greedy --seed 1 --threads 1 \
+    --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet
   for ed in v1 v2; do
     $W simulate --game classic --edition $ed --players 3-7 --sides random \
       --games "${CLASSIC_GAMES:-1000000}" --bots greedy --seed 1 --threads 1 \

@@ -455,6 +455,30 @@ mod tests {
         }
     }
 
+    /// A whole 4-player game between greedy bots: the same seeds give the same game, and the
+    /// bots build wonder stages (the evaluation before this one never did).
+    #[test]
+    fn greedy_games_are_deterministic_and_build_stages() {
+        use wonders_bots::{Bot, GreedyBot};
+        let play = || {
+            let mut g = ClassicGame::new(&ClassicConfig::new(4, Edition::V2), 11).unwrap();
+            let mut bots: Vec<GreedyBot<ClassicGame>> =
+                (0..4).map(|s| GreedyBot::new(100 + s)).collect();
+            while !g.is_over() {
+                let seat = g.current_seat();
+                let a = bots[seat].choose(&g);
+                g.play(a).unwrap();
+            }
+            let history: Vec<Action> = g.history().iter().map(|p| p.action).collect();
+            let stages: u32 = (0..4).map(|s| g.city(s).stages as u32).sum();
+            (history, stages)
+        };
+        let (first, stages) = play();
+        let (second, _) = play();
+        assert_eq!(first, second);
+        assert!(stages >= 4, "greedy built {stages} stages over four seats");
+    }
+
     #[test]
     fn a_finished_game_evaluates_to_its_returns() {
         let mut g = start();
