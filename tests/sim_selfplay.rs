@@ -262,7 +262,7 @@ impl SimGame for Race {
                         .iter()
                         .map(|&(i, side, built, total)| WonderHeld {
                             id: WONDERS[i].into(),
-                            side: side.map(String::from),
+                            side: side.map(Into::into),
                             stages_built: built,
                             stages_total: total,
                         })
@@ -512,7 +512,11 @@ fn csv_schema_for_three_players() {
     assert!(summary.contains("Win rate by wonder and side (all)"));
 }
 
-fn outcome(victory: &str, wins: &[bool], wonders: &[&[(&str, bool)]]) -> GameOutcome {
+fn outcome(
+    victory: &'static str,
+    wins: &[bool],
+    wonders: &[&[(&'static str, bool)]],
+) -> GameOutcome {
     GameOutcome {
         victory: victory.into(),
         turns: 10,

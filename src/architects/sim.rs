@@ -184,7 +184,7 @@ impl SimGame for Architects {
                 let score = self.score(p);
                 SeatOutcome {
                     wonders: vec![WonderHeld {
-                        id: self.wonders[p].key().to_string(),
+                        id: self.wonders[p].key().into(),
                         side: None,
                         stages_built: self.seats[p].stages_built(),
                         stages_total: 5,
@@ -513,52 +513,53 @@ impl GameModule for Architects {
 
     fn score_pad(&self) -> Vec<String> {
         let n = self.players();
-        let mut lines = vec![format!(
-            "{:<10}{}",
-            "",
-            (0..n)
-                .map(|p| format!("{:>14}", self.wonders[p].name()))
-                .collect::<String>()
-        )];
         let scores: Vec<Score> = (0..n).map(|p| self.score(p)).collect();
+        // (row label, one cell per seat), then columns as wide as their widest cell.
+        let mut rows: Vec<(&str, Vec<String>)> = Vec::new();
+        rows.push((
+            "",
+            (0..n).map(|p| self.wonders[p].name().to_string()).collect(),
+        ));
         for (i, name) in Score::LINES.iter().enumerate() {
-            lines.push(format!(
-                "{name:<10}{}",
-                scores
-                    .iter()
-                    .map(|s| format!("{:>14}", s.lines()[i]))
-                    .collect::<String>()
+            rows.push((
+                name,
+                scores.iter().map(|s| s.lines()[i].to_string()).collect(),
             ));
         }
-        lines.push(format!(
-            "{:<10}{}",
+        rows.push((
             "total",
-            scores
-                .iter()
-                .map(|s| format!("{:>14}", s.total()))
-                .collect::<String>()
+            scores.iter().map(|s| s.total().to_string()).collect(),
         ));
-        lines.push(format!(
-            "{:<10}{}",
-            "held",
-            (0..n)
-                .map(|p| format!(
-                    "{:>14}",
-                    self.medals_held(p)
-                        .iter()
-                        .map(|m| m.key())
-                        .collect::<Vec<_>>()
-                        .join("+")
-                ))
-                .collect::<String>()
-        ));
-        lines.push(format!(
-            "{:<10}{}",
+        if self.medals.iter().any(|m| m.holders != 0) {
+            let held = |p: usize| {
+                let keys: Vec<&str> = self.medals_held(p).iter().map(|m| m.key()).collect();
+                if keys.is_empty() {
+                    "-".to_string()
+                } else {
+                    keys.join("+")
+                }
+            };
+            rows.push(("medals won", (0..n).map(held).collect()));
+        }
+        rows.push((
             "stages",
             (0..n)
-                .map(|p| format!("{:>14}", self.seats[p].stages_built()))
-                .collect::<String>()
+                .map(|p| self.seats[p].stages_built().to_string())
+                .collect(),
         ));
+        let width = rows
+            .iter()
+            .flat_map(|(_, cells)| cells.iter().map(String::len))
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let mut lines: Vec<String> = rows
+            .iter()
+            .map(|(label, cells)| {
+                let cells: String = cells.iter().map(|c| format!("{c:>width$}")).collect();
+                format!("{label:<11}{cells}")
+            })
+            .collect();
         let w = self.winners();
         let best = scores[w[0]].total();
         let tied = (0..n).filter(|&p| scores[p].total() == best).count();

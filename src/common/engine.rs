@@ -7,6 +7,7 @@
 //!   game's description and options grammar, replay, the readable log, the component tables,
 //!   what a seat may see).
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 use serde_json::Value;
@@ -128,10 +129,11 @@ pub struct Feature {
 /// A wonder held by a seat at the end of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WonderHeld {
-    /// The wonder's id (lowercase snake_case, as in records).
-    pub id: String,
+    /// The wonder's id (lowercase snake_case, as in records). Borrowed from the game's tables
+    /// (no allocation per game); owned only when read back from a CSV.
+    pub id: Cow<'static, str>,
     /// The board side (`a`, `b`, `day`, `night`), or `None` where wonders have no sides.
-    pub side: Option<String>,
+    pub side: Option<Cow<'static, str>>,
     /// Stages built by the end of the game.
     pub stages_built: u32,
     /// Stages the wonder has (1 for a Duel wonder).
@@ -149,7 +151,7 @@ impl WonderHeld {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameOutcome {
     /// The victory type (`civilian`, `military`, `science`, …).
-    pub victory: String,
+    pub victory: Cow<'static, str>,
     /// The number of turns played, as the engine counts them.
     pub turns: u32,
     /// One entry per seat, seat 0 first.

@@ -201,12 +201,12 @@ impl TidyCsv {
             };
             match wonders {
                 WonderColumns::Drafted => {
-                    row.push(join(&|w| Some(w.id.clone())));
-                    row.push(join(&|w| w.is_built().then(|| w.id.clone())));
+                    row.push(join(&|w| Some(w.id.to_string())));
+                    row.push(join(&|w| w.is_built().then(|| w.id.to_string())));
                 }
                 WonderColumns::OnePerSeat => {
-                    row.push(join(&|w| Some(w.id.clone())));
-                    row.push(join(&|w| w.side.clone()));
+                    row.push(join(&|w| Some(w.id.to_string())));
+                    row.push(join(&|w| w.side.as_deref().map(str::to_owned)));
                     row.push(join(&|w| Some(w.stages_built.to_string())));
                 }
             }
@@ -222,7 +222,7 @@ impl TidyCsv {
             row.extend([
                 s.rank.to_string(),
                 u8::from(s.win).to_string(),
-                g.outcome.victory.clone(),
+                g.outcome.victory.to_string(),
             ]);
             for c in &self.columns.categories {
                 row.push(s.score(c).to_string());
@@ -260,11 +260,20 @@ pub(crate) fn check_outcome(
         ));
     }
     for (p, s) in outcome.seats.iter().enumerate() {
-        let names: Vec<&str> = s.categories.iter().map(|(n, _)| *n).collect();
-        if names.len() != categories.len() || categories.iter().any(|c| !names.contains(c)) {
-            return Err(format!(
-                "seat {p} scored categories {names:?}, the game declares {categories:?}"
-            ));
+        // Engines list their lines in the declared order, usually as the very same strings:
+        // check that first, and the set of names only if it fails.
+        let in_order = s.categories.len() == categories.len()
+            && s.categories
+                .iter()
+                .zip(categories)
+                .all(|(a, b)| same_str(a.0, b));
+        if !in_order {
+            let names: Vec<&str> = s.categories.iter().map(|(n, _)| *n).collect();
+            if names.len() != categories.len() || categories.iter().any(|c| !names.contains(c)) {
+                return Err(format!(
+                    "seat {p} scored categories {names:?}, the game declares {categories:?}"
+                ));
+            }
         }
         // Position of each feature in (table, key) order: must increase strictly.
         let mut last = None;
@@ -290,4 +299,9 @@ pub(crate) fn check_outcome(
         }
     }
     Ok(())
+}
+
+/// String equality that first tries the pointer (the common case for `&'static` names).
+pub(crate) fn same_str(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }

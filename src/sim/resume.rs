@@ -254,7 +254,7 @@ fn game_from_rows(
                     .map(|id| WonderHeld {
                         stages_built: built.contains(&id) as u32,
                         stages_total: 1,
-                        id,
+                        id: id.into(),
                         side: None,
                     })
                     .collect()
@@ -262,8 +262,10 @@ fn game_from_rows(
             WonderColumns::OnePerSeat => {
                 let stages = number(row, "stages_built")? as u32;
                 vec![WonderHeld {
-                    id: field(row, "wonder"),
-                    side: Some(field(row, "side")).filter(|s| !s.is_empty()),
+                    id: field(row, "wonder").into(),
+                    side: Some(field(row, "side"))
+                        .filter(|s| !s.is_empty())
+                        .map(Into::into),
                     stages_built: stages,
                     // The CSV does not say how many stages the board has; nothing read back
                     // from it needs that.
@@ -299,7 +301,7 @@ fn game_from_rows(
         });
     }
     let outcome = GameOutcome {
-        victory: field(&rows[0], "victory"),
+        victory: field(&rows[0], "victory").into(),
         turns: number(&rows[0], "turns")? as u32,
         seats,
     };

@@ -184,19 +184,29 @@ pub fn simulate_mixed<G: SimGame>(
         // One per seat or one for every seat (the same rule as a single game's).
         super::seat_bots(bots, players)?;
     }
-    let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
-        let players = shape_of(i).1;
-        (0..players)
-            .map(|p| {
-                let b = if opts.rotate_seats {
-                    (p as u64 + i) % players as u64
-                } else {
-                    p as u64
-                };
-                bots[b as usize % bots.len()]
-            })
-            .collect()
+    // Who sits where depends only on the game's configuration and, when rotating, on the
+    // game index modulo the seat count: set every seating (and its labels) up once.
+    type Seating<'b, G> = (Vec<&'b dyn BotFactory<G>>, Arc<[String]>);
+    let seatings: Vec<Vec<Seating<'_, G>>> = shapes
+        .iter()
+        .map(|&(_, players)| {
+            let rotations = if opts.rotate_seats { players } else { 1 };
+            (0..rotations)
+                .map(|r| {
+                    let seats: Vec<&dyn BotFactory<G>> = (0..players)
+                        .map(|p| bots[((p + r) % players) % bots.len()])
+                        .collect();
+                    let names = labels(&seats).into();
+                    (seats, names)
+                })
+                .collect()
+        })
+        .collect();
+    let seating_of = |i: u64| {
+        let rotations = &seatings[(i % k) as usize];
+        &rotations[(i % rotations.len() as u64) as usize]
     };
+    let seats_of = |i: u64| -> &[&dyn BotFactory<G>] { &seating_of(i).0 };
 
     let game = G::game_name(first);
     let label = if shapes.len() == 1 {
@@ -243,7 +253,7 @@ pub fn simulate_mixed<G: SimGame>(
     // Resuming: read back the games already played, and cut the files after them.
     let resumed = match (&opts.csv, opts.resume) {
         (Some(path), true) => {
-            let bots_of = |i: u64| labels(&seats_of(i));
+            let bots_of = |i: u64| seating_of(i).1.to_vec();
             let expected = Expected {
                 run_seed: opts.seed,
                 game,
@@ -274,9 +284,9 @@ pub fn simulate_mixed<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let never = StopControl::new(None, None);
-        let replayed = play_game::<G>(variant_of(i), i, game_seed, &seats, &never)?
+        let replayed = play_game::<G>(variant_of(i), i, game_seed, seats, &never)?
             .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
-        if replayed.as_ref() != Some(&outcome) || labels(&seats) != bots {
+        if replayed.as_ref() != Some(&outcome) || *seating_of(i).1 != *bots {
             return Err(SimError::Options(format!(
                 "cannot resume: game {i} plays differently now than in the CSV (the engine or a \
                  bot changed since the run began); start the run again in a new file"
@@ -320,7 +330,7 @@ pub fn simulate_mixed<G: SimGame>(
     let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
 
     struct Played {
-        bots: Vec<String>,
+        bots: Arc<[String]>,
         game_seed: u64,
         outcome: GameOutcome,
         record: Option<String>,
@@ -330,7 +340,7 @@ pub fn simulate_mixed<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let game_opts = variant_of(i);
-        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
+        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, seats, &stop)? else {
             return Ok(None);
         };
         let outcome = g.outcome();
@@ -339,7 +349,7 @@ pub fn simulate_mixed<G: SimGame>(
             game_seed,
             message,
         })?;
-        let bots = labels(&seats);
+        let bots = seating_of(i).1.clone();
         let record =
             want_records.then(|| g.record(&actions, &bots, game_seed, game_opts).to_string());
         Ok(Some(Played {

@@ -7,12 +7,13 @@
 //! wins over the number of seat-games.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::csv_out::Columns;
+use super::csv_out::{same_str, Columns};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::stats::{wilson, Z95};
 use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
@@ -71,8 +72,61 @@ pub struct SummaryRow {
     pub ci_high: Option<f64>,
 }
 
-/// Bot → wonder key → wins.
-type WinsByBot = BTreeMap<String, BTreeMap<String, WinCount>>;
+/// A fast hash for the short strings the summary interns (wonder ids, bot labels): the
+/// default SipHash costs more than the rest of a game's bookkeeping. Not DoS-resistant, which
+/// does not matter for keys the program itself produces.
+#[derive(Clone, Copy, Default)]
+struct ShortHash(u64);
+
+impl Hasher for ShortHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+}
+
+/// Distinct strings numbered in order of first appearance.
+#[derive(Clone, Debug, Default)]
+struct Names {
+    names: Vec<String>,
+    index: HashMap<String, u32, BuildHasherDefault<ShortHash>>,
+}
+
+impl Names {
+    /// The number of `name`, given one if new.
+    fn id(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i as usize;
+        }
+        let i = self.names.len();
+        self.names.push(name.to_owned());
+        self.index.insert(name.to_owned(), i as u32);
+        i
+    }
+
+    fn name(&self, i: usize) -> &str {
+        &self.names[i]
+    }
+}
+
+/// The slot `i` of a growable table, created empty if absent.
+fn slot<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
+    if v.len() <= i {
+        v.resize_with(i + 1, T::default);
+    }
+    &mut v[i]
+}
 
 /// The value under `key`, created empty if absent; the key is copied only then.
 fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
@@ -96,14 +150,21 @@ pub struct Summary {
     victory: BTreeMap<String, u64>,
     /// (players, seat) → wins.
     seats: BTreeMap<(usize, usize), WinCount>,
-    bots: BTreeMap<String, WinCount>,
-    /// (table, players) → bot → wonder or feature key → wins; nested so that a game's lookups
-    /// borrow their keys instead of allocating them.
-    wonder: BTreeMap<(&'static str, usize), WinsByBot>,
+    /// Bot labels; bot `b` is `who` number `b + 1` below (`who` 0 is every seat together).
+    bots: Names,
+    /// Wins per bot.
+    bot_wins: Vec<WinCount>,
+    /// Wonder and feature keys (`id` or `id:side`, a medal, …).
+    keys: Names,
+    /// `[table][players][who][key]` → wins; tables are the wonder tables (see
+    /// [`Summary::table_ids`]) then the game's own, in declared order.
+    wins: Vec<Vec<Vec<Vec<WinCount>>>>,
     /// (feature table, players) → key → games in which some seat had it.
     games_with: BTreeMap<(&'static str, usize), BTreeMap<&'static str, u64>>,
-    /// bot → one entry per category, then total, then coins.
-    scores: BTreeMap<String, Vec<Moments>>,
+    /// `[who]` → one entry per category, then total, then coins.
+    scores: Vec<Vec<Moments>>,
+    /// Reused for `id:side` keys.
+    scratch: String,
     /// What seat order means in the game (`seat 0 plays first`), if anything.
     seat_order: Option<&'static str>,
 }
@@ -121,10 +182,13 @@ impl Summary {
             player_counts: BTreeMap::new(),
             victory: BTreeMap::new(),
             seats: BTreeMap::new(),
-            bots: BTreeMap::new(),
-            wonder: BTreeMap::new(),
+            bots: Names::default(),
+            bot_wins: Vec::new(),
+            keys: Names::default(),
+            wins: Vec::new(),
             games_with: BTreeMap::new(),
-            scores: BTreeMap::new(),
+            scores: Vec::new(),
+            scratch: String::new(),
             seat_order: None,
         }
     }
@@ -149,6 +213,8 @@ impl Summary {
         *entry(&mut self.victory, &outcome.victory) += 1;
         let winners = outcome.seats.iter().filter(|s| s.win).count();
         let n_cats = self.columns.categories.len();
+        /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
+        type SmallKeys = smallvec::SmallVec<[(usize, usize); 32]>;
         // Each (table, key) once per game however many seats had it.
         let mut seen: Vec<(&'static str, &'static str)> = Vec::new();
         for f in outcome.seats.iter().flat_map(|s| &s.features) {
@@ -158,47 +224,84 @@ impl Summary {
                 *by_key.entry(f.key).or_default() += 1;
             }
         }
+        let n_wonder_tables = self.wonder_tables().len();
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
-            let bot = &bots[p];
             self.seats.entry((players, p)).or_default().add(share);
-            entry(&mut self.bots, bot).add(share);
-            for who in [ALL, bot.as_str()] {
-                let mut add = |table: &'static str, key: &str| {
-                    let by_bot = self.wonder.entry((table, players)).or_default();
-                    entry(entry(by_bot, who), key).add(share)
-                };
-                for w in &s.wonders {
-                    match self.columns.wonders {
-                        WonderColumns::Drafted => {
-                            add("win_rate_by_wonder_drafted", &w.id);
-                            if w.is_built() {
-                                add("win_rate_by_wonder_built", &w.id);
-                            }
-                        }
-                        WonderColumns::OnePerSeat => {
-                            let key = match &w.side {
-                                Some(side) => format!("{}:{side}", w.id),
-                                None => w.id.clone(),
-                            };
-                            add("win_rate_by_wonder_side", &key);
+            let bot = self.bots.id(&bots[p]);
+            slot(&mut self.bot_wins, bot).add(share);
+            // This seat's keys, each with its table, once for every seat then for its bot.
+            let mut keys: SmallKeys = SmallKeys::new();
+            for w in &s.wonders {
+                match self.columns.wonders {
+                    WonderColumns::Drafted => {
+                        let key = self.keys.id(&w.id);
+                        keys.push((0, key));
+                        if w.is_built() {
+                            keys.push((1, key));
                         }
                     }
+                    WonderColumns::OnePerSeat => {
+                        let key = match &w.side {
+                            Some(side) => {
+                                self.scratch.clear();
+                                self.scratch.push_str(&w.id);
+                                self.scratch.push(':');
+                                self.scratch.push_str(side);
+                                self.keys.id(&self.scratch)
+                            }
+                            None => self.keys.id(&w.id),
+                        };
+                        keys.push((0, key));
+                    }
                 }
-                for f in &s.features {
-                    add(f.table.id, f.key);
+            }
+            for f in &s.features {
+                let table = self
+                    .columns
+                    .features
+                    .iter()
+                    .position(|t| std::ptr::eq(*t, f.table))
+                    .expect("features were checked against the declared tables");
+                keys.push((n_wonder_tables + table, self.keys.id(f.key)));
+            }
+            for who in [0, bot + 1] {
+                for &(table, key) in &keys {
+                    let by_players = slot(&mut self.wins, table);
+                    slot(slot(slot(by_players, players), who), key).add(share);
                 }
-                let m = entry(&mut self.scores, who);
+                let m = slot(&mut self.scores, who);
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
                 for (i, c) in self.columns.categories.iter().enumerate() {
-                    m[i].add(s.score(c));
+                    // Outcomes list their lines in the declared order: look there first.
+                    let v = match s.categories.get(i) {
+                        Some(&(name, v)) if same_str(name, c) => v,
+                        _ => s.score(c),
+                    };
+                    m[i].add(v);
                 }
                 m[n_cats].add(s.total);
                 m[n_cats + 1].add(s.coins);
             }
         }
+    }
+
+    /// The wonder tables of this game's layout.
+    fn wonder_tables(&self) -> &'static [&'static str] {
+        match self.columns.wonders {
+            WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
+            WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
+        }
+    }
+
+    /// Every win-rate table by key: the wonder tables, then the game's own.
+    fn table_ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.wonder_tables()
+            .iter()
+            .copied()
+            .chain(self.columns.features.iter().map(|f| f.id))
     }
 
     /// Every line of the summary, in display order.
@@ -224,8 +327,18 @@ impl Summary {
             ci_low: None,
             ci_high: None,
         }];
-        for (bot, c) in &self.bots {
-            rows.push(rate_row("win_rate_by_bot", bot, "win_rate".into(), c));
+        // Bots in name order: (name, who).
+        let mut by_name: Vec<(&str, usize)> = (0..self.bots.names.len())
+            .map(|b| (self.bots.name(b), b + 1))
+            .collect();
+        by_name.sort_unstable();
+        for &(bot, who) in &by_name {
+            rows.push(rate_row(
+                "win_rate_by_bot",
+                bot,
+                "win_rate".into(),
+                &self.bot_wins[who - 1],
+            ));
         }
         // With several player counts a seat's position means something per count.
         let mixed = self.player_counts.len() > 1;
@@ -244,37 +357,29 @@ impl Summary {
             };
             rows.push(rate_row("victory_share", ALL, v.clone(), &c));
         }
-        let several_bots = self.bots.len() > 1;
-        let wonder_tables: &[&'static str] = match self.columns.wonders {
-            WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
-            WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
-        };
-        let tables = wonder_tables
-            .iter()
-            .copied()
-            .chain(self.columns.features.iter().map(|f| f.id));
-        let bots: Vec<&str> = std::iter::once(ALL)
-            .chain(
-                self.bots
-                    .keys()
-                    .map(String::as_str)
-                    .filter(|_| several_bots),
-            )
+        let several_bots = by_name.len() > 1;
+        let bots: Vec<(&str, usize)> = std::iter::once((ALL, 0))
+            .chain(by_name.iter().copied().filter(|_| several_bots))
             .collect();
-        for table in tables {
-            for &bot in &bots {
+        let empty = Vec::new();
+        for (t, table) in self.table_ids().enumerate() {
+            let by_players = self.wins.get(t).unwrap_or(&empty);
+            for &(bot, who) in &bots {
                 // Per player count (in count order), best first; ties by key.
-                for ((_, players), by_bot) in self.wonder.iter().filter(|((t, _), _)| *t == table) {
-                    let Some(by_key) = by_bot.get(bot) else {
+                for (players, by_who) in by_players.iter().enumerate() {
+                    let Some(by_key) = by_who.get(who) else {
                         continue;
                     };
                     let mut part: Vec<SummaryRow> = by_key
                         .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.n > 0)
                         .map(|(key, c)| {
+                            let key = self.keys.name(key);
                             let key = if mixed {
                                 format!("{key}@{players}p")
                             } else {
-                                key.clone()
+                                key.to_owned()
                             };
                             rate_row(table, bot, key, c)
                         })
@@ -316,8 +421,8 @@ impl Summary {
             .map(|c| c.to_string())
             .chain(["total".to_string(), "coins".to_string()])
             .collect();
-        for &bot in &bots {
-            let Some(ms) = self.scores.get(bot) else {
+        for &(bot, who) in &bots {
+            let Some(ms) = self.scores.get(who) else {
                 continue;
             };
             for (key, m) in keys.iter().zip(ms) {
