@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
-# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts]
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic]
+# `classic` is the 7 Wonders set (not part of `all`: it runs for hours); CLASSIC_GAMES and
+# CLASSIC_MCTS_GAMES cap its game counts for a partial run that RESUME=1 continues later.
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
 # RESUME=1 continues an interrupted greedy or MCTS run from the games already in its CSV
 # (simulate --resume); use it only with the code that played them.
@@ -30,6 +32,34 @@ if [[ $what == all || $what == mcts ]]; then
   GAMES=${MCTS_GAMES:-100000}
   $W simulate --game duel --games "$GAMES" --bots mcts:iterations=200 --seed 1 \
     --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${resume[@]}"
+fi
+
+if [[ $what == classic ]]; then
+  # 7 Wonders balance, 1st and 2nd edition: 3-7 players interleaved, a random side per table,
+  # greedy self-play toward 1,000,000 games and MCTS self-play toward 50,000 (CSVs kept out of
+  # git; summaries committed). Then the 1st edition against the human data.
+  for p in 3 5 7; do
+    $W tournament --game classic:players=$p,edition=v2 --bots random,greedy --games 500 --seed 1 \
+      --threads 1 --summary $R/classic_${p}p_greedy_vs_random.md --quiet
+  done
+  $W tournament --game classic:players=3,edition=v2 --bots greedy,mcts:iterations=500 --games 100 \
+    --seed 1 --threads 1 --out $R/classic_3p_mcts500_vs_greedy.csv \
+    --summary $R/classic_3p_mcts500_vs_greedy.md --quiet
+  $W simulate --game classic --players 3 --edition v2 --games 200 --rotate-seats \
+    --bots mcts:iterations=500,greedy,greedy --seed 1 --threads 1 \
+    --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet
+  for ed in v1 v2; do
+    $W simulate --game classic --edition $ed --players 3-7 --sides random \
+      --games "${CLASSIC_GAMES:-1000000}" --bots greedy --seed 1 --threads 1 \
+      --out $R/classic_${ed}_greedy.csv --summary $R/classic_${ed}_greedy.md --quiet "${resume[@]}"
+    $W simulate --game classic --edition $ed --players 3-7 --sides random \
+      --games "${CLASSIC_MCTS_GAMES:-50000}" --bots mcts:iterations=200 --seed 1 --threads 1 \
+      --out $R/classic_${ed}_mcts200.csv --summary $R/classic_${ed}_mcts200.md --quiet \
+      "${resume[@]}"
+  done
+  python3 scripts/compare_human.py scripts/data/bga_7w1e_board_winrates_dmag2020.csv \
+    $R/classic_v1_vs_humans.png $R/classic_v1_greedy.csv $R/classic_v1_mcts200.csv \
+    > $R/classic_v1_vs_humans.md
 fi
 
 if [[ $what == all || $what == architects ]]; then

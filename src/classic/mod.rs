@@ -5,6 +5,7 @@
 //! - [`payment`]: the cheapest ways to pay a cost with own and neighbours' production;
 //! - [`city`]: a city's buildings, treasury, production and price tables;
 //! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
+//! - [`evaluate`]: the heuristic evaluation the greedy bot and MCTS cut-offs use;
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
 //!   turn logs and the card listing.
 //!
@@ -39,6 +40,7 @@
 pub mod city;
 pub mod data;
 pub mod effects;
+pub mod evaluate;
 pub mod log;
 pub mod module;
 pub mod payment;
@@ -130,9 +132,6 @@ impl ClassicGame {
     }
 }
 
-/// Softness of [`Game::evaluate`]: a lead of this many points is worth a factor e.
-const EVAL_TEMPERATURE: f64 = 4.0;
-
 impl Game for ClassicGame {
     type Action = Action;
     type Error = ClassicError;
@@ -175,53 +174,7 @@ impl Game for ClassicGame {
     }
 
     fn evaluate(&self, out: &mut [f64]) {
-        if self.is_over() {
-            return self.returns(out);
-        }
-        // A chosen action takes effect only when the turn resolves: resolve it, the seats
-        // still to choose selling a card (a neutral stand-in), so its effect counts.
-        let resolved;
-        let g = if (0..self.players()).any(|s| self.has_chosen(s)) {
-            let mut g = self.clone();
-            let mut buf = Vec::new();
-            while !g.is_over() && (0..g.players()).any(|s| g.has_chosen(s)) {
-                g.legal(&mut buf);
-                let stand_in = buf.iter().find(|a| matches!(a, Action::Sell { .. }));
-                let Some(&a) = stand_in.or(buf.first()) else {
-                    break;
-                };
-                if g.play(a).is_err() {
-                    break;
-                }
-            }
-            resolved = g;
-            &resolved
-        } else {
-            self
-        };
-        if g.is_over() {
-            return g.returns(out);
-        }
-        // Points so far, plus what a city's military strength and science promise.
-        let n = g.players();
-        let value = |s: usize| {
-            let c = g.city(s);
-            let left = g.city(g.left_of(s)).shields as f64;
-            let right = g.city(g.right_of(s)).shields as f64;
-            let shields = c.shields as f64;
-            let military_edge = (shields - left).signum() + (shields - right).signum();
-            g.score(s).total as f64 + military_edge * (4 - g.age().min(3)) as f64
-        };
-        let totals: Vec<f64> = (0..n).map(value).collect();
-        let max = totals.iter().cloned().fold(f64::MIN, f64::max);
-        let exp: Vec<f64> = totals
-            .iter()
-            .map(|t| ((t - max) / EVAL_TEMPERATURE).exp())
-            .collect();
-        let sum: f64 = exp.iter().sum();
-        for s in 0..n {
-            out[s] = exp[s] / sum;
-        }
+        self.evaluate_position(out);
     }
 
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {

@@ -11,6 +11,14 @@
 //! `1/k` per winning seat, a bot's score is the sum over its seats. The bot with more wins the
 //! game; equal scores (a victory shared across the two bots) are a draw, counted as half a win
 //! in rates and ratings.
+//!
+//! With more than two seats (7 Wonders at 3–7 players) the report adds what a multi-player
+//! game needs: each bot's victory share per seat it held against the fair share `1/n`, with
+//! Wilson intervals, and a rating from every game's full ranking. The ranking is split into
+//! the pairwise results between seats of different bots (the better rank wins, equal ranks
+//! draw), each counted with weight `1/(n−1)` so a seat contributes about one game's worth of
+//! evidence per game, and fitted by Bradley–Terry, the pairwise form of Plackett–Luce.
+//! These sections are absent for two-seat games, whose report is unchanged.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -126,6 +134,25 @@ pub struct Rating {
     pub score: f64,
 }
 
+/// A bot's victory share per seat in a game of more than two seats.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatShare {
+    /// The bot.
+    pub bot: String,
+    /// Seats it held, summed over the games.
+    pub seat_games: u64,
+    /// Victories over those seats (a victory shared by `k` seats counts `1/k`).
+    pub wins: f64,
+    /// `wins / seat_games`.
+    pub share: f64,
+    /// Wilson 95% interval of the share.
+    pub ci_low: f64,
+    /// Upper bound.
+    pub ci_high: f64,
+    /// The fair share `1/n` of an `n`-seat game.
+    pub fair: f64,
+}
+
 /// What a tournament did.
 #[derive(Clone, Debug, Serialize)]
 pub struct TournamentReport {
@@ -141,6 +168,16 @@ pub struct TournamentReport {
     pub pairs: Vec<PairResult>,
     /// One rating per bot, in the order given.
     pub ratings: Vec<Rating>,
+    /// Seats per game.
+    #[serde(skip_serializing_if = "two_seats")]
+    pub players: usize,
+    /// Games of more than two seats: each bot's victory share per seat, in the order given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seat_shares: Vec<SeatShare>,
+    /// Games of more than two seats: ratings from the games' full rankings (see the module
+    /// documentation), in the order given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ranking_ratings: Vec<Rating>,
     /// Games where seat 0 was played, and the share of victory seat 0 took (1/k for shared).
     pub seat0_games: u64,
     /// Seat 0's victory share.
@@ -265,6 +302,7 @@ pub fn tournament_with_bots<G: SimGame>(
         })
         .collect();
     let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
+    let mut ranking = RankingTally::new(names.len(), players);
     let sink = |step: Step<Played>| -> Result<(), SimError> {
         let (g, played) = match step {
             Step::Game(g, p) => (g, p),
@@ -288,6 +326,11 @@ pub fn tournament_with_bots<G: SimGame>(
         }
         seat0_games += 1;
         seat0_score += share(0);
+        if players > 2 {
+            let ranks: Vec<u32> = o.seats.iter().map(|s| s.rank).collect();
+            let shares: Vec<f64> = (0..players).map(share).collect();
+            ranking.add(&seats, &ranks, &shares);
+        }
         if let Some(csv) = csv.as_mut() {
             let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
             let t = TournamentCols {
@@ -323,6 +366,14 @@ pub fn tournament_with_bots<G: SimGame>(
     flushed?;
 
     let ratings = rate(&names, &results, opts.prior_draws);
+    let (seat_shares, ranking_ratings) = if players > 2 {
+        (
+            ranking.shares(&names),
+            ranking.ratings(&names, opts.prior_draws),
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let report = TournamentReport {
         game: game.to_owned(),
         options: label,
@@ -330,6 +381,9 @@ pub fn tournament_with_bots<G: SimGame>(
         bots: names,
         pairs: results,
         ratings,
+        players,
+        seat_shares,
+        ranking_ratings,
         seat0_games,
         seat0_score,
         games_requested: total,
@@ -342,6 +396,125 @@ pub fn tournament_with_bots<G: SimGame>(
         report.write_to(p)?;
     }
     Ok(report)
+}
+
+fn two_seats(players: &usize) -> bool {
+    *players <= 2
+}
+
+/// Per-seat victories and the pairwise results between seats of different bots, summed over
+/// the games of more than two seats.
+struct RankingTally {
+    players: usize,
+    seat_games: Vec<u64>,
+    seat_wins: Vec<f64>,
+    /// `wins[i][j]`: weighted pairwise wins of bot `i`'s seats over bot `j`'s (draws half).
+    wins: Vec<Vec<f64>>,
+    /// Weighted pairwise comparisons between bots `i` and `j`.
+    games: Vec<Vec<f64>>,
+    /// Games each bot took part in, and its victory share summed over them.
+    played: Vec<u64>,
+    score: Vec<f64>,
+}
+
+impl RankingTally {
+    fn new(bots: usize, players: usize) -> Self {
+        Self {
+            players,
+            seat_games: vec![0; bots],
+            seat_wins: vec![0.0; bots],
+            wins: vec![vec![0.0; bots]; bots],
+            games: vec![vec![0.0; bots]; bots],
+            played: vec![0; bots],
+            score: vec![0.0; bots],
+        }
+    }
+
+    /// One game: the bot of each seat, each seat's rank (1 = best) and victory share.
+    fn add(&mut self, seats: &[usize], ranks: &[u32], shares: &[f64]) {
+        let weight = 1.0 / (self.players as f64 - 1.0);
+        for (s, &bot) in seats.iter().enumerate() {
+            self.seat_games[bot] += 1;
+            self.seat_wins[bot] += shares[s];
+            for t in s + 1..seats.len() {
+                let other = seats[t];
+                if other == bot {
+                    continue;
+                }
+                let (w_s, w_t) = match ranks[s].cmp(&ranks[t]) {
+                    std::cmp::Ordering::Less => (1.0, 0.0),
+                    std::cmp::Ordering::Greater => (0.0, 1.0),
+                    std::cmp::Ordering::Equal => (0.5, 0.5),
+                };
+                self.wins[bot][other] += weight * w_s;
+                self.wins[other][bot] += weight * w_t;
+                self.games[bot][other] += weight;
+                self.games[other][bot] += weight;
+            }
+        }
+        let mut present: Vec<usize> = seats.to_vec();
+        present.sort_unstable();
+        present.dedup();
+        for bot in present {
+            self.played[bot] += 1;
+            self.score[bot] += (0..seats.len())
+                .filter(|&s| seats[s] == bot)
+                .map(|s| shares[s])
+                .sum::<f64>();
+        }
+    }
+
+    fn shares(&self, names: &[String]) -> Vec<SeatShare> {
+        let fair = 1.0 / self.players as f64;
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, bot)| {
+                let n = self.seat_games[i] as f64;
+                let (lo, hi) = wilson(self.seat_wins[i], n, Z95);
+                SeatShare {
+                    bot: bot.clone(),
+                    seat_games: self.seat_games[i],
+                    wins: self.seat_wins[i],
+                    share: if n > 0.0 { self.seat_wins[i] / n } else { 0.0 },
+                    ci_low: lo,
+                    ci_high: hi,
+                    fair,
+                }
+            })
+            .collect()
+    }
+
+    fn ratings(&self, names: &[String], prior_draws: f64) -> Vec<Rating> {
+        let theta = bradley_terry(&self.wins, &self.games, prior_draws);
+        let with_prior: Vec<Vec<f64>> = self
+            .games
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&g| if g > 0.0 { g + prior_draws } else { 0.0 })
+                    .collect()
+            })
+            .collect();
+        let se = bradley_terry_errors(&theta, &with_prior);
+        (0..names.len())
+            .map(|i| elo_rating(&names[i], theta[i], se[i], self.played[i], self.score[i]))
+            .collect()
+    }
+}
+
+/// A Bradley–Terry strength and its standard error as Elo around 1500 with a 95% interval.
+fn elo_rating(bot: &str, theta: f64, se: f64, games: u64, score: f64) -> Rating {
+    let elo = 1500.0 + theta * ELO_PER_NAT;
+    let half = Z95 * se * ELO_PER_NAT;
+    Rating {
+        bot: bot.to_owned(),
+        elo,
+        ci_low: elo - half,
+        ci_high: elo + half,
+        games,
+        score: if games > 0 { score / games as f64 } else { 0.0 },
+    }
 }
 
 /// Fits Bradley–Terry on the pair results and converts to Elo around 1500.
@@ -373,22 +546,7 @@ fn rate(names: &[String], pairs: &[PairResult], prior_draws: f64) -> Vec<Rating>
         .collect();
     let se = bradley_terry_errors(&theta, &with_prior);
     (0..n)
-        .map(|i| {
-            let elo = 1500.0 + theta[i] * ELO_PER_NAT;
-            let half = Z95 * se[i] * ELO_PER_NAT;
-            Rating {
-                bot: names[i].clone(),
-                elo,
-                ci_low: elo - half,
-                ci_high: elo + half,
-                games: played[i],
-                score: if played[i] > 0 {
-                    score[i] / played[i] as f64
-                } else {
-                    0.0
-                },
-            }
-        })
+        .map(|i| elo_rating(&names[i], theta[i], se[i], played[i], score[i]))
         .collect()
 }
 
@@ -442,7 +600,55 @@ impl TournamentReport {
                 pct(r.score),
             ]);
         }
-        vec![matrix, ratings]
+        let mut tables = vec![matrix, ratings];
+        if !self.seat_shares.is_empty() {
+            let mut shares = Table::new(
+                format!(
+                    "Victory share per seat held, against the fair share 1/{} (95% Wilson \
+                     interval)",
+                    self.players
+                ),
+                &[
+                    "bot",
+                    "seat-games",
+                    "share",
+                    "95% CI",
+                    "fair",
+                    "share / fair",
+                ],
+                1,
+            );
+            for s in &self.seat_shares {
+                shares.rows.push(vec![
+                    s.bot.clone(),
+                    s.seat_games.to_string(),
+                    pct(s.share),
+                    pct_interval(s.ci_low, s.ci_high),
+                    pct(s.fair),
+                    format!("{:.2}", s.share / s.fair),
+                ]);
+            }
+            tables.push(shares);
+            let mut ratings = Table::new(
+                "Elo from the full rankings (pairwise Plackett–Luce, each comparison weighted \
+                 1/(n−1), mean 1500, 95% interval)",
+                &["bot", "Elo", "95% CI", "games", "victory share"],
+                1,
+            );
+            let mut order: Vec<&Rating> = self.ranking_ratings.iter().collect();
+            order.sort_by(|a, b| b.elo.total_cmp(&a.elo).then_with(|| a.bot.cmp(&b.bot)));
+            for r in order {
+                ratings.rows.push(vec![
+                    r.bot.clone(),
+                    format!("{:.0}", r.elo),
+                    format!("[{:.0}, {:.0}]", r.ci_low, r.ci_high),
+                    r.games.to_string(),
+                    pct(r.score),
+                ]);
+            }
+            tables.push(ratings);
+        }
+        tables
     }
 
     fn heading(&self) -> String {
@@ -511,7 +717,8 @@ impl TournamentReport {
     }
 
     /// `table,row,col,n,value,ci_low,ci_high,draws`: one `matrix` line per ordered pair of
-    /// bots (the row bot's score rate), one `elo` line per bot.
+    /// bots (the row bot's score rate), one `elo` line per bot; with more than two seats, one
+    /// `seat_share` line per bot (victory share per seat) and one `ranking_elo` line per bot.
     fn csv_rows(&self) -> Vec<Vec<String>> {
         let mut rows = vec![[
             "table", "row", "col", "n", "value", "ci_low", "ci_high", "draws",
@@ -546,6 +753,30 @@ impl TournamentReport {
                 String::new(),
             ]);
         }
+        for s in &self.seat_shares {
+            rows.push(vec![
+                "seat_share".into(),
+                s.bot.clone(),
+                String::new(),
+                s.seat_games.to_string(),
+                format!("{:.6}", s.share),
+                format!("{:.6}", s.ci_low),
+                format!("{:.6}", s.ci_high),
+                String::new(),
+            ]);
+        }
+        for r in &self.ranking_ratings {
+            rows.push(vec![
+                "ranking_elo".into(),
+                r.bot.clone(),
+                String::new(),
+                r.games.to_string(),
+                format!("{:.3}", r.elo),
+                format!("{:.3}", r.ci_low),
+                format!("{:.3}", r.ci_high),
+                String::new(),
+            ]);
+        }
         rows
     }
 
@@ -570,5 +801,52 @@ impl TournamentReport {
     /// Writes the report to `path`, in the format its extension names.
     pub fn write_to(&self, path: &std::path::Path) -> Result<(), SimError> {
         write_file(path, &self.render(ReportFormat::from_path(path)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three 3-seat games between bots 0 and 1: twice bot 0 alone ahead of two bot-1 seats,
+    /// once bot 1 alone ahead of two bot-0 seats. Each cross-bot comparison weighs 1/2, so
+    /// bot 0 won 2 of 3 weighted comparisons: Bradley–Terry gives p = 2/3, a strength gap of
+    /// ln 2 (±ln 2 / 2 around the mean), Elo 1500 ± 0.3466 × 400/ln 10 = 1560.2 / 1439.8;
+    /// the information of the gap is 3 · (2/3)(1/3) = 2/3, so each strength's standard error
+    /// is sqrt(1 / (4 · 2/3)) = 0.6124, a 95% half-width of 1.96 × 0.6124 × 173.72 = 208.5 Elo.
+    #[test]
+    fn ranking_ratings_match_hand_computed_values() {
+        let mut tally = RankingTally::new(2, 3);
+        tally.add(&[0, 1, 1], &[1, 2, 3], &[1.0, 0.0, 0.0]);
+        tally.add(&[1, 0, 1], &[2, 1, 2], &[0.0, 1.0, 0.0]);
+        tally.add(&[1, 0, 0], &[1, 2, 3], &[1.0, 0.0, 0.0]);
+        let names = vec!["a".to_string(), "b".to_string()];
+        let ratings = tally.ratings(&names, 0.0);
+        assert!((ratings[0].elo - 1560.21).abs() < 0.05, "{:?}", ratings[0]);
+        assert!((ratings[1].elo - 1439.79).abs() < 0.05, "{:?}", ratings[1]);
+        let half = ratings[0].ci_high - ratings[0].elo;
+        assert!((half - 208.5).abs() < 0.5, "half-width {half}");
+        // Games each bot sat in, and its victory share per game.
+        assert_eq!((ratings[0].games, ratings[1].games), (3, 3));
+        assert!((ratings[0].score - 2.0 / 3.0).abs() < 1e-12);
+
+        let shares = tally.shares(&names);
+        assert_eq!((shares[0].seat_games, shares[1].seat_games), (4, 5));
+        assert!((shares[0].share - 0.5).abs() < 1e-12);
+        assert!((shares[1].share - 0.2).abs() < 1e-12);
+        assert!((shares[0].fair - 1.0 / 3.0).abs() < 1e-12);
+        let (lo, hi) = wilson(2.0, 4.0, Z95);
+        assert_eq!((shares[0].ci_low, shares[0].ci_high), (lo, hi));
+    }
+
+    /// Equal ranks between different bots are half a win each.
+    #[test]
+    fn tied_ranks_are_draws() {
+        let mut tally = RankingTally::new(2, 3);
+        tally.add(&[0, 1, 1], &[1, 1, 3], &[0.5, 0.5, 0.0]);
+        // Seat 0 (bot 0) draws seat 1 and beats seat 2, each comparison weighing 1/2.
+        assert!((tally.wins[0][1] - 0.75).abs() < 1e-12);
+        assert!((tally.wins[1][0] - 0.25).abs() < 1e-12);
+        assert!((tally.games[0][1] - 1.0).abs() < 1e-12);
     }
 }
