@@ -39,6 +39,7 @@
 pub mod city;
 pub mod data;
 pub mod effects;
+pub mod leaders;
 pub mod leaders_data;
 pub mod log;
 pub mod module;
