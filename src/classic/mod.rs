@@ -39,6 +39,7 @@
 pub mod city;
 pub mod data;
 pub mod effects;
+pub mod leader_draft;
 pub mod leaders;
 pub mod leaders_data;
 pub mod log;

@@ -1,0 +1,317 @@
+//! The leaders' deal and draft (Leaders, before Age I): the decks in play are shuffled
+//! together, each seat is dealt 4 leaders, the rest stay in the box in draw order (Roma night
+//! draws from its front); then 4 rounds in which every seat picks one leader of the hand it
+//! holds, judged on the start of the round, and the rests pass to the right (seat p's rest goes
+//! to seat p−1). Picks are face down: a seat knows its own picks and the hands it saw, and
+//! remembers what it passed.
+
+use rand::seq::SliceRandom;
+
+use super::leaders_data::{Leader, LeaderDeck, LEADERS};
+use crate::common::GameRng;
+
+/// Leaders dealt to each seat, and draft rounds.
+pub const LEADERS_PER_SEAT: usize = 4;
+
+/// Most seats at a 7 Wonders table.
+const MAX_SEATS: usize = 7;
+
+/// A leader, by its row in [`LEADERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LeaderId(pub u8);
+
+impl LeaderId {
+    /// The leader's card.
+    #[inline]
+    pub fn leader(self) -> &'static Leader {
+        &LEADERS[self.0 as usize]
+    }
+
+    /// The leader with this id (`"plato"`), if there is one.
+    pub fn from_id(id: &str) -> Option<LeaderId> {
+        LEADERS
+            .iter()
+            .position(|l| l.id == id)
+            .map(|i| LeaderId(i as u8))
+    }
+}
+
+/// A set of leaders (the 55 rows fit one word): a hand, a seat's picks, the face-up leaders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LeaderSet(pub u64);
+
+impl LeaderSet {
+    pub const EMPTY: LeaderSet = LeaderSet(0);
+
+    #[inline]
+    pub fn contains(self, l: LeaderId) -> bool {
+        self.0 >> l.0 & 1 == 1
+    }
+
+    #[inline]
+    pub fn insert(&mut self, l: LeaderId) {
+        self.0 |= 1 << l.0;
+    }
+
+    #[inline]
+    pub fn remove(&mut self, l: LeaderId) {
+        self.0 &= !(1 << l.0);
+    }
+
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The leaders, in table order.
+    pub fn iter(self) -> impl Iterator<Item = LeaderId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let l = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                LeaderId(l)
+            })
+        })
+    }
+}
+
+impl FromIterator<LeaderId> for LeaderSet {
+    fn from_iter<I: IntoIterator<Item = LeaderId>>(iter: I) -> LeaderSet {
+        let mut s = LeaderSet::EMPTY;
+        for l in iter {
+            s.insert(l);
+        }
+        s
+    }
+}
+
+/// Checks the leader decks of a game (record format): the standard deck is always in, the
+/// Cities bonus leaders only when Cities is played, no deck twice.
+pub fn check_decks(decks: &[LeaderDeck], cities: bool) -> Result<(), String> {
+    if !decks.contains(&LeaderDeck::Standard) {
+        return Err(
+            "leader decks: the standard deck is always played (valid: standard, \
+                    standard+expert, and +cities with the Cities expansion)"
+                .into(),
+        );
+    }
+    if decks.contains(&LeaderDeck::Cities) && !cities {
+        return Err(
+            "leader decks: the 6 Cities bonus leaders are played only with the Cities expansion"
+                .into(),
+        );
+    }
+    for (i, d) in decks.iter().enumerate() {
+        if decks[..i].contains(d) {
+            return Err(format!("leader decks: `{}` is given twice", d.id()));
+        }
+    }
+    Ok(())
+}
+
+/// The leaders of these decks shuffled together: `players` hands of 4 (seat 0 first), and the
+/// rest in draw order (the box).
+pub fn deal(
+    decks: &[LeaderDeck],
+    players: usize,
+    rng: &mut GameRng,
+) -> (Vec<[LeaderId; LEADERS_PER_SEAT]>, Vec<LeaderId>) {
+    let mut all: Vec<LeaderId> = (0..LEADERS.len())
+        .filter(|&i| decks.contains(&LEADERS[i].deck))
+        .map(|i| LeaderId(i as u8))
+        .collect();
+    all.shuffle(rng);
+    let hands = all
+        .chunks(LEADERS_PER_SEAT)
+        .take(players)
+        .map(|c| std::array::from_fn(|k| c[k]))
+        .collect();
+    let rest = all[players * LEADERS_PER_SEAT..].to_vec();
+    (hands, rest)
+}
+
+/// The draft in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    players: usize,
+    /// Rounds played (4 = the draft is over).
+    round: usize,
+    /// The hand each seat holds now.
+    hands: [LeaderSet; MAX_SEATS],
+    /// Each seat's face-down picks.
+    picks: [LeaderSet; MAX_SEATS],
+    /// `passed[p][k]`: what seat p passed to its right after round k.
+    passed: [[LeaderSet; LEADERS_PER_SEAT]; MAX_SEATS],
+}
+
+impl Draft {
+    /// The draft of a deal (one hand of 4 per seat, 3 to 7 seats).
+    pub fn new(deal: &[[LeaderId; LEADERS_PER_SEAT]]) -> Draft {
+        assert!((3..=MAX_SEATS).contains(&deal.len()), "3 to 7 seats");
+        let mut hands = [LeaderSet::EMPTY; MAX_SEATS];
+        for (h, d) in hands.iter_mut().zip(deal) {
+            *h = d.iter().copied().collect();
+        }
+        Draft {
+            players: deal.len(),
+            round: 0,
+            hands,
+            picks: [LeaderSet::EMPTY; MAX_SEATS],
+            passed: [[LeaderSet::EMPTY; LEADERS_PER_SEAT]; MAX_SEATS],
+        }
+    }
+
+    /// Rounds played.
+    pub fn round(&self) -> usize {
+        self.round
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.round == LEADERS_PER_SEAT
+    }
+
+    /// The hand `seat` picks from in this round (hidden from the others).
+    pub fn hand(&self, seat: usize) -> LeaderSet {
+        self.hands[seat]
+    }
+
+    /// `seat`'s face-down picks (hidden from the others).
+    pub fn picks(&self, seat: usize) -> LeaderSet {
+        self.picks[seat]
+    }
+
+    /// What `seat` passed to its right after `round` (0-based): it saw these leaders, and the
+    /// seat to its right picks from them next.
+    pub fn passed(&self, seat: usize, round: usize) -> LeaderSet {
+        self.passed[seat][round]
+    }
+
+    /// Plays one round: `choices[p]` is seat p's pick from the hand it holds; then the rests
+    /// pass to the right. A pick not in the seat's hand is refused, naming it.
+    pub fn play_round(&mut self, choices: &[LeaderId]) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the leader draft is over".into());
+        }
+        if choices.len() != self.players {
+            return Err(format!(
+                "{} draft picks for {} seats",
+                choices.len(),
+                self.players
+            ));
+        }
+        for (p, &l) in choices.iter().enumerate() {
+            if !self.hands[p].contains(l) {
+                return Err(format!(
+                    "seat {p} cannot draft {}: not in the hand it holds",
+                    l.leader().id
+                ));
+            }
+        }
+        let mut rests = [LeaderSet::EMPTY; MAX_SEATS];
+        for (p, &l) in choices.iter().enumerate() {
+            self.picks[p].insert(l);
+            rests[p] = self.hands[p];
+            rests[p].remove(l);
+            self.passed[p][self.round] = rests[p];
+        }
+        let n = self.players;
+        for (p, &rest) in rests[..n].iter().enumerate() {
+            // Seat p's rest goes to its right neighbour, seat p − 1.
+            self.hands[(p + n - 1) % n] = rest;
+        }
+        self.round += 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn ids(set: LeaderSet) -> Vec<&'static str> {
+        set.iter().map(|l| l.leader().id).collect()
+    }
+
+    #[test]
+    fn the_deal_gives_4_per_seat_and_keeps_the_rest_in_draw_order() {
+        let mut rng = GameRng::seed_from_u64(5);
+        let (hands, rest) = deal(&[LeaderDeck::Standard, LeaderDeck::Expert], 7, &mut rng);
+        assert_eq!((hands.len(), rest.len()), (7, 49 - 28));
+        let all: LeaderSet = hands.iter().flatten().chain(&rest).copied().collect();
+        assert_eq!(all.len(), 49);
+        assert!(all.iter().all(|l| l.leader().deck != LeaderDeck::Cities));
+        let (h3, r3) = deal(&[LeaderDeck::Standard], 3, &mut rng);
+        assert_eq!((h3.len(), r3.len()), (3, 34 - 12));
+        // The same seed deals the same leaders.
+        let again = deal(
+            &[LeaderDeck::Standard, LeaderDeck::Expert],
+            7,
+            &mut GameRng::seed_from_u64(5),
+        );
+        assert_eq!(again, (hands, rest));
+    }
+
+    #[test]
+    fn decks_follow_the_record_format() {
+        use LeaderDeck::*;
+        assert!(check_decks(&[Standard], false).is_ok());
+        assert!(check_decks(&[Standard, Expert, Cities], true).is_ok());
+        assert!(check_decks(&[Expert], false)
+            .unwrap_err()
+            .contains("standard"));
+        assert!(check_decks(&[Standard, Cities], false)
+            .unwrap_err()
+            .contains("Cities"));
+        assert!(check_decks(&[Standard, Standard], false)
+            .unwrap_err()
+            .contains("twice"));
+    }
+
+    #[test]
+    fn the_draft_passes_right_and_ends_with_4_picks_each() {
+        let l = |id| LeaderId::from_id(id).unwrap();
+        let deal = [
+            [l("maecenas"), l("imhotep"), l("hammurabi"), l("leonidas")],
+            [l("croesus"), l("xenophon"), l("vitruvius"), l("nero")],
+            [l("sappho"), l("zenobia"), l("nefertiti"), l("cleopatra")],
+        ];
+        let mut d = Draft::new(&deal);
+        assert!(d
+            .play_round(&[l("croesus"), l("croesus"), l("sappho")])
+            .unwrap_err()
+            .contains("seat 0 cannot draft croesus"));
+        d.play_round(&[l("imhotep"), l("nero"), l("sappho")])
+            .unwrap();
+        // Seat 1's rest went to seat 0, seat 2's to seat 1, seat 0's to seat 2.
+        assert_eq!(ids(d.hand(0)), ["croesus", "xenophon", "vitruvius"]);
+        assert_eq!(ids(d.hand(1)), ["zenobia", "nefertiti", "cleopatra"]);
+        assert_eq!(ids(d.hand(2)), ["maecenas", "hammurabi", "leonidas"]);
+        assert_eq!(d.passed(0, 0), d.hand(2));
+        for picks in [
+            [l("xenophon"), l("zenobia"), l("maecenas")],
+            [l("nefertiti"), l("hammurabi"), l("croesus")],
+        ] {
+            d.play_round(&picks).unwrap();
+        }
+        // Round 4's pick is forced: one leader left in each hand.
+        assert!((0..3).all(|p| d.hand(p).len() == 1));
+        assert_eq!(ids(d.hand(0)), ["leonidas"]);
+        let last: Vec<LeaderId> = (0..3).map(|p| d.hand(p).iter().next().unwrap()).collect();
+        d.play_round(&last).unwrap();
+        assert!(d.is_over());
+        assert_eq!(
+            ids(d.picks(0)),
+            ["imhotep", "leonidas", "xenophon", "nefertiti"]
+        );
+        let all: LeaderSet = (0..3).flat_map(|p| d.picks(p).iter()).collect();
+        assert_eq!(all.len(), 12);
+        assert!(d.play_round(&last).unwrap_err().contains("over"));
+    }
+}
