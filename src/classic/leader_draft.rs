@@ -230,6 +230,57 @@ impl Draft {
     }
 }
 
+/// The leaders left in the box, in draw order (front first), as the record format keeps them:
+/// Roma night's first stage draws from the front; the leaders sent back in Age III join at the
+/// back, seats in order, each seat's sorted by id. Sold and buried leaders never return.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LeaderBox(Vec<LeaderId>);
+
+impl LeaderBox {
+    pub fn new(order: Vec<LeaderId>) -> LeaderBox {
+        LeaderBox(order)
+    }
+
+    /// The leaders in draw order.
+    pub fn order(&self) -> &[LeaderId] {
+        &self.0
+    }
+
+    /// Draws the first `count` leaders (all of them, if fewer are left).
+    pub fn draw(&mut self, count: usize) -> Vec<LeaderId> {
+        let n = count.min(self.0.len());
+        self.0.drain(..n).collect()
+    }
+
+    /// Age III, after the recruitment turn: every seat but `keeper` (the owner of Roma's night
+    /// side, if any) sends back the leaders left in its hand. Returns what each seat keeps.
+    pub fn take_back(&mut self, hands: &[LeaderSet], keeper: Option<usize>) -> Vec<LeaderSet> {
+        hands
+            .iter()
+            .enumerate()
+            .map(|(p, &hand)| {
+                if keeper == Some(p) {
+                    return hand;
+                }
+                let mut back: Vec<LeaderId> = hand.iter().collect();
+                back.sort_by_key(|l| l.leader().id);
+                self.0.extend(back);
+                LeaderSet::EMPTY
+            })
+            .collect()
+    }
+}
+
+/// How much less `seat` pays for a leader because of Roma's night side owned by `roma_night`:
+/// 2 for the owner, 1 for each of its neighbours (seats p ± 1).
+pub fn roma_night_reduction(seat: usize, roma_night: Option<usize>, players: usize) -> u8 {
+    match roma_night {
+        Some(owner) if owner == seat => 2,
+        Some(owner) if (owner + 1) % players == seat || (seat + 1) % players == owner => 1,
+        Some(_) | None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,5 +364,46 @@ mod tests {
         let all: LeaderSet = (0..3).flat_map(|p| d.picks(p).iter()).collect();
         assert_eq!(all.len(), 12);
         assert!(d.play_round(&last).unwrap_err().contains("over"));
+    }
+
+    #[test]
+    fn the_box_draws_from_the_front_and_takes_age_three_leaders_back_sorted_by_id() {
+        let l = |id| LeaderId::from_id(id).unwrap();
+        let mut b = LeaderBox::new(vec![l("zenobia"), l("bilkis"), l("plato")]);
+        assert_eq!(b.draw(2), [l("zenobia"), l("bilkis")]);
+        // Fewer than 4 left: all of them.
+        assert_eq!(b.draw(4), [l("plato")]);
+        assert!(b.draw(4).is_empty());
+        let hands: Vec<LeaderSet> = vec![
+            [l("xenophon"), l("caesar")].into_iter().collect(),
+            [l("sappho")].into_iter().collect(),
+            [l("midas"), l("amytis")].into_iter().collect(),
+        ];
+        // Seat 1 owns Roma night: it keeps its leader; the others' go back, each seat's sorted
+        // by id (caesar before xenophon, amytis before midas: the tables have them the other
+        // way round).
+        let kept = b.take_back(&hands, Some(1));
+        assert_eq!(kept, [LeaderSet::EMPTY, hands[1], LeaderSet::EMPTY]);
+        assert_eq!(
+            b.order(),
+            [l("caesar"), l("xenophon"), l("amytis"), l("midas")]
+        );
+    }
+
+    #[test]
+    fn roma_night_lowers_its_owner_by_2_and_its_neighbours_by_1() {
+        assert_eq!(
+            (0..5)
+                .map(|p| roma_night_reduction(p, Some(0), 5))
+                .collect::<Vec<_>>(),
+            [2, 1, 0, 0, 1]
+        );
+        assert_eq!(roma_night_reduction(2, None, 5), 0);
+        assert_eq!(
+            (0..3)
+                .map(|p| roma_night_reduction(p, Some(2), 3))
+                .collect::<Vec<_>>(),
+            [1, 1, 2]
+        );
     }
 }
