@@ -148,6 +148,8 @@ pub struct Draft {
     picks: [LeaderSet; MAX_SEATS],
     /// `passed[p][k]`: what seat p passed to its right after round k.
     passed: [[LeaderSet; LEADERS_PER_SEAT]; MAX_SEATS],
+    /// `picked[p][k]`: seat p's pick of round k.
+    picked: [[Option<LeaderId>; LEADERS_PER_SEAT]; MAX_SEATS],
 }
 
 impl Draft {
@@ -164,6 +166,7 @@ impl Draft {
             hands,
             picks: [LeaderSet::EMPTY; MAX_SEATS],
             passed: [[LeaderSet::EMPTY; LEADERS_PER_SEAT]; MAX_SEATS],
+            picked: [[None; LEADERS_PER_SEAT]; MAX_SEATS],
         }
     }
 
@@ -192,6 +195,94 @@ impl Draft {
         self.passed[seat][round]
     }
 
+    /// `seat`'s pick of `round` (0-based), once that round is played.
+    pub fn picked(&self, seat: usize, round: usize) -> Option<LeaderId> {
+        self.picked[seat][round]
+    }
+
+    /// The hands `seat` has held, round by round up to the current one (what it has seen of
+    /// the deal).
+    pub fn seen(&self, seat: usize) -> Vec<LeaderSet> {
+        (0..=self.round.min(LEADERS_PER_SEAT - 1))
+            .map(|k| {
+                if k == self.round {
+                    self.hands[seat]
+                } else {
+                    let mut h = self.passed[seat][k];
+                    h.insert(self.picked[seat][k].expect("a played round has its picks"));
+                    h
+                }
+            })
+            .collect()
+    }
+
+    /// A draft `observer` cannot tell from this one, drawn at random: the same hands seen and
+    /// picks made by `observer`, every other leader of `pool` (the decks in play) it never saw
+    /// dealt anew among the other seats' first hands and the box, and the other seats' picks
+    /// redrawn, each consistent with every hand the observer saw later. Returns the draft and
+    /// the box's leaders (their order is hidden too).
+    pub fn determinize(
+        &self,
+        observer: usize,
+        pool: LeaderSet,
+        rng: &mut impl rand::Rng,
+    ) -> (Draft, Vec<LeaderId>) {
+        let n = self.players;
+        let r = self.round;
+        let sightings = self.seen(observer);
+        let seen: LeaderSet = LeaderSet(sightings.iter().fold(0, |m, h| m | h.0));
+        let mut unseen: Vec<LeaderId> = LeaderSet(pool.0 & !seen.0).iter().collect();
+        unseen.shuffle(rng);
+        // Packet q is the hand dealt to seat q; at round k seat (q − k) mod n holds it, so the
+        // observer holds packet (observer + k) mod n at round k.
+        let mut dealt = vec![[LeaderId(0); LEADERS_PER_SEAT]; n];
+        let mut choices = vec![vec![LeaderId(0); n]; r];
+        for (q, dealt_q) in dealt.iter_mut().enumerate() {
+            let sighted: Vec<(usize, LeaderSet)> = (0..sightings.len())
+                .filter(|&k| (observer + k) % n == q)
+                .map(|k| (k, sightings[k]))
+                .collect();
+            let mut content = match sighted.first() {
+                Some(&(k, hand)) => {
+                    let mut c = hand;
+                    for _ in 0..k {
+                        c.insert(unseen.pop().expect("enough unseen leaders"));
+                    }
+                    c
+                }
+                None => (0..LEADERS_PER_SEAT)
+                    .map(|_| unseen.pop().expect("enough unseen leaders"))
+                    .collect(),
+            };
+            for (slot, l) in dealt_q.iter_mut().zip(content.iter()) {
+                *slot = l;
+            }
+            for (k, round_choices) in choices.iter_mut().enumerate() {
+                let holder = (q + n - k % n) % n;
+                let pick = if holder == observer {
+                    self.picked[observer][k].expect("a played round has its picks")
+                } else {
+                    // Only leaders the observer will not see again in this packet.
+                    let must_go = match sighted.iter().find(|&&(j, _)| j > k) {
+                        Some(&(_, later)) => LeaderSet(content.0 & !later.0),
+                        None => content,
+                    };
+                    let options: Vec<LeaderId> = must_go.iter().collect();
+                    options[rng.random_range(0..options.len())]
+                };
+                content.remove(pick);
+                round_choices[holder] = pick;
+            }
+        }
+        let mut draft = Draft::new(&dealt);
+        for c in &choices {
+            draft
+                .play_round(c)
+                .expect("a determinization follows the rules");
+        }
+        (draft, unseen)
+    }
+
     /// Plays one round: `choices[p]` is seat p's pick from the hand it holds; then the rests
     /// pass to the right. A pick not in the seat's hand is refused, naming it.
     pub fn play_round(&mut self, choices: &[LeaderId]) -> Result<(), String> {
@@ -216,6 +307,7 @@ impl Draft {
         let mut rests = [LeaderSet::EMPTY; MAX_SEATS];
         for (p, &l) in choices.iter().enumerate() {
             self.picks[p].insert(l);
+            self.picked[p][self.round] = Some(l);
             rests[p] = self.hands[p];
             rests[p].remove(l);
             self.passed[p][self.round] = rests[p];
@@ -405,5 +497,92 @@ mod tests {
                 .collect::<Vec<_>>(),
             [1, 1, 2]
         );
+    }
+
+    #[test]
+    fn a_determinized_draft_keeps_everything_the_observer_saw() {
+        use rand::Rng;
+        let decks = [LeaderDeck::Standard, LeaderDeck::Expert];
+        let pool: LeaderSet = LEADERS
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| decks.contains(&l.deck))
+            .map(|(i, _)| LeaderId(i as u8))
+            .collect();
+        let mut rng = GameRng::seed_from_u64(11);
+        let mut others_changed = 0;
+        for case in 0..2000 {
+            let n = 3 + case % 5;
+            let (deal_, _) = deal(&decks, n, &mut rng);
+            let mut real = Draft::new(&deal_);
+            let rounds = rng.random_range(0..=LEADERS_PER_SEAT);
+            for _ in 0..rounds {
+                let picks: Vec<LeaderId> = (0..n)
+                    .map(|p| {
+                        let h: Vec<LeaderId> = real.hand(p).iter().collect();
+                        h[rng.random_range(0..h.len())]
+                    })
+                    .collect();
+                real.play_round(&picks).unwrap();
+            }
+            let o = rng.random_range(0..n);
+            let (det, boxed) = real.determinize(o, pool, &mut rng);
+            assert_eq!(det.round(), real.round());
+            assert_eq!(det.seen(o), real.seen(o), "case {case}");
+            assert_eq!(det.picks(o), real.picks(o));
+            for k in 0..rounds {
+                assert_eq!(det.picked(o, k), real.picked(o, k));
+                assert_eq!(det.passed(o, k), real.passed(o, k));
+            }
+            // Every leader of the pool once: in a hand, among the picks, or in the box.
+            let mut all: Vec<LeaderId> = boxed.clone();
+            for p in 0..n {
+                all.extend(det.hand(p).iter());
+                all.extend(det.picks(p).iter());
+                assert_eq!(det.hand(p).len(), LEADERS_PER_SEAT - rounds);
+                assert_eq!(det.picks(p).len(), rounds);
+            }
+            all.sort();
+            assert_eq!(all, pool.iter().collect::<Vec<_>>());
+            if (0..n).any(|p| p != o && det.picks(p) != real.picks(p)) {
+                others_changed += 1;
+            }
+        }
+        // The hidden picks are redrawn, not copied.
+        assert!(others_changed > 1000, "{others_changed}");
+    }
+
+    #[test]
+    fn at_3_seats_the_leaders_passed_come_back_and_are_kept() {
+        // Seat 0 passes 3 leaders after round 1; the one it gets back in round 4 is what is
+        // left of them: seats 2 and 1 took the other two, one each, in rounds 2 and 3.
+        let l = |id| LeaderId::from_id(id).unwrap();
+        let deal = [
+            [l("maecenas"), l("imhotep"), l("hammurabi"), l("leonidas")],
+            [l("croesus"), l("xenophon"), l("vitruvius"), l("nero")],
+            [l("sappho"), l("zenobia"), l("nefertiti"), l("cleopatra")],
+        ];
+        let mut d = Draft::new(&deal);
+        d.play_round(&[l("maecenas"), l("croesus"), l("sappho")])
+            .unwrap();
+        d.play_round(&[l("xenophon"), l("zenobia"), l("imhotep")])
+            .unwrap();
+        d.play_round(&[l("nefertiti"), l("hammurabi"), l("vitruvius")])
+            .unwrap();
+        assert_eq!(ids(d.hand(0)), ["leonidas"]);
+        let pool: LeaderSet = (0..34).map(LeaderId).collect();
+        let mut rng = GameRng::seed_from_u64(3);
+        for _ in 0..50 {
+            let (det, _) = d.determinize(0, pool, &mut rng);
+            assert_eq!(ids(det.hand(0)), ["leonidas"]);
+            // Imhotep and Hammurabi, passed by seat 0, went one to each other seat.
+            let taken = [l("imhotep"), l("hammurabi")];
+            for p in [1, 2] {
+                assert_eq!(
+                    taken.iter().filter(|&&x| det.picks(p).contains(x)).count(),
+                    1
+                );
+            }
+        }
     }
 }
