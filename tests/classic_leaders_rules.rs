@@ -327,3 +327,36 @@ fn the_science_choice_matches_a_brute_force() {
         }
     }
 }
+
+#[test]
+fn every_leader_says_what_it_does_in_words() {
+    let text = |id: &str| leader_by_id(id).unwrap().text();
+    assert_eq!(
+        text("hammurabi"),
+        "each blue card costs one resource of choice less"
+    );
+    assert_eq!(
+        text("imhotep"),
+        "each wonder stage costs one resource of choice less"
+    );
+    assert_eq!(text("praxiteles"), "2 VP per grey card");
+    assert_eq!(text("darius"), "1 VP per black card");
+    assert_eq!(text("makeda"), "5 VP with more coins than each neighbour");
+    assert_eq!(text("aspasia"), "2 VP; 1 Diplomacy token");
+    assert_eq!(
+        text("arsinoe"),
+        "4 coins when recruited; every other player loses as many coins as the Age's number"
+    );
+    // No two leaders with different effects read the same.
+    for (i, a) in LEADERS.iter().enumerate() {
+        for b in &LEADERS[..i] {
+            assert_eq!(
+                a.text() == b.text(),
+                a.effects == b.effects,
+                "{} {}",
+                a.id,
+                b.id
+            );
+        }
+    }
+}

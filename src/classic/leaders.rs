@@ -347,3 +347,96 @@ impl Leader {
             .fold(Science::NONE, |s, e| s.join(e.science()))
     }
 }
+
+impl LeaderEffect {
+    /// The effect in words, for the log and the component table.
+    pub fn text(self) -> String {
+        let color = |c: CardColor| format!("{} card", c.id());
+        match self {
+            LeaderEffect::FreeRecruitment => "recruits every later leader for free".into(),
+            LeaderEffect::Discount(on) => {
+                let what = match on {
+                    super::leaders_data::DiscountOn::Color(c) => format!("each {} card", c.id()),
+                    super::leaders_data::DiscountOn::Stages => "each wonder stage".into(),
+                };
+                format!("{what} costs one resource of choice less")
+            }
+            LeaderEffect::FreeBuilds(c) => format!("every {} card is free", c.id()),
+            LeaderEffect::FreeBlackOncePerAge => "one black card per Age for free".into(),
+            LeaderEffect::Coins(n) => format!("{n} coins when recruited"),
+            LeaderEffect::CoinsPerBuild(c, n) => format!("{n} coins per later {}", color(c)),
+            LeaderEffect::CoinsPerChainBuild(n) => format!("{n} coins per later chain build"),
+            LeaderEffect::CoinsPerVictoryToken(n) => {
+                format!("{n} coins per victory token taken in conflicts")
+            }
+            LeaderEffect::BuyFromBank(p) => {
+                format!("once per turn, one resource of choice from the bank for {p} coin")
+            }
+            LeaderEffect::Shields(n) => format!("{n} shields"),
+            LeaderEffect::BuildFromDiscard => {
+                "at the end of its turn, builds a discarded Age card for free".into()
+            }
+            LeaderEffect::Science(s) => format!("science: {}", s.id()),
+            LeaderEffect::Points(n) => format!("{n} VP"),
+            LeaderEffect::PointsPerCard(c, n) => format!("{n} VP per {}", color(c)),
+            LeaderEffect::PointsPerCoins { coins, points } => {
+                format!("{points} VP per {coins} coins")
+            }
+            LeaderEffect::PointsPerStage(n) => format!("{n} VP per own wonder stage"),
+            LeaderEffect::PointsPerVictoryToken(n) => format!("{n} VP per victory token"),
+            LeaderEffect::PointsPerSet(cs, n) => {
+                let names: Vec<&str> = cs.iter().map(|c| c.id()).collect();
+                format!("{n} VP per set of {} cards", names.join("/"))
+            }
+            LeaderEffect::PointsPerScienceSet(n) => format!("{n} VP per set of science symbols"),
+            LeaderEffect::ExtraBankCoin(n) => {
+                format!("once per turn, {n} more coin when the bank pays")
+            }
+            LeaderEffect::CoinPerNeighbourPaid(n) => {
+                format!("{n} coin per neighbour paid for resources in a turn")
+            }
+            LeaderEffect::VictoryTokenOfAge => "a victory token of the current Age".into(),
+            LeaderEffect::DiscardOwnDefeats => "discards every own defeat token".into(),
+            LeaderEffect::OthersDiscardVictoryToken => {
+                "every other player discards one of its victory tokens".into()
+            }
+            LeaderEffect::DefeatsToWinner => {
+                "a defeat token it would take goes to the neighbour who won".into()
+            }
+            LeaderEffect::ScienceSubstitute => {
+                "at game end, one science symbol may become another".into()
+            }
+            LeaderEffect::ScienceExtraOfMost => {
+                "at game end, one more science symbol of a family held most".into()
+            }
+            LeaderEffect::PointsIfMost(what, n) => {
+                let what = match what {
+                    Most::Cards(c) => format!("{} cards", c.id()),
+                    Most::Coins => "coins".into(),
+                };
+                format!("{n} VP with more {what} than each neighbour")
+            }
+            LeaderEffect::PointsIfNoDefeat(n) => format!("{n} VP without any defeat token"),
+            LeaderEffect::PointsPerVictoryTokenPair => {
+                "per pair of identical victory tokens, VP equal to their value".into()
+            }
+            LeaderEffect::PointsIfOnlyLeader(n) => format!("{n} VP if the only face-up leader"),
+            LeaderEffect::OnStage { coins, others_lose } => format!(
+                "per later own wonder stage, {coins} coins and every other player loses \
+                 {others_lose} coin"
+            ),
+            LeaderEffect::OthersLoseAgeCoins => {
+                "every other player loses as many coins as the Age's number".into()
+            }
+            LeaderEffect::Diplomacy(n) => format!("{n} Diplomacy token"),
+        }
+    }
+}
+
+impl Leader {
+    /// Every effect in words, `; `-separated.
+    pub fn text(&self) -> String {
+        let parts: Vec<String> = self.effects.iter().map(|e| e.text()).collect();
+        parts.join("; ")
+    }
+}
