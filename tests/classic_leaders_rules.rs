@@ -360,3 +360,41 @@ fn every_leader_says_what_it_does_in_words() {
         }
     }
 }
+
+#[test]
+fn tokens_are_kept_by_value_for_telesilla_gorgo_and_tomyris() {
+    use wonders::classic::leaders::{conflict, victory_value, Taken, Tokens};
+    assert_eq!([1, 2, 3].map(victory_value), [1, 3, 5]);
+    let mut t = Tokens::default();
+    t.gain_victory(1);
+    t.gain_victory(3);
+    t.gain_victory(3);
+    t.defeats = 2;
+    assert_eq!(t.points(), 1 + 5 + 5 - 2);
+    assert_eq!(t.victory_values().collect::<Vec<_>>(), [1, 5]);
+    // Telesilla: a token of a value held may go, one of a value not held may not.
+    assert!(!t.discard_victory(3));
+    assert!(!t.discard_victory(2));
+    assert!(t.discard_victory(5));
+    assert_eq!(t.victories, [1, 0, 1]);
+    // A conflict: more shields win, equal shields take nothing.
+    let won = Taken {
+        victory: true,
+        defeats: 0,
+    };
+    let lost = Taken {
+        victory: false,
+        defeats: 1,
+    };
+    assert_eq!(conflict([3, 1], [false, false]), [won, lost]);
+    assert_eq!(conflict([1, 3], [false, false]), [lost, won]);
+    assert_eq!(conflict([2, 2], [true, false]), [Taken::default(); 2]);
+    // Tomyris beaten: her defeat token goes to the winner, who takes both tokens.
+    let both = Taken {
+        victory: true,
+        defeats: 1,
+    };
+    assert_eq!(conflict([0, 4], [true, false]), [Taken::default(), both]);
+    // Tomyris winning changes nothing.
+    assert_eq!(conflict([4, 0], [true, false]), [won, lost]);
+}

@@ -440,3 +440,86 @@ impl Leader {
         parts.join("; ")
     }
 }
+
+/// A seat's conflict tokens with Leaders, by value: Gorgo, Alexander, Telesilla and Nitocris
+/// read or change single tokens, not only their sum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tokens {
+    /// Victory tokens of 1, 3 and 5 points.
+    pub victories: [u8; 3],
+    /// Defeat tokens (−1 each), Tomyris's gifts included.
+    pub defeats: u8,
+}
+
+/// The value of the victory token of `age` (1..=3): 1, 3 or 5.
+pub fn victory_value(age: u8) -> u8 {
+    2 * age - 1
+}
+
+impl Tokens {
+    /// The `military` line: every token held.
+    pub fn points(&self) -> i32 {
+        self.victories
+            .iter()
+            .zip([1, 3, 5])
+            .map(|(&n, v)| n as i32 * v)
+            .sum::<i32>()
+            - self.defeats as i32
+    }
+
+    /// A victory token of `age` (a conflict won, or Nitocris).
+    pub fn gain_victory(&mut self, age: u8) {
+        self.victories[age as usize - 1] += 1;
+    }
+
+    /// Telesilla's demand: discards a victory token of `value` (1, 3 or 5); `false` when the
+    /// seat holds none.
+    pub fn discard_victory(&mut self, value: u8) -> bool {
+        let slot = match value {
+            1 => 0,
+            3 => 1,
+            5 => 2,
+            _ => return false,
+        };
+        if self.victories[slot] == 0 {
+            return false;
+        }
+        self.victories[slot] -= 1;
+        true
+    }
+
+    /// The values of the victory tokens held, smallest first (Telesilla's choices).
+    pub fn victory_values(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..3)
+            .filter(|&i| self.victories[i] > 0)
+            .map(|i| 2 * i as u8 + 1)
+    }
+}
+
+/// What one seat takes from one conflict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Taken {
+    /// A victory token of the Age.
+    pub victory: bool,
+    /// Defeat tokens: its own, or the one a beaten Tomyris gives it.
+    pub defeats: u8,
+}
+
+/// One conflict at the end of an Age between two fighting seats: what each takes. More shields
+/// win the Age's victory token, fewer take a defeat token, equal take nothing; a defeat token
+/// a seat with Tomyris would take goes to the seat that beat it.
+pub fn conflict(shields: [u8; 2], tomyris: [bool; 2]) -> [Taken; 2] {
+    let mut taken = [Taken::default(); 2];
+    let (winner, loser) = match shields[0].cmp(&shields[1]) {
+        std::cmp::Ordering::Greater => (0, 1),
+        std::cmp::Ordering::Less => (1, 0),
+        std::cmp::Ordering::Equal => return taken,
+    };
+    taken[winner].victory = true;
+    if tomyris[loser] {
+        taken[winner].defeats += 1;
+    } else {
+        taken[loser].defeats += 1;
+    }
+    taken
+}
