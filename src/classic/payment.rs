@@ -466,3 +466,50 @@ fn split_exact(
     }
     false
 }
+
+/// Every resource, as a "one of" mask.
+const ANY_RESOURCE: u8 = (1 << RESOURCES) - 1;
+
+/// A Leaders discount (Hammurabi, Leonidas, Archimedes on their colour, Imhotep on stages):
+/// one resource of the buyer's choice is not paid, which is a wild own resource for that
+/// build. The city's production with one more "one of" group of every resource (a copy on the
+/// stack, read by [`quote`] like any other own production).
+#[inline]
+pub fn with_wild(own: &Supply) -> Supply {
+    let mut s = *own;
+    s.add_choice(ANY_RESOURCE);
+    s
+}
+
+/// Bilkis (Leaders): the cheapest ways to pay `cost` when exactly one unit of it comes from the
+/// bank (its coin goes with the printed coins to the bank, so it is not in the quote). The
+/// caller compares `total + 1` with [`quote`]'s total: only the lowest overall total is a
+/// legal payment, and where both reach it, both are. `None` when no choice of the bank's unit
+/// lets the neighbours supply the rest.
+pub fn quote_with_bank_unit(
+    cost: &[u8; RESOURCES],
+    own: &Supply,
+    left: &Supply,
+    right: &Supply,
+    prices: &Prices,
+) -> Option<Quote> {
+    let mut best: Option<Quote> = None;
+    for r in 0..RESOURCES {
+        if cost[r] == 0 {
+            continue;
+        }
+        let mut rest = *cost;
+        rest[r] -= 1;
+        if let Some(q) = quote(&rest, own, left, right, prices) {
+            best = match best {
+                Some(b) if b.total < q.total => Some(b),
+                Some(b) if b.total == q.total => Some(Quote {
+                    total: b.total,
+                    left: b.left | q.left,
+                }),
+                _ => Some(q),
+            };
+        }
+    }
+    best
+}

@@ -1,0 +1,281 @@
+//! The payment search with the Leaders additions against a brute force: a discount leader's
+//! wild own resource (one resource of the buyer's choice is not paid) and Bilkis's unit from
+//! the bank for 1 coin, alone and together, on random cities.
+
+#![allow(clippy::needless_range_loop)] // index loops read best in a brute force
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use wonders::classic::payment::{quote, quote_with_bank_unit, with_wild, Prices, Quote, Supply};
+
+const CASES: usize = 20_000;
+
+/// Every assignment of the "one of" groups (each gives nothing or one of its resources).
+fn assignments(choices: &[u8], acc: [u8; 7], out: &mut Vec<[u8; 7]>) {
+    let Some((&c, rest)) = choices.split_first() else {
+        out.push(acc);
+        return;
+    };
+    assignments(rest, acc, out);
+    for r in 0..7 {
+        if c >> r & 1 == 1 {
+            let mut a = acc;
+            a[r] += 1;
+            assignments(rest, a, out);
+        }
+    }
+}
+
+/// Lowest total and every (left, right) split reaching it, by brute force.
+fn brute_force(
+    cost: &[u8; 7],
+    own: &Supply,
+    left: &Supply,
+    right: &Supply,
+    prices: &Prices,
+) -> Option<(u32, Vec<(u32, u32)>)> {
+    let (mut mine, mut lefts, mut rights) = (Vec::new(), Vec::new(), Vec::new());
+    assignments(own.choices(), own.fixed, &mut mine);
+    assignments(left.choices(), left.fixed, &mut lefts);
+    assignments(right.choices(), right.fixed, &mut rights);
+    // reachable[l][r]: paying l to the left and r to the right covers the cost.
+    let mut reachable = [[false; 32]; 32];
+    for p in &mine {
+        for sl in &lefts {
+            for sr in &rights {
+                // All (x from left, y from right) per resource with x + y = what is missing.
+                let mut pairs = vec![(0u32, 0u32)];
+                let mut ok = true;
+                for r in 0..7 {
+                    let n = cost[r].saturating_sub(p[r]);
+                    if n == 0 {
+                        continue;
+                    }
+                    let mut next = Vec::new();
+                    for x in 0..=n {
+                        let y = n - x;
+                        if x > sl[r] || y > sr[r] {
+                            continue;
+                        }
+                        for &(l, rr) in &pairs {
+                            next.push((
+                                l + x as u32 * prices[0][r] as u32,
+                                rr + y as u32 * prices[1][r] as u32,
+                            ));
+                        }
+                    }
+                    next.sort();
+                    next.dedup();
+                    if next.is_empty() {
+                        ok = false;
+                        break;
+                    }
+                    pairs = next;
+                }
+                if ok {
+                    for (l, r) in pairs {
+                        reachable[l as usize][r as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+    let mut best: Option<(u32, Vec<(u32, u32)>)> = None;
+    for l in 0..32 {
+        for r in 0..32 {
+            if reachable[l][r] {
+                let t = (l + r) as u32;
+                match &mut best {
+                    Some((bt, v)) if *bt == t => v.push((l as u32, r as u32)),
+                    Some((bt, _)) if *bt < t => {}
+                    _ => best = Some((t, vec![(l as u32, r as u32)])),
+                }
+            }
+        }
+    }
+    best.map(|(t, mut v)| {
+        v.sort();
+        (t, v)
+    })
+}
+
+const RAW: [u8; 6] = [0b0101, 0b0110, 0b1100, 0b0011, 0b1001, 0b1010];
+
+fn random_supply(rng: &mut Xoshiro256PlusPlus, max_choices: usize, yellow: bool) -> Supply {
+    let mut s = Supply::default();
+    for r in 0..7 {
+        if rng.random_range(0..3) == 0 {
+            s.add_fixed(r, rng.random_range(1..=2));
+        }
+    }
+    for _ in 0..rng.random_range(0..=max_choices) {
+        s.add_choice(RAW[rng.random_range(0..RAW.len())]);
+    }
+    if yellow && rng.random_range(0..4) == 0 {
+        s.add_choice(if rng.random() { 0b0001111 } else { 0b1110000 });
+    }
+    s
+}
+
+fn random_cost(rng: &mut Xoshiro256PlusPlus) -> [u8; 7] {
+    let mut c = [0u8; 7];
+    if rng.random_range(0..20) == 0 {
+        return [1; 7]; // Palace
+    }
+    for _ in 0..rng.random_range(1..=3) {
+        c[rng.random_range(0..7)] += rng.random_range(1..=2);
+    }
+    c
+}
+
+fn random_prices(rng: &mut Xoshiro256PlusPlus) -> Prices {
+    let mut p = [[2u8; 7]; 2];
+    for side in 0..2 {
+        if rng.random_range(0..3) == 0 {
+            p[side][..4].fill(1);
+        }
+        if rng.random_range(0..4) == 0 {
+            p[side][4..].fill(1);
+        }
+    }
+    p
+}
+
+/// `(left, right, bank coin)` payments at the lowest total `left + right + bank`.
+type Payments = Option<(u32, Vec<(u32, u32, u32)>)>;
+
+/// The brute force's own reading of the rules: the discount is one unit of the cost, of the
+/// buyer's choice (or none), not paid; Bilkis buys one unit of the cost (or none) for 1 coin.
+fn brute_force_leaders(
+    cost: &[u8; 7],
+    own: &Supply,
+    left: &Supply,
+    right: &Supply,
+    prices: &Prices,
+    discount: bool,
+    bilkis: bool,
+) -> Payments {
+    let mut all: Vec<(u32, u32, u32)> = Vec::new();
+    let less = |c: &[u8; 7], r: Option<usize>| {
+        let mut c = *c;
+        if let Some(r) = r {
+            c[r] -= 1;
+        }
+        c
+    };
+    let units = |c: &[u8; 7]| {
+        let mut v = vec![None];
+        v.extend((0..7).filter(|&r| c[r] > 0).map(Some));
+        v
+    };
+    let free = if discount { units(cost) } else { vec![None] };
+    for d in free {
+        let c = less(cost, d);
+        let bank = if bilkis { units(&c) } else { vec![None] };
+        for b in bank {
+            let c = less(&c, b);
+            if let Some((_, splits)) = brute_force(&c, own, left, right, prices) {
+                let coin = b.is_some() as u32;
+                all.extend(splits.into_iter().map(|(l, r)| (l, r, coin)));
+            }
+        }
+    }
+    let best = all.iter().map(|&(l, r, b)| l + r + b).min()?;
+    all.retain(|&(l, r, b)| l + r + b == best);
+    all.sort();
+    all.dedup();
+    Some((best, all))
+}
+
+/// The engine's way: the wild resource is own production; Bilkis's quote is compared with the
+/// plain one at `total + 1`.
+fn engine(
+    cost: &[u8; 7],
+    own: &Supply,
+    left: &Supply,
+    right: &Supply,
+    prices: &Prices,
+    discount: bool,
+    bilkis: bool,
+) -> Payments {
+    let own = if discount { with_wild(own) } else { *own };
+    let plain = quote(cost, &own, left, right, prices).map(|q| (q, 0));
+    let bank = if bilkis {
+        quote_with_bank_unit(cost, &own, left, right, prices).map(|q| (q, 1))
+    } else {
+        None
+    };
+    let best = [plain, bank]
+        .iter()
+        .flatten()
+        .map(|(q, b)| q.total as u32 + b)
+        .min()?;
+    let mut all = Vec::new();
+    for (q, b) in [plain, bank].into_iter().flatten() {
+        if q.total as u32 + b == best {
+            all.extend(q.splits().map(|(l, r)| (l as u32, r as u32, b)));
+        }
+    }
+    all.sort();
+    Some((best, all))
+}
+
+#[test]
+fn leader_payments_match_brute_force() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    let (mut discount_helped, mut bank_used, mut both_ways) = (0, 0, 0);
+    for case in 0..CASES {
+        let cost = random_cost(&mut rng);
+        let own = random_supply(&mut rng, 3, true);
+        let left = random_supply(&mut rng, 2, false);
+        let right = random_supply(&mut rng, 2, false);
+        let prices = random_prices(&mut rng);
+        let (discount, bilkis) = (rng.random_range(0..2) == 1, rng.random_range(0..2) == 1);
+        let got = engine(&cost, &own, &left, &right, &prices, discount, bilkis);
+        let want = brute_force_leaders(&cost, &own, &left, &right, &prices, discount, bilkis);
+        assert_eq!(
+            got, want,
+            "case {case}: cost {cost:?} own {own:?} left {left:?} right {right:?} prices \
+             {prices:?} discount {discount} bilkis {bilkis}"
+        );
+        let plain = quote(&cost, &own, &left, &right, &prices).map(|q: Quote| q.total as u32);
+        if let Some((best, payments)) = got {
+            if discount && plain.is_none_or(|p| best < p) {
+                discount_helped += 1;
+            }
+            if payments.iter().any(|p| p.2 == 1) {
+                bank_used += 1;
+                if payments.iter().any(|p| p.2 == 0) {
+                    both_ways += 1;
+                }
+            }
+        }
+    }
+    // The generator covers the interesting cases.
+    assert!(discount_helped > CASES / 20, "{discount_helped}");
+    assert!(bank_used > CASES / 20, "{bank_used}");
+    assert!(both_ways > CASES / 200, "{both_ways}");
+}
+
+#[test]
+fn a_discount_covers_one_missing_resource_of_the_buyers_choice() {
+    // A card costing 2 ore + glass, nothing produced, ore at 2 and glass at 1 from the left:
+    // the discount drops an ore (the dearest unit), leaving ore 2 + glass 1.
+    let cost = [0, 0, 0, 2, 1, 0, 0];
+    let mut left = Supply::default();
+    left.add_fixed(3, 2);
+    left.add_fixed(4, 1);
+    let mut prices = [[2; 7]; 2];
+    prices[0][4] = 1;
+    let none = Supply::default();
+    let q = quote(&cost, &with_wild(&none), &left, &none, &prices).unwrap();
+    assert_eq!((q.total, q.canonical()), (3, (3, 0)));
+    // Bilkis: one ore from the bank (1 coin); the rest from the left: 2 + 1 to the left.
+    let b = quote_with_bank_unit(&cost, &none, &left, &none, &prices).unwrap();
+    assert_eq!((b.total, b.canonical()), (3, (3, 0)));
+    // Nothing to buy: no neighbour can supply textile, but the bank can.
+    let q = quote(&[0, 0, 0, 0, 0, 1, 0], &none, &left, &none, &prices);
+    assert!(q.is_none());
+    let b = quote_with_bank_unit(&[0, 0, 0, 0, 0, 1, 0], &none, &left, &none, &prices).unwrap();
+    assert_eq!(b.total, 0);
+}
