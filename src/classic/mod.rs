@@ -36,6 +36,7 @@
 //! Disputed 2nd-edition costs follow the majority of the transcriptions: Town Hall
 //! 2 stone + ore + glass, Arena 2 stone + ore, Circus 3 stone + ore (see [`data`]).
 
+pub mod cities_data;
 pub mod city;
 pub mod data;
 pub mod effects;
