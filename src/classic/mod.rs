@@ -6,7 +6,10 @@
 //! - [`city`]: a city's buildings, treasury, production and price tables;
 //! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
-//!   turn logs and the card listing.
+//!   turn logs and the card listing;
+//! - [`cities_data`], [`cities`]: the Cities expansion's tables (black cards, Byzantium, Petra)
+//!   and its stateless rules (Diplomacy's conflicts, coin losses and debts, rebates, black
+//!   cards' points); the expansion is not yet offered by the game.
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;
@@ -36,6 +39,7 @@
 //! Disputed 2nd-edition costs follow the majority of the transcriptions: Town Hall
 //! 2 stone + ore + glass, Arena 2 stone + ore, Circus 3 stone + ore (see [`data`]).
 
+pub mod cities;
 pub mod cities_data;
 pub mod city;
 pub mod data;

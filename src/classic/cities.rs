@@ -1,0 +1,199 @@
+//! Cities' own rules that need no game state: who fights whom under Diplomacy, how much a seat
+//! loses to a coin-loss effect, how a loss may be split between coins and debt tokens, what a
+//! neighbour's rebates leave to pay, and the coins and points of black cards that count.
+//!
+//! Sources: the 2nd-edition rule book, section CITIES and its effect sheet; the record format's
+//! readings ("Coin losses, debts, Diplomacy").
+
+use std::ops::RangeInclusive;
+
+use super::cities_data::CityEffect;
+
+/// The military conflicts of an Age's end under Diplomacy: every seat of `sits_out` (holding a
+/// Diplomacy token) sits out; each other seat fights its nearest fighting seats on each side.
+/// Yields each conflict once, as `(seat, nearest fighting seat to its left)` (the left
+/// neighbour is seat p+1). With two fighting seats they fight once; with one or none, nobody
+/// fights. With nobody sitting out these are the base game's `n` conflicts of neighbours.
+pub fn conflicts(sits_out: &[bool]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let n = sits_out.len();
+    let fighting = sits_out.iter().filter(|&&s| !s).count();
+    (0..n)
+        .filter(move |&a| !sits_out[a] && fighting >= 2)
+        .filter_map(move |a| {
+            let b = (1..n).map(|k| (a + k) % n).find(|&b| !sits_out[b])?;
+            // Two fighters would meet twice going round the table: once is the rule.
+            (fighting > 2 || a < b).then_some((a, b))
+        })
+}
+
+/// The coins a seat holding `tokens` military victory tokens and `stages` built wonder stages
+/// loses to one effect of another seat's black card or stage (0 for an effect that takes no
+/// coins). Raider cards' debts are not a loss with a choice: see
+/// [`CityEffect::NeighboursTakeDebt`].
+pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> u8 {
+    match effect {
+        CityEffect::OthersLoseCoins(n) => n,
+        CityEffect::OthersLoseCoinsPerVictoryToken(n) => n.saturating_mul(tokens),
+        CityEffect::OthersLoseCoinsPerStage(n) => n.saturating_mul(stages),
+        CityEffect::Points(_)
+        | CityEffect::Coins(_)
+        | CityEffect::Shields(_)
+        | CityEffect::NeighboursGainCoins(_)
+        | CityEffect::OthersGainCoins(_)
+        | CityEffect::Diplomacy
+        | CityEffect::VictoryToken(_)
+        | CityEffect::NeighboursTakeDebt(_)
+        | CityEffect::PointsPerVictoryToken { .. }
+        | CityEffect::CopyNeighbourScience
+        | CityEffect::WharfRebate(..)
+        | CityEffect::StartingResourceRebate(_)
+        | CityEffect::SecretWarehouse
+        | CityEffect::BlackMarket
+        | CityEffect::FreeWonderResources
+        | CityEffect::BuildFromDiscard
+        | CityEffect::CoinsPerDefeatToken(_)
+        | CityEffect::DiscardDefeatTokens
+        | CityEffect::PerBlackCard { .. }
+        | CityEffect::PerVictoryToken { .. } => 0,
+    }
+}
+
+/// The coins a seat may pay against a turn's total `loss` while holding `coins`; the rest
+/// becomes −1 debt tokens. Any split is legal: paying nothing and taking all as debt included.
+pub fn coin_loss_payments(loss: u8, coins: u8) -> RangeInclusive<u8> {
+    0..=loss.min(coins)
+}
+
+/// What a side's purchases cost after the rebates that apply to it (Clandestine Wharf,
+/// Smuggler's Cache): they stack, and a side's payment never goes below 0.
+pub fn after_rebates(price: u8, rebates: u8) -> u8 {
+    price.saturating_sub(rebates)
+}
+
+/// The `cities` points of one black card at game end, for a city holding `black_cards` black
+/// cards and these military victory tokens (`tokens[v]` = tokens of value v: 1, 3 or 5; Raider
+/// tokens included).
+pub fn black_points(effects: &[CityEffect], black_cards: u8, tokens: &[u8; 6]) -> i32 {
+    effects
+        .iter()
+        .map(|&e| match e {
+            CityEffect::Points(p) => i32::from(p),
+            CityEffect::PointsPerVictoryToken { value, points } => {
+                i32::from(points) * i32::from(tokens[value as usize])
+            }
+            CityEffect::PerBlackCard { points, .. } => i32::from(points) * i32::from(black_cards),
+            CityEffect::PerVictoryToken { points, .. } => {
+                i32::from(points)
+                    * (i32::from(tokens[1]) + i32::from(tokens[3]) + i32::from(tokens[5]))
+            }
+            CityEffect::Coins(_)
+            | CityEffect::Shields(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::DiscardDefeatTokens => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(sits_out: &[bool]) -> Vec<(usize, usize)> {
+        conflicts(sits_out).collect()
+    }
+
+    #[test]
+    fn without_diplomacy_every_seat_fights_both_neighbours() {
+        assert_eq!(all(&[false; 3]), [(0, 1), (1, 2), (2, 0)]);
+        assert_eq!(all(&[false; 7]).len(), 7);
+    }
+
+    #[test]
+    fn the_neighbours_of_a_seat_that_sits_out_fight_each_other() {
+        // The rule book's case: seat 1 sits out, seats 0 and 2 fight each other.
+        assert_eq!(
+            all(&[false, true, false, false, false]),
+            [(0, 2), (2, 3), (3, 4), (4, 0)]
+        );
+        assert_eq!(
+            all(&[true, true, false, false, true, false]),
+            [(2, 3), (3, 5), (5, 2)]
+        );
+    }
+
+    #[test]
+    fn two_fighters_fight_once_and_a_lone_fighter_not_at_all() {
+        assert_eq!(all(&[false, true, false]), [(0, 2)]);
+        assert_eq!(all(&[true, false, true, false, true]), [(1, 3)]);
+        assert!(all(&[true, false, true]).is_empty());
+        assert!(all(&[true; 4]).is_empty());
+    }
+
+    #[test]
+    fn coin_losses_count_tokens_and_stages_at_the_moment() {
+        assert_eq!(loss(CityEffect::OthersLoseCoins(5), 4, 3), 5);
+        assert_eq!(loss(CityEffect::OthersLoseCoinsPerVictoryToken(1), 4, 3), 4);
+        assert_eq!(loss(CityEffect::OthersLoseCoinsPerStage(1), 4, 3), 3);
+        assert_eq!(loss(CityEffect::NeighboursTakeDebt(1), 4, 3), 0);
+        assert_eq!(loss(CityEffect::Points(4), 4, 3), 0);
+    }
+
+    #[test]
+    fn a_loss_splits_between_coins_held_and_debt() {
+        assert_eq!(coin_loss_payments(3, 10), 0..=3);
+        assert_eq!(coin_loss_payments(5, 2), 0..=2);
+        assert_eq!(coin_loss_payments(2, 0), 0..=0);
+    }
+
+    #[test]
+    fn rebates_stack_and_never_pay_below_zero() {
+        assert_eq!(after_rebates(4, 1), 3);
+        assert_eq!(after_rebates(2, 2), 0);
+        assert_eq!(after_rebates(1, 2), 0);
+    }
+
+    #[test]
+    fn black_cards_score_their_points_tokens_and_black_cards() {
+        let tokens = [0, 2, 0, 1, 0, 3];
+        assert_eq!(black_points(&[CityEffect::Points(8)], 1, &tokens), 8);
+        let cells = CityEffect::PointsPerVictoryToken {
+            value: 1,
+            points: 2,
+        };
+        assert_eq!(black_points(&[cells], 1, &tokens), 4);
+        let prison = CityEffect::PointsPerVictoryToken {
+            value: 5,
+            points: 4,
+        };
+        assert_eq!(black_points(&[prison], 1, &tokens), 12);
+        let network = CityEffect::PerBlackCard {
+            coins: 1,
+            points: 1,
+        };
+        assert_eq!(black_points(&[network], 5, &tokens), 5);
+        let market = CityEffect::PerVictoryToken {
+            coins: 1,
+            points: 1,
+        };
+        assert_eq!(black_points(&[market], 5, &tokens), 6);
+        assert_eq!(
+            black_points(&[CityEffect::Coins(9), CityEffect::Diplomacy], 1, &tokens),
+            0
+        );
+    }
+}
