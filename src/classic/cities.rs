@@ -8,6 +8,7 @@
 use std::ops::RangeInclusive;
 
 use super::cities_data::CityEffect;
+use super::data::Direction;
 
 /// The military conflicts of an Age's end under Diplomacy: every seat of `sits_out` (holding a
 /// Diplomacy token) sits out; each other seat fights its nearest fighting seats on each side.
@@ -109,6 +110,60 @@ pub fn black_points(effects: &[CityEffect], black_cards: u8, tokens: &[u8; 6]) -
         .sum()
 }
 
+/// A black card's or a Cities stage's effect in words, for the card listing and the log.
+pub fn effect_text(e: CityEffect) -> String {
+    match e {
+        CityEffect::Points(p) => format!("{p} VP"),
+        CityEffect::Coins(c) => format!("{c} coins"),
+        CityEffect::Shields(s) => format!("{s} shields"),
+        CityEffect::NeighboursGainCoins(c) => format!("each neighbour gains {c} coins"),
+        CityEffect::OthersGainCoins(c) => format!("every other city gains {c} coins"),
+        CityEffect::OthersLoseCoins(c) => format!("every other city loses {c} coins"),
+        CityEffect::OthersLoseCoinsPerVictoryToken(c) => {
+            format!("every other city loses {c} coins per military victory token it holds")
+        }
+        CityEffect::OthersLoseCoinsPerStage(c) => {
+            format!("every other city loses {c} coins per wonder stage it has built")
+        }
+        CityEffect::Diplomacy => "a Diplomacy token".into(),
+        CityEffect::VictoryToken(v) => format!("a military victory token of {v}"),
+        CityEffect::NeighboursTakeDebt(d) => format!("each neighbour takes {d} debt"),
+        CityEffect::PointsPerVictoryToken { value, points } => {
+            format!("{points} VP per military victory token of {value}")
+        }
+        CityEffect::CopyNeighbourScience => {
+            "science: copies a symbol of a neighbour's green card".into()
+        }
+        CityEffect::WharfRebate(side, c) => {
+            let from = match side {
+                Direction::Left => "the left neighbour",
+                Direction::Right => "the right neighbour",
+                Direction::Both => "each neighbour",
+            };
+            format!("{c} coin less each turn for purchases from {from}")
+        }
+        CityEffect::StartingResourceRebate(c) => {
+            format!("{c} coin less for a neighbour's starting resource")
+        }
+        CityEffect::SecretWarehouse => {
+            "one more unit of a resource the city produces, each turn (not for sale)".into()
+        }
+        CityEffect::BlackMarket => {
+            "one unit of a resource the city does not produce, each turn (not for sale)".into()
+        }
+        CityEffect::FreeWonderResources => "wonder stages need no resources".into(),
+        CityEffect::BuildFromDiscard => "builds a discarded card for free".into(),
+        CityEffect::CoinsPerDefeatToken(c) => format!("{c} coins per defeat token"),
+        CityEffect::DiscardDefeatTokens => "discards all own defeat tokens".into(),
+        CityEffect::PerBlackCard { coins, points } => {
+            format!("{coins} coins and {points} VP per black card")
+        }
+        CityEffect::PerVictoryToken { coins, points } => {
+            format!("{coins} coins and {points} VP per military victory token")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +213,32 @@ mod tests {
         assert_eq!(coin_loss_payments(3, 10), 0..=3);
         assert_eq!(coin_loss_payments(5, 2), 0..=2);
         assert_eq!(coin_loss_payments(2, 0), 0..=0);
+    }
+
+    #[test]
+    fn every_black_card_and_stage_reads_in_words() {
+        use super::super::cities_data::{BLACK_CARDS, CITY_BOARDS};
+        let texts = |effects: &[CityEffect]| {
+            effects
+                .iter()
+                .map(|&e| effect_text(e))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let embassy = BLACK_CARDS.iter().find(|b| b.key == "embassy").unwrap();
+        assert_eq!(texts(embassy.effects), "3 VP; a Diplomacy token");
+        let wharf = BLACK_CARDS
+            .iter()
+            .find(|b| b.key == "west_clandestine_wharf");
+        assert_eq!(
+            texts(wharf.unwrap().effects),
+            "1 coin less each turn for purchases from the left neighbour"
+        );
+        assert_eq!(
+            texts(CITY_BOARDS[3].stages[0].effects),
+            "3 VP; every other city loses 2 coins"
+        );
+        assert!(BLACK_CARDS.iter().all(|b| !texts(b.effects).is_empty()));
     }
 
     #[test]
