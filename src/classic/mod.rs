@@ -7,9 +7,10 @@
 //! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
 //!   turn logs and the card listing;
-//! - [`cities_data`], [`cities`]: the Cities expansion's tables (black cards, Byzantium, Petra)
-//!   and its stateless rules (Diplomacy's conflicts, coin losses and debts, rebates, black
-//!   cards' points); the expansion is not yet offered by the game.
+//! - [`cities_data`], [`cities`], [`cities_payment`]: the Cities expansion's tables (black
+//!   cards, Byzantium, Petra), its stateless rules (Diplomacy's conflicts, coin losses and
+//!   debts, black cards' points) and the payment search with its rebates; the expansion is not
+//!   yet offered by the game.
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;
@@ -41,6 +42,7 @@
 
 pub mod cities;
 pub mod cities_data;
+pub mod cities_payment;
 pub mod city;
 pub mod data;
 pub mod effects;
