@@ -27,6 +27,36 @@ pub fn conflicts(sits_out: &[bool]) -> impl Iterator<Item = (usize, usize)> + '_
         })
 }
 
+/// The military of an Age's end under Diplomacy: each conflict of [`conflicts`] gives the
+/// winner the Age's victory points and the loser a defeat token. Returns per seat the
+/// military points gained (defeats count −1) and the defeat tokens taken.
+pub fn military(shields: &[u8], sits_out: &[bool], age: u8) -> ([i32; 7], [u8; 7]) {
+    let (mut points, mut defeats) = ([0i32; 7], [0u8; 7]);
+    for (a, b) in conflicts(sits_out) {
+        for (me, them) in [(a, b), (b, a)] {
+            let p = super::ClassicGame::conflict(shields[me], shields[them], age);
+            points[me] += p;
+            defeats[me] += u8::from(p < 0);
+        }
+    }
+    (points, defeats)
+}
+
+/// Each seat's total coin loss of a turn: every effect of `built` (the seat that built it and
+/// the effects of its card or stage) hits every other seat, counted on `tokens` (military
+/// victory tokens held) and `stages` (stages built) at that moment, this turn's included.
+pub fn turn_losses(built: &[(usize, &[CityEffect])], tokens: &[u8], stages: &[u8]) -> [u8; 7] {
+    let mut lost = [0u8; 7];
+    for &(owner, effects) in built {
+        for &e in effects {
+            for seat in (0..tokens.len()).filter(|&s| s != owner) {
+                lost[seat] = lost[seat].saturating_add(loss(e, tokens[seat], stages[seat]));
+            }
+        }
+    }
+    lost
+}
+
 /// The coins a seat holding `tokens` military victory tokens and `stages` built wonder stages
 /// loses to one effect of another seat's black card or stage (0 for an effect that takes no
 /// coins). Raider cards' debts are not a loss with a choice: see
@@ -197,6 +227,46 @@ mod tests {
         assert_eq!(all(&[true, false, true, false, true]), [(1, 3)]);
         assert!(all(&[true, false, true]).is_empty());
         assert!(all(&[true; 4]).is_empty());
+    }
+
+    #[test]
+    fn without_diplomacy_the_military_is_the_base_games() {
+        let shields = [3, 1, 4, 1, 5];
+        let (points, defeats) = military(&shields, &[false; 5], 2);
+        for seat in 0..5 {
+            let (l, r) = ((seat + 1) % 5, (seat + 4) % 5);
+            let want = crate::classic::ClassicGame::conflict(shields[seat], shields[l], 2)
+                + crate::classic::ClassicGame::conflict(shields[seat], shields[r], 2);
+            assert_eq!(points[seat], want, "seat {seat}");
+        }
+        assert_eq!(&defeats[..5], [1, 2, 0, 2, 0]);
+    }
+
+    #[test]
+    fn a_seat_that_sits_out_neither_wins_nor_loses() {
+        // Seat 1 (strongest) sits out: seats 0 and 2 fight each other, 2 wins; 0 and 3 too.
+        let (points, defeats) = military(&[2, 9, 3, 1], &[false, true, false, false], 3);
+        assert_eq!(&points[..4], [5 - 1, 0, 5 + 5, -1 - 1]);
+        assert_eq!(&defeats[..4], [1, 0, 0, 2]);
+        // Two fighters fight once.
+        let (points, _) = military(&[2, 9, 3], &[false, true, false], 1);
+        assert_eq!(&points[..3], [-1, 0, 1]);
+    }
+
+    #[test]
+    fn a_turns_losses_add_up_for_every_other_seat() {
+        let lair = [CityEffect::Points(3), CityEffect::OthersLoseCoins(2)];
+        let cenotaph = [
+            CityEffect::Points(5),
+            CityEffect::OthersLoseCoinsPerVictoryToken(1),
+        ];
+        let chamber = [
+            CityEffect::Points(4),
+            CityEffect::OthersLoseCoinsPerStage(1),
+        ];
+        let built: [(usize, &[CityEffect]); 3] = [(0, &lair), (1, &cenotaph), (2, &chamber)];
+        let lost = turn_losses(&built, &[1, 2, 0, 4], &[3, 0, 1, 2]);
+        assert_eq!(&lost[..4], [1 + 3, 2, 2, 2 + 4 + 2]);
     }
 
     #[test]
