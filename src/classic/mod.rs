@@ -7,7 +7,11 @@
 //! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
 //! - [`evaluate`]: the heuristic evaluation the greedy bot and MCTS cut-offs use;
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
-//!   turn logs and the card listing.
+//!   turn logs and the card listing;
+//! - [`cities_data`], [`cities`], [`cities_payment`]: the Cities expansion's tables (black
+//!   cards, Byzantium, Petra), its stateless rules (Diplomacy's conflicts, coin losses and
+//!   debts, black cards' points) and the payment search with its rebates; the expansion is not
+//!   yet offered by the game.
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;
@@ -37,6 +41,9 @@
 //! Disputed 2nd-edition costs follow the majority of the transcriptions: Town Hall
 //! 2 stone + ore + glass, Arena 2 stone + ore, Circus 3 stone + ore (see [`data`]).
 
+pub mod cities;
+pub mod cities_data;
+pub mod cities_payment;
 pub mod city;
 pub mod data;
 pub mod effects;
