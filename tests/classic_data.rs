@@ -2,7 +2,7 @@
 //! written here as literals (one line per copy / stage) in a notation independent of the
 //! engine's tables; and the deck sizes per player count.
 
-use wonders::classic::data::{Class, Direction, Effect, Per, Power, Whose};
+use wonders::classic::data::{Class, Direction, Effect, Expansions, Per, Power, Whose};
 use wonders::classic::{catalog, CardId, Color, Edition, Resource, Wonder};
 
 fn cost_text(coins: u8, res: &[u8; 7]) -> String {
@@ -96,7 +96,7 @@ fn power_token(p: &Power) -> String {
 }
 
 fn card_lines(edition: Edition) -> Vec<String> {
-    let cat = catalog(edition);
+    let cat = catalog(edition, Expansions::NONE);
     let mut lines: Vec<String> = cat
         .copies
         .iter()
@@ -132,7 +132,7 @@ fn card_lines(edition: Edition) -> Vec<String> {
 }
 
 fn stage_lines(edition: Edition) -> Vec<String> {
-    let cat = catalog(edition);
+    let cat = catalog(edition, Expansions::NONE);
     let mut lines = Vec::new();
     for &w in &cat.boards {
         for side in 0..2 {
@@ -197,7 +197,7 @@ fn every_wonder_stage_v2() {
 #[test]
 fn deck_sizes_per_player_count() {
     for edition in [Edition::V1, Edition::V2] {
-        let cat = catalog(edition);
+        let cat = catalog(edition, Expansions::NONE);
         assert_eq!(cat.guilds.len(), 10);
         for (i, players) in (3..=7).enumerate() {
             let size = 21 + 7 * i;
@@ -228,12 +228,17 @@ fn deck_sizes_per_player_count() {
 #[test]
 fn distinct_buildings() {
     // 1st edition: 78 card rows, 75 names (Loom, Glassworks, Press in Ages I and II).
-    assert_eq!(catalog(Edition::V1).cards.len(), 75);
-    assert_eq!(catalog(Edition::V2).cards.len(), 77);
-    let cat = catalog(Edition::V1);
+    assert_eq!(catalog(Edition::V1, Expansions::NONE).cards.len(), 75);
+    assert_eq!(catalog(Edition::V2, Expansions::NONE).cards.len(), 77);
+    let cat = catalog(Edition::V1, Expansions::NONE);
     let loom = cat.find("loom").unwrap();
     assert_eq!(cat.card(loom).ages, 0b110);
-    assert!(cat.find("well").is_none() && catalog(Edition::V2).find("pawnshop").is_none());
+    assert!(
+        cat.find("well").is_none()
+            && catalog(Edition::V2, Expansions::NONE)
+                .find("pawnshop")
+                .is_none()
+    );
 }
 
 /// One line per card copy: `age key min_players colour coins/wood-stone-clay-ore-glass-
@@ -631,7 +636,8 @@ const WONDERS_V2: &[&str] = &[
 #[test]
 fn every_catalog_builds_with_the_seven_boards() {
     for edition in [Edition::V1, Edition::V2] {
-        let cat = wonders::classic::Catalog::build(edition).expect("the tables are complete");
+        let cat = wonders::classic::Catalog::build(edition, Expansions::NONE)
+            .expect("the tables are complete");
         let ids: Vec<&str> = cat.boards.iter().map(|w| w.id()).collect();
         assert_eq!(
             ids,

@@ -83,7 +83,7 @@ fn table(
     config.wonders = wonders.iter().map(|w| Some(w.0)).collect();
     config.sides = SidePolicy::PerSeat(wonders.iter().map(|w| Side::of(edition, w.1)).collect());
     let mut setup = ClassicGame::draw_setup(&config, seed).unwrap();
-    let cat = wonders::classic::catalog(edition);
+    let cat = wonders::classic::catalog(edition, wonders::classic::data::Expansions::NONE);
     let hands = &mut setup.hands[0];
     let keys_all = keys;
     for (seat, keys) in keys.iter().enumerate() {

@@ -15,11 +15,8 @@ fn duel(options: &str) -> <Duel as wonders::common::SimGame>::Options {
 
 fn classic(players: usize, edition: Edition, sides: SidePolicy) -> ClassicConfig {
     ClassicConfig {
-        players,
-        edition,
         sides,
-        collapse_payment_splits: false,
-        wonders: Vec::new(),
+        ..ClassicConfig::new(players, edition)
     }
 }
 

@@ -26,6 +26,32 @@ pub enum Edition {
     V2,
 }
 
+/// The expansions in play beside the base game (2nd edition only): each one adds content to
+/// the catalog and rules to the game, so the catalog is built per edition and expansions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Expansions {
+    pub leaders: bool,
+    pub cities: bool,
+}
+
+impl Expansions {
+    /// The base game alone.
+    pub const NONE: Expansions = Expansions {
+        leaders: false,
+        cities: false,
+    };
+
+    /// A dense index for tables of catalogs: 0..4.
+    pub fn index(self) -> usize {
+        usize::from(self.leaders) | usize::from(self.cities) << 1
+    }
+
+    /// True when no expansion is in play.
+    pub fn is_none(self) -> bool {
+        self == Expansions::NONE
+    }
+}
+
 impl Edition {
     /// `"v1"` or `"v2"`, as in records.
     pub fn id(self) -> &'static str {
@@ -859,6 +885,8 @@ pub struct WonderSide {
 #[derive(Debug)]
 pub struct Catalog {
     pub edition: Edition,
+    /// The expansions whose content the catalog holds.
+    pub expansions: Expansions,
     /// Indexed by [`CardId`].
     pub cards: Vec<Card>,
     /// Every physical Age card of the box, Age I first, in table order.
@@ -878,7 +906,10 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog of an edition's content, every table checked: a cost that does not parse, an
     /// unknown chain, a board missing a side or naming no known board is an error naming it.
-    pub fn build(edition: Edition) -> Result<Catalog, String> {
+    pub fn build(edition: Edition, expansions: Expansions) -> Result<Catalog, String> {
+        if edition == Edition::V1 && !expansions.is_none() {
+            return Err("the expansions are played with the 2nd edition (v2) only".into());
+        }
         let (ages, boards): ([&[Row]; 3], &[SideRow]) = match edition {
             Edition::V1 => ([V1_AGE_I, V1_AGE_II, V1_AGE_III], boards::V1_WONDERS),
             Edition::V2 => ([V2_AGE_I, V2_AGE_II, V2_AGE_III], boards::V2_WONDERS),
@@ -1014,6 +1045,7 @@ impl Catalog {
             .collect();
         Ok(Catalog {
             edition,
+            expansions,
             end_scorers,
             cards,
             copies,
@@ -1047,17 +1079,29 @@ impl Catalog {
     }
 }
 
-/// The catalog of an edition, built once.
-pub fn catalog(edition: Edition) -> &'static Catalog {
-    static V1: OnceLock<Catalog> = OnceLock::new();
-    static V2: OnceLock<Catalog> = OnceLock::new();
-    match edition {
-        // The base tables are fixed and checked by the tests (tests/classic_data.rs).
-        Edition::V1 => {
-            V1.get_or_init(|| Catalog::build(Edition::V1).expect("the 1st edition's tables"))
-        }
-        Edition::V2 => {
-            V2.get_or_init(|| Catalog::build(Edition::V2).expect("the 2nd edition's tables"))
-        }
-    }
+/// The catalog of an edition with some expansions, built once.
+pub fn catalog(edition: Edition, expansions: Expansions) -> &'static Catalog {
+    static CATALOGS: [[OnceLock<Catalog>; 4]; 2] = [
+        [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ],
+        [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ],
+    ];
+    let e = match edition {
+        Edition::V1 => 0,
+        Edition::V2 => 1,
+    };
+    // The tables are fixed and checked by the tests (tests/classic_data.rs); a configuration
+    // that builds no catalog (an expansion with the 1st edition) is refused before this.
+    CATALOGS[e][expansions.index()].get_or_init(|| {
+        Catalog::build(edition, expansions).expect("the tables of a valid configuration")
+    })
 }

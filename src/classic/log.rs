@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use super::data::{
-    catalog, CardId, Class, Direction, Edition, Effect, Per, Power, Resource, Whose, RESOURCES,
+    catalog, CardId, Class, Direction, Edition, Effect, Expansions, Per, Power, Resource, Whose,
+    RESOURCES,
 };
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 
@@ -117,7 +118,7 @@ pub struct CardRow {
 
 /// Every card copy and every wonder stage of an edition, in table order.
 pub fn card_rows(edition: Edition) -> Vec<CardRow> {
-    let cat = catalog(edition);
+    let cat = catalog(edition, Expansions::NONE);
     let mut rows = Vec::new();
     for copy in &cat.copies {
         let c = cat.card(copy.card);
@@ -199,6 +200,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
+        expansions: game.catalog().expansions,
     };
     let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
     let cat = game.catalog();

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::data::{catalog, CardId, Color, Edition, Effect, Side, Wonder};
+use super::data::{catalog, CardId, Color, Edition, Effect, Expansions, Side, Wonder};
 use super::log::{effect_text, power_text, turn_log};
 use super::record::replay;
 use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
@@ -140,11 +140,14 @@ impl GameModule for ClassicGame {
             Some(list) => per_seat("boards", list, "board", players, |x| match x {
                 "random" => Ok(None),
                 id => Wonder::from_id(id)
-                    .filter(|w| catalog(edition).boards.contains(w))
+                    .filter(|w| catalog(edition, Expansions::NONE).boards.contains(w))
                     .map(Some)
                     .ok_or_else(|| {
-                        let valid: Vec<&str> =
-                            catalog(edition).boards.iter().map(|w| w.id()).collect();
+                        let valid: Vec<&str> = catalog(edition, Expansions::NONE)
+                            .boards
+                            .iter()
+                            .map(|w| w.id())
+                            .collect();
                         format!(
                             "boards: unknown board `{}` (valid: {}, random)",
                             cut(id),
@@ -169,6 +172,7 @@ impl GameModule for ClassicGame {
             sides,
             collapse_payment_splits,
             wonders,
+            expansions: Expansions::NONE,
         };
         // The combination (sides of the edition, boards given twice …) is checked by a set-up.
         ClassicGame::new(&config, 0).map_err(|e| e.0)?;
@@ -253,7 +257,7 @@ fn card_effect(c: &super::data::Card) -> String {
 
 /// Every card copy (with the player count it enters the deck at) and every wonder stage.
 fn components(edition: Edition) -> Table {
-    let cat = catalog(edition);
+    let cat = catalog(edition, Expansions::NONE);
     let key = |c: CardId| cat.card(c).key;
     let mut rows = Vec::new();
     for copy in &cat.copies {

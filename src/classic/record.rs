@@ -9,7 +9,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::data::{CardId, Catalog, Edition, Side, Wonder};
+use super::data::{CardId, Catalog, Edition, Expansions, Side, Wonder};
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
 use crate::common::options::cut;
@@ -319,7 +319,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
             crate::common::options::cut(v)
         )));
     }
-    let cat = super::data::catalog(edition);
+    let cat = super::data::catalog(edition, Expansions::NONE);
     let setup =
         parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
     let players = setup.wonders.len();
@@ -336,6 +336,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
+        expansions: Expansions::NONE,
     };
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;

@@ -22,7 +22,7 @@ use rand::{Rng, RngCore, SeedableRng};
 
 use super::city::{powers, City};
 use super::data::{
-    catalog, CardId, Catalog, Color, Edition, Per, Power, Side, Whose, Wonder, BOARDS,
+    catalog, CardId, Catalog, Color, Edition, Expansions, Per, Power, Side, Whose, Wonder, BOARDS,
 };
 use super::payment::{quote, Prices, Quote, Supply};
 use super::scoring::ScoreLine;
@@ -79,6 +79,8 @@ pub struct ClassicConfig {
     pub collapse_payment_splits: bool,
     /// Optional fixed wonder per seat (missing or `None` entries are drawn at random).
     pub wonders: Vec<Option<Wonder>>,
+    /// The expansions in play (2nd edition only).
+    pub expansions: Expansions,
 }
 
 impl ClassicConfig {
@@ -90,6 +92,7 @@ impl ClassicConfig {
             sides: SidePolicy::A,
             collapse_payment_splits: false,
             wonders: Vec::new(),
+            expansions: Expansions::NONE,
         }
     }
 

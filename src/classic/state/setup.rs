@@ -42,7 +42,7 @@ impl ClassicGame {
         if !(3..=7).contains(&n) {
             return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
         }
-        let cat = catalog(config.edition);
+        let cat = catalog(config.edition, config.expansions);
         let mut rng = GameRng::seed_from_u64(seed);
         // Wonders: fixed ones first, the rest drawn from those left.
         let fixed: ArrayVec<Option<Wonder>, MAX_SEATS> = (0..n)
@@ -117,7 +117,7 @@ impl ClassicGame {
         decks: &[ArrayVec<CardId, DEAL_SLOTS>; 3],
         unused: &[CardId],
     ) -> ClassicGame {
-        let cat = catalog(config.edition);
+        let cat = catalog(config.edition, config.expansions);
         let mut deals: [AgeDeal; 3] = Default::default();
         for (d, deck) in deals.iter_mut().zip(decks) {
             d.cards[..deck.len()].copy_from_slice(deck);
@@ -163,7 +163,7 @@ impl ClassicGame {
         if !(3..=7).contains(&n) {
             return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
         }
-        let cat = catalog(config.edition);
+        let cat = catalog(config.edition, config.expansions);
         if setup.wonders.len() != n {
             return Err(SetupError(format!(
                 "{} wonders for {n} seats",
