@@ -708,9 +708,13 @@ pub struct Wonder {
     pub builds_from_discard: bool,
     /// Draw 3 Progress tokens from the box, keep 1 (Great Library).
     pub takes_boxed_token: bool,
+    /// Coins off each of the builder's later Pantheon activations (the Sanctuary).
+    pub pantheon_discount: u8,
+    /// Reveal one Mythology deck, activate one of its Divinities free (the Divine Theater).
+    pub activates_from_deck: bool,
 }
 
-const fn wonder(id: &'static str, name: &'static str, cost: &str, points: u8) -> Wonder {
+pub(crate) const fn wonder(id: &'static str, name: &'static str, cost: &str, points: u8) -> Wonder {
     Wonder {
         id,
         name,
@@ -724,11 +728,13 @@ const fn wonder(id: &'static str, name: &'static str, cost: &str, points: u8) ->
         destroys: None,
         builds_from_discard: false,
         takes_boxed_token: false,
+        pantheon_discount: 0,
+        activates_from_deck: false,
     }
 }
 
 impl Wonder {
-    const fn play_again(mut self) -> Wonder {
+    pub(crate) const fn play_again(mut self) -> Wonder {
         self.extra_turn = true;
         self
     }
@@ -758,6 +764,14 @@ impl Wonder {
     }
     const fn takes_boxed_token(mut self) -> Wonder {
         self.takes_boxed_token = true;
+        self
+    }
+    pub(crate) const fn pantheon_discount(mut self, coins: u8) -> Wonder {
+        self.pantheon_discount = coins;
+        self
+    }
+    pub(crate) const fn activates_from_deck(mut self) -> Wonder {
+        self.activates_from_deck = true;
         self
     }
 }
@@ -862,7 +876,8 @@ pub fn wonder_by_id(id: &str) -> Option<WonderId> {
         .map(|i| i as WonderId)
 }
 
-/// The 10 Progress tokens, in id order.
+/// The 10 Progress tokens of the base game in id order, then the 3 of Pantheon
+/// (`pantheon_data::PANTHEON_PROGRESS_TOKENS`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Progress {
     Agriculture = 0,
@@ -875,6 +890,9 @@ pub enum Progress {
     Strategy = 7,
     Theology = 8,
     Urbanism = 9,
+    Mysticism = 10,
+    Poliorcetics = 11,
+    Engineering = 12,
 }
 
 /// A Progress token's printed figures; its rule is applied where the rule bites (see the

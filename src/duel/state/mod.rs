@@ -29,6 +29,7 @@ pub const DRAFT_ORDER: [u8; 8] = [0, 1, 1, 0, 1, 0, 0, 1];
 mod determinize;
 mod effects;
 mod legal;
+pub mod pantheon;
 mod payment;
 mod play;
 mod scoring;
