@@ -41,6 +41,7 @@ pub mod data;
 pub mod effects;
 pub mod log;
 pub mod module;
+pub mod observation;
 pub mod payment;
 pub mod record;
 pub mod scoring;

@@ -5,6 +5,7 @@
 
 pub mod cardset;
 pub mod conformance;
+pub mod encoding;
 pub mod engine;
 pub mod options;
 pub mod record;

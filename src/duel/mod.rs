@@ -7,6 +7,7 @@ pub mod data;
 pub mod game;
 pub mod log;
 pub mod module;
+pub mod observation;
 pub mod record;
 pub mod sim;
 pub mod state;
