@@ -156,8 +156,9 @@ impl Encoded for Architects {
             Action::Take(d) => (l.take + l.deck(d), 0),
             Action::Progress { from, set } => {
                 let source = match from {
-                    TokenSource::Row(k) => self.progress_row[k as usize]
-                        .map_or(TOKEN_KINDS, |t| t.index()),
+                    TokenSource::Row(k) => {
+                        self.progress_row[k as usize].map_or(TOKEN_KINDS, |t| t.index())
+                    }
                     TokenSource::Stack => TOKEN_KINDS,
                 };
                 (l.progress + source * SETS + set_index(set), 0)
@@ -232,10 +233,7 @@ impl Encoded for Architects {
             row[t.index()] += 1;
         }
         for t in Token::ALL {
-            out.put(
-                || format!("progress_row_{}", t.id()),
-                row[t.index()] as f32,
-            );
+            out.put(|| format!("progress_row_{}", t.id()), row[t.index()] as f32);
         }
         out.put(|| "conflict_flipped".into(), self.conflict_flipped as f32);
         out.put(|| "conflict_total".into(), self.conflict_total as f32);
@@ -245,10 +243,7 @@ impl Encoded for Architects {
         for k in 0..n {
             let s = &self.seats[rel(k)];
             for c in Card::ALL {
-                out.put(
-                    || format!("seat_{k}_cards_{}", c.id()),
-                    s.count(c) as f32,
-                );
+                out.put(|| format!("seat_{k}_cards_{}", c.id()), s.count(c) as f32);
             }
             for p in 0..PIECES {
                 out.flag(

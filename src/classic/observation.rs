@@ -124,19 +124,22 @@ impl Encoded for ClassicGame {
             out.put(|| format!("seat_{k}_military"), city.military as f32);
             out.put(|| format!("seat_{k}_defeats"), city.defeats as f32);
             for (color, name) in COLOR_NAMES.iter().enumerate() {
-                out.put(|| format!("seat_{k}_{name}_cards"), city.colors[color] as f32);
+                out.put(
+                    || format!("seat_{k}_{name}_cards"),
+                    city.colors[color] as f32,
+                );
             }
             for (s, name) in ["compass", "tablet", "gear"].iter().enumerate() {
-                out.put(|| format!("seat_{k}_science_{name}"), city.science[s] as f32);
+                out.put(
+                    || format!("seat_{k}_science_{name}"),
+                    city.science[s] as f32,
+                );
             }
             out.put(
                 || format!("seat_{k}_science_wild"),
                 city.science_wild as f32,
             );
-            out.flag(
-                || format!("seat_{k}_free_build_used"),
-                city.free_build_used,
-            );
+            out.flag(|| format!("seat_{k}_free_build_used"), city.free_build_used);
             for (i, card) in cat.cards.iter().enumerate() {
                 out.flag(
                     || format!("seat_{k}_city_{}", card.key),

@@ -155,7 +155,11 @@ pub fn check_encoding<G: Encoded>(options: &G::Options, games: u64, seed: u64) -
             for seat in 0..game.num_players() {
                 let mut w = Writer::new(&mut obs);
                 game.encode(seat, &mut w);
-                assert_eq!(w.written(), names.len(), "observation length of seat {seat}");
+                assert_eq!(
+                    w.written(),
+                    names.len(),
+                    "observation length of seat {seat}"
+                );
                 assert!(obs.iter().all(|v| v.is_finite()));
             }
             let (_, a) = by_id[rng.random_range(0..by_id.len())];

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod options;
 pub mod record;
 pub mod seed;
+pub mod session;
 pub mod table;
 
 pub use cardset::{CardSet, WideCardSet};

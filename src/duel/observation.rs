@@ -87,17 +87,26 @@ impl Encoded for Duel {
         out.flag(|| "seat_is_first_player".into(), me == 0);
         out.flag(|| "to_move".into(), !over && self.current_seat() == me);
         let pending = self.pending();
-        out.flag(|| "pending_progress".into(), pending == Some(Pending::Progress));
+        out.flag(
+            || "pending_progress".into(),
+            pending == Some(Pending::Progress),
+        );
         out.flag(
             || "pending_destroy".into(),
             matches!(pending, Some(Pending::Destroy(_))),
         );
-        out.flag(|| "pending_mausoleum".into(), pending == Some(Pending::Mausoleum));
+        out.flag(
+            || "pending_mausoleum".into(),
+            pending == Some(Pending::Mausoleum),
+        );
         out.flag(
             || "pending_great_library".into(),
             pending == Some(Pending::GreatLibrary),
         );
-        out.flag(|| "pending_starter".into(), pending == Some(Pending::Starter));
+        out.flag(
+            || "pending_starter".into(),
+            pending == Some(Pending::Starter),
+        );
         out.put(|| "draft_picks".into(), self.draft_picks() as f32);
         out.put(
             || "wonders_built_total".into(),
@@ -128,7 +137,10 @@ impl Encoded for Duel {
                 );
             }
             for (t, token) in PROGRESS_TOKENS.iter().enumerate() {
-                out.flag(|| format!("{who}_progress_{}", token.id), player.progress >> t & 1 == 1);
+                out.flag(
+                    || format!("{who}_progress_{}", token.id),
+                    player.progress >> t & 1 == 1,
+                );
             }
             let drafted = &player.wonders[..player.num_wonders as usize];
             for (w, wonder) in WONDERS.iter().enumerate() {

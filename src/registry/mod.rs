@@ -2,7 +2,8 @@
 //! (play with a log, replay, list components, simulate, tournament). This is the only module
 //! that names games; the command line and the Python module reach games only through it.
 //!
-//! Adding a game: implement [`GameModule`] in its module and add one line to [`GAMES`].
+//! Adding a game: implement [`GameModule`] and `common::encoding::Encoded` (its action ids and
+//! observation) in its module and add one line to [`GAMES`].
 
 use std::marker::PhantomData;
 
@@ -11,8 +12,12 @@ use wonders_bots::BotSpec;
 
 use crate::architects::Architects;
 use crate::classic::ClassicGame;
+use crate::common::encoding::{observation_names, Encoded};
 use crate::common::options::cut;
-use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, Table};
+use crate::common::session::{self, Session};
+#[cfg(doc)]
+use crate::common::GameModule;
+use crate::common::{GameInfo, OptionSet, ReplayError, Table};
 use crate::duel::Duel;
 use crate::sim;
 pub use crate::sim::{
@@ -96,6 +101,14 @@ pub trait Entry: Sync {
         options: &OptionSet,
         run: &TournamentOptions,
     ) -> Result<TournamentReport, String>;
+    /// A game to play step by step through action ids (the Python module's `Game`).
+    fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String>;
+    /// The number of action ids of games with these options.
+    fn action_space(&self, options: &OptionSet) -> Result<usize, String>;
+    /// The name of every action id, in id order.
+    fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// The names of the observation features, in order.
+    fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
 }
 
 /// The registry's handle on a game type.
@@ -106,14 +119,14 @@ impl<G> Registered<G> {
     pub const NEW: Registered<G> = Registered(PhantomData);
 }
 
-impl<G: GameModule> Registered<G> {
+impl<G: Encoded> Registered<G> {
     fn options(&self, options: &OptionSet) -> Result<G::Options, String> {
         options.check_keys(G::info()).map_err(|e| e.to_string())?;
         G::parse_options(options)
     }
 }
 
-impl<G: GameModule> Entry for Registered<G> {
+impl<G: Encoded> Entry for Registered<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }
@@ -169,6 +182,28 @@ impl<G: GameModule> Entry for Registered<G> {
     ) -> Result<TournamentReport, String> {
         let options = self.options(options)?;
         sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String> {
+        Ok(Box::new(session::Of::<G>::new(
+            self.options(options)?,
+            seed,
+        )))
+    }
+
+    fn action_space(&self, options: &OptionSet) -> Result<usize, String> {
+        Ok(G::action_space(&self.options(options)?))
+    }
+
+    fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String> {
+        let options = self.options(options)?;
+        Ok((0..G::action_space(&options))
+            .map(|id| G::action_label(&options, id))
+            .collect())
+    }
+
+    fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String> {
+        Ok(observation_names::<G>(&self.options(options)?))
     }
 }
 
