@@ -282,7 +282,7 @@ impl Setup {
 pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
     counts
         .iter()
-        .flat_map(|&(c, k)| std::iter::repeat(c).take(k as usize))
+        .flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize))
         .collect()
 }
 
@@ -297,7 +297,7 @@ pub fn token_box(medals: bool) -> Vec<Token> {
         if t == Token::Culture && medals {
             k += MEDALS_EXTRA_CULTURE;
         }
-        v.extend(std::iter::repeat(t).take(k as usize));
+        v.extend(std::iter::repeat_n(t, k as usize));
     }
     v
 }
