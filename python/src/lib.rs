@@ -14,8 +14,10 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 use wonders::common::derive_seed;
-use wonders::common::session::{Session, SessionBot};
-use wonders::registry::{self, Entry, SimulateOptions};
+use wonders::common::session::{ExternalBot, Session, SessionBot};
+use wonders::registry::{
+    self, Entry, ReportFormat, SimulateOptions, TournamentBot, TournamentOptions,
+};
 use wonders_bots::BotSpec;
 
 fn err(message: impl Into<String>) -> PyErr {
@@ -145,6 +147,91 @@ fn simulate_csv(
         return Err(PyKeyboardInterrupt::new_err("simulation interrupted"));
     }
     Ok((report.games_played, report.seconds, report.threads))
+}
+
+/// A Python callable playing in a tournament: called with a `Game` (a determinization of the
+/// game for its own seat) and returning an action id.
+struct PythonBot {
+    label: String,
+    spec: String,
+    func: Py<PyAny>,
+}
+
+impl ExternalBot for PythonBot {
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    fn choose(&self, view: &dyn Session) -> Result<usize, String> {
+        Python::attach(|py| {
+            let game = Game {
+                spec: self.spec.clone(),
+                inner: view.clone_box(),
+            };
+            let answer = self
+                .func
+                .call1(py, (game,))
+                .map_err(|e| format!("raised {e}"))?;
+            answer
+                .extract::<usize>(py)
+                .map_err(|_| format!("returned {}, not an action id", answer.bind(py)))
+        })
+    }
+}
+
+/// A tournament through the library: `bots` are bot specifications (`str`) or
+/// `(label, callable)` pairs. Writes the per-seat CSV to `csv`; returns the report as JSON and
+/// as the command line prints it.
+#[pyfunction]
+#[pyo3(signature = (spec, bots, games, seed, csv, threads=0))]
+fn tournament_run(
+    py: Python<'_>,
+    spec: &str,
+    bots: &Bound<'_, PyList>,
+    games: u64,
+    seed: u64,
+    csv: &str,
+    threads: usize,
+) -> PyResult<(String, String)> {
+    let (game, options) = entry(spec)?;
+    let mut seats = Vec::new();
+    for item in bots.iter() {
+        if let Ok(text) = item.extract::<String>() {
+            seats.push(TournamentBot::Spec(bot_spec(&text)?));
+        } else {
+            let (label, func): (String, Py<PyAny>) = item.extract().map_err(|_| {
+                err(format!(
+                    "bots: {item} is neither a bot specification nor a callable"
+                ))
+            })?;
+            seats.push(TournamentBot::External(Arc::new(PythonBot {
+                label,
+                spec: spec.to_string(),
+                func,
+            })));
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let run = TournamentOptions {
+        seed,
+        games,
+        threads,
+        out: Some(csv.into()),
+        stop: Some(stop.clone()),
+        force: true,
+        ..TournamentOptions::default()
+    };
+    let report = run_released(py, stop, move || {
+        game.tournament_with(&options, &run, &seats)
+    })?
+    .map_err(err)?;
+    if report.interrupted {
+        return Err(PyKeyboardInterrupt::new_err("tournament interrupted"));
+    }
+    Ok((
+        report.render(ReportFormat::Json),
+        report.render(ReportFormat::Text),
+    ))
 }
 
 /// The seed of game `index` of a run with master seed `seed` (as the simulator derives it).
@@ -656,6 +743,7 @@ fn _wonders(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Bot>()?;
     m.add_class::<BatchEnv>()?;
     m.add_function(wrap_pyfunction!(simulate_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_run, m)?)?;
     m.add_function(wrap_pyfunction!(py_derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(game_ids, m)?)?;
     m.add_function(wrap_pyfunction!(game_spec, m)?)?;

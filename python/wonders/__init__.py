@@ -6,6 +6,8 @@ Python signatures, Arrow tables and environments:
 - ``simulate(game, games=..., bots=[...], seed=...)``: a self-play run on all cores, returned
   as a ``pyarrow.Table`` with exactly the columns and values of ``wonders simulate --out``;
 - ``Game(game, seed=0, **options)``: one game stepped by integer action ids;
+- ``tournament(game, bots=["greedy", my_bot])``: our bots and Python callables in one round
+  robin, as ``wonders tournament``;
 - ``wonders.env``: PettingZoo AEC environments, a Gymnasium single-agent wrapper and a
   vectorised batch environment;
 - ``wonders.ray``: a run split into Parquet shards by game index over Ray.
@@ -31,6 +33,8 @@ __all__ = [
     "observation_names",
     "read_csv",
     "simulate",
+    "tournament",
+    "TournamentResult",
 ]
 
 
@@ -129,3 +133,6 @@ def simulate(
 
 
 
+
+
+from ._tournament import TournamentResult, tournament  # noqa: E402  (uses the names above)

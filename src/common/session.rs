@@ -4,6 +4,8 @@
 //! be rebuilt from its options, seed and steps (pickling).
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rand::SeedableRng;
 use serde_json::Value;
@@ -11,6 +13,7 @@ use wonders_bots::{Bot, BotSpec};
 
 use super::encoding::{legal_by_id, observation_names, Encoded, Writer};
 use super::GameRng;
+use crate::sim::BotFactory;
 
 /// A bot for a [`Session`] of the same game (made by [`Session::new_bot`]).
 pub type SessionBot = Box<dyn Any + Send>;
@@ -106,11 +109,18 @@ impl<G: Encoded> Of<G> {
     /// A new game from its options and seed.
     pub fn new(options: G::Options, seed: u64) -> Self {
         let game = G::new_game(&options, seed);
+        let mut s = Self::from_state(options, game);
+        s.seed = Some(seed);
+        s
+    }
+
+    /// A session on a state reached some other way (a determinization): no seed, no record.
+    pub fn from_state(options: G::Options, game: G) -> Self {
         let mut s = Of {
             space: G::action_space(&options),
             obs_len: observation_names::<G>(&options).len(),
             options,
-            seed: Some(seed),
+            seed: None,
             game,
             actions: Vec::new(),
             steps: Vec::new(),
@@ -283,5 +293,114 @@ impl<G: Encoded> Session for Of<G> {
         let id = self.game.action_id(action).0;
         self.play(action)?;
         Ok(id)
+    }
+}
+
+/// A bot written outside the library (a Python callable): it chooses an action id seeing only
+/// a determinization of the game for its own seat.
+pub trait ExternalBot: Send + Sync {
+    /// Its name in reports (unique in a tournament).
+    fn label(&self) -> String;
+    /// The id to play in `view` (a determinization for the seat to move), or why it failed.
+    fn choose(&self, view: &dyn Session) -> Result<usize, String>;
+}
+
+/// The first failure of an external bot in a run, and the run's stop flag: a bot cannot return
+/// an error through [`Bot::choose`], so it records the failure, stops the run, and plays a
+/// legal action while the run winds down. The caller reports the failure.
+#[derive(Clone)]
+pub struct Failure {
+    /// The message of the first failure.
+    pub message: Arc<Mutex<Option<String>>>,
+    /// Raised on failure; give it to the run as its stop flag.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Failure {
+    /// No failure yet, stopping `stop` on the first.
+    pub fn new(stop: Arc<AtomicBool>) -> Self {
+        Failure {
+            message: Arc::new(Mutex::new(None)),
+            stop,
+        }
+    }
+
+    fn record(&self, message: String) {
+        if let Ok(mut m) = self.message.lock() {
+            m.get_or_insert(message);
+        }
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The first failure, if any.
+    pub fn take(&self) -> Option<String> {
+        self.message.lock().ok().and_then(|mut m| m.take())
+    }
+}
+
+/// An [`ExternalBot`] as the simulator's [`BotFactory`] for game `G`.
+pub struct ExternalFactory<G: Encoded> {
+    /// The bot.
+    pub bot: Arc<dyn ExternalBot>,
+    /// The options of the games it plays.
+    pub options: G::Options,
+    /// Where it reports a failure.
+    pub failure: Failure,
+}
+
+impl<G: Encoded> BotFactory<G> for ExternalFactory<G> {
+    fn label(&self) -> String {
+        self.bot.label()
+    }
+
+    fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
+        Box::new(ExternalPlayer::<G> {
+            bot: self.bot.clone(),
+            options: self.options.clone(),
+            failure: self.failure.clone(),
+            rng: GameRng::seed_from_u64(seed),
+            scratch: Vec::new(),
+            by_id: Vec::new(),
+        })
+    }
+}
+
+struct ExternalPlayer<G: Encoded> {
+    bot: Arc<dyn ExternalBot>,
+    options: G::Options,
+    failure: Failure,
+    rng: GameRng,
+    scratch: Vec<G::Action>,
+    by_id: Vec<(usize, G::Action)>,
+}
+
+impl<G: Encoded> Bot<G> for ExternalPlayer<G> {
+    fn choose(&mut self, state: &G) -> G::Action {
+        let seat = state.current_player();
+        legal_by_id(state, &mut self.scratch, &mut self.by_id);
+        let fallback = self.by_id[0].1;
+        if self.failure.stop.load(Ordering::Relaxed) {
+            return fallback;
+        }
+        let view =
+            Of::<G>::from_state(self.options.clone(), state.determinize(seat, &mut self.rng));
+        let label = self.bot.label();
+        match self.bot.choose(&view) {
+            Ok(id) => match self.by_id.iter().find(|(i, _)| *i == id) {
+                Some((_, a)) => *a,
+                None => {
+                    self.failure.record(format!(
+                        "bot `{label}` (seat {seat}) chose action {id}, which is not legal (legal ids: {:?})",
+                        self.by_id.iter().map(|(i, _)| *i).collect::<Vec<_>>()
+                    ));
+                    fallback
+                }
+            },
+            Err(e) => {
+                self.failure
+                    .record(format!("bot `{label}` (seat {seat}) failed: {e}"));
+                fallback
+            }
+        }
     }
 }

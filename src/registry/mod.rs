@@ -14,7 +14,7 @@ use crate::architects::Architects;
 use crate::classic::ClassicGame;
 use crate::common::encoding::{observation_names, Encoded};
 use crate::common::options::cut;
-use crate::common::session::{self, Session};
+use crate::common::session::{self, ExternalBot, ExternalFactory, Failure, Session};
 #[cfg(doc)]
 use crate::common::GameModule;
 use crate::common::{GameInfo, OptionSet, ReplayError, Table};
@@ -51,6 +51,15 @@ pub fn parse_game_spec(spec: &str) -> Result<(&'static dyn Entry, OptionSet), St
     let game = game(id.trim())?;
     let options = OptionSet::parse(options).map_err(|e| e.to_string())?;
     Ok((game, options))
+}
+
+/// A seat-holder of a tournament: one of our bots, or one from outside (a Python callable).
+#[derive(Clone)]
+pub enum TournamentBot {
+    /// One of our bots.
+    Spec(BotSpec),
+    /// A bot from outside.
+    External(std::sync::Arc<dyn ExternalBot>),
 }
 
 /// A game played by `play`: its log, its score pad, and its record.
@@ -100,6 +109,15 @@ pub trait Entry: Sync {
         &self,
         options: &OptionSet,
         run: &TournamentOptions,
+    ) -> Result<TournamentReport, String>;
+    /// A tournament between bots of ours (`Spec`) and bots from outside (`External`), as
+    /// [`Entry::tournament`] (which ignores `run.bots` here). An external bot's failure stops
+    /// the run and is returned as the error.
+    fn tournament_with(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
     ) -> Result<TournamentReport, String>;
     /// A game to play step by step through action ids (the Python module's `Game`).
     fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String>;
@@ -182,6 +200,41 @@ impl<G: Encoded> Entry for Registered<G> {
     ) -> Result<TournamentReport, String> {
         let options = self.options(options)?;
         sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn tournament_with(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
+    ) -> Result<TournamentReport, String> {
+        let options = self.options(options)?;
+        let stop = run.stop.clone().unwrap_or_default();
+        let failure = Failure::new(stop.clone());
+        let owned: Vec<Box<dyn sim::BotFactory<G>>> = bots
+            .iter()
+            .map(|b| -> Box<dyn sim::BotFactory<G>> {
+                match b {
+                    TournamentBot::Spec(spec) => Box::new(spec.clone()),
+                    TournamentBot::External(bot) => Box::new(ExternalFactory {
+                        bot: bot.clone(),
+                        options: options.clone(),
+                        failure: failure.clone(),
+                    }),
+                }
+            })
+            .collect();
+        let factories: Vec<&dyn sim::BotFactory<G>> = owned.iter().map(|b| b.as_ref()).collect();
+        let run = TournamentOptions {
+            stop: Some(stop),
+            ..run.clone()
+        };
+        let report =
+            sim::tournament_with_bots::<G>(&run, &options, &factories).map_err(|e| e.to_string());
+        match failure.take() {
+            Some(message) => Err(message),
+            None => report,
+        }
     }
 
     fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String> {
