@@ -14,7 +14,7 @@ venv="${WONDERS_VENV:-$(mktemp -d)/venv}"
 echo "== python module: virtual environment in $venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet numpy pyarrow pandas pytest gymnasium pettingzoo
+"$venv/bin/python" -m pip install --quiet numpy pyarrow pandas pytest gymnasium pettingzoo ray
 echo "== python module: building and installing ./python"
 "$venv/bin/python" -m pip install --quiet "$here"
 echo "== python module: the command-line tool to compare with"

@@ -110,9 +110,10 @@ fn run_released<T: Send + 'static>(
 }
 
 /// Plays a self-play run through the library and writes its per-seat CSV to `csv` (exactly the
-/// file `wonders simulate --out` writes). Returns (games played, seconds, threads).
+/// file `wonders simulate --out` writes), or only games `first_game..games` of that run (a
+/// shard: the same rows). Returns (games played, seconds, threads).
 #[pyfunction]
-#[pyo3(signature = (spec, csv, games, bots, seed, threads=0, rotate_seats=false))]
+#[pyo3(signature = (spec, csv, games, bots, seed, threads=0, rotate_seats=false, first_game=0))]
 #[allow(clippy::too_many_arguments)] // one per keyword of `wonders.simulate`
 fn simulate_csv(
     py: Python<'_>,
@@ -123,6 +124,7 @@ fn simulate_csv(
     seed: u64,
     threads: usize,
     rotate_seats: bool,
+    first_game: u64,
 ) -> PyResult<(u64, f64, usize)> {
     let (game, options) = entry(spec)?;
     if bots.is_empty() {
@@ -134,6 +136,7 @@ fn simulate_csv(
     let run = SimulateOptions {
         seed,
         games,
+        first_game,
         threads,
         bots,
         rotate_seats,
@@ -146,7 +149,11 @@ fn simulate_csv(
     if report.interrupted {
         return Err(PyKeyboardInterrupt::new_err("simulation interrupted"));
     }
-    Ok((report.games_played, report.seconds, report.threads))
+    Ok((
+        report.games_played - first_game,
+        report.seconds,
+        report.threads,
+    ))
 }
 
 /// A Python callable playing in a tournament: called with a `Game` (a determinization of the
