@@ -21,4 +21,4 @@ echo "== python module: the command-line tool to compare with"
 (cd "$root" && cargo build --profile test --bin wonders --locked --quiet)
 echo "== python module: pytest"
 cd "$here/tests"
-WONDERS_CLI="$root/target/debug/wonders" "$venv/bin/python" -m pytest -q -p no:cacheprovider .
+WONDERS_CLI="${CARGO_TARGET_DIR:-$root/target}/debug/wonders" "$venv/bin/python" -m pytest -q -p no:cacheprovider .

@@ -503,6 +503,14 @@ impl Game {
         py.detach(|| inner.play_bot(b)).map_err(err)
     }
 
+    /// The id `bot` would play for the seat to move, without playing it.
+    fn bot_action(&self, py: Python<'_>, bot: &Bot) -> PyResult<usize> {
+        let mut guard = bot.inner.lock().map_err(|_| err("the bot is poisoned"))?;
+        let b: &mut SessionBot = &mut guard;
+        let inner = &self.inner;
+        py.detach(|| inner.bot_choice(b)).map_err(err)
+    }
+
     fn __repr__(&self) -> String {
         let state = if self.inner.is_terminal() {
             "over".to_string()
@@ -657,7 +665,14 @@ impl BatchEnv {
     /// move; a finished game writes its reward (the learner's return: 1 win, 1/k shared, 0
     /// loss), sets `done[i]`, and slot `i` starts its next episode (the observation is then the
     /// new episode's first). An illegal action raises `ValueError` before anything is played.
-    fn step(&mut self, py: Python<'_>, actions: Vec<i64>) -> PyResult<()> {
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        // A NumPy integer array is read in place; any other sequence of ints is converted.
+        let actions: Vec<i64> = match actions.cast::<PyArray1<i64>>() {
+            Ok(array) => array.readonly().as_array().iter().copied().collect(),
+            Err(_) => actions.extract().map_err(|_| {
+                err("actions: give one integer action id per environment (a list or an int64 array)")
+            })?,
+        };
         let n = self.games.len();
         if actions.len() != n {
             return Err(err(format!(

@@ -125,3 +125,16 @@ def test_batch_env_is_reproducible():
         return out
     a, b = run(), run()
     assert all(np.array_equal(x[0], y[0]) and np.array_equal(x[1], y[1]) for x, y in zip(a, b))
+
+
+def test_batch_env_takes_numpy_actions_and_bot_action_does_not_play():
+    env = BatchEnv("duel", 8, opponents=["greedy"], seed=4)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in env.masks], dtype=np.int64)
+    env.step(actions[::1])
+    env.step(np.repeat(np.array([int(np.flatnonzero(m)[0]) for m in env.masks], dtype=np.int64), 2)[::2])  # strided
+    g = wonders.Game("classic", players=3, seed=2)
+    bot_a, bot_b = g.make_bot("greedy", 5), g.make_bot("greedy", 5)
+    clone = g.clone()
+    chosen = g.bot_action(bot_a)
+    assert g.steps == [] and chosen in g.legal_actions()
+    assert clone.play_bot(bot_b) == chosen

@@ -72,6 +72,9 @@ pub trait Session: Send + Sync {
     /// Lets `bot` (from [`Session::new_bot`] of the same game) play the player to move; returns
     /// the id it played.
     fn play_bot(&mut self, bot: &mut SessionBot) -> Result<usize, String>;
+    /// The id `bot` would play for the player to move, without playing it (the id's action may
+    /// pay differently from the bot's own choice: an id plays its cheapest payment).
+    fn bot_choice(&self, bot: &mut SessionBot) -> Result<usize, String>;
 }
 
 /// The [`Session`] of a game type.
@@ -129,6 +132,17 @@ impl<G: Encoded> Of<G> {
         };
         s.refresh();
         s
+    }
+
+    /// The action `bot` chooses for the player to move.
+    fn ask(&self, bot: &mut SessionBot) -> Result<G::Action, String> {
+        if self.game.is_terminal() {
+            return Err("the game is over".into());
+        }
+        let bot = bot
+            .downcast_mut::<Box<dyn Bot<G>>>()
+            .ok_or_else(|| format!("this bot was made for another game than {}", G::info().id))?;
+        Ok(bot.choose(&self.game))
     }
 
     fn refresh(&mut self) {
@@ -283,16 +297,13 @@ impl<G: Encoded> Session for Of<G> {
         Box::new(spec.build::<G>(seed))
     }
     fn play_bot(&mut self, bot: &mut SessionBot) -> Result<usize, String> {
-        if self.game.is_terminal() {
-            return Err("the game is over".into());
-        }
-        let bot = bot
-            .downcast_mut::<Box<dyn Bot<G>>>()
-            .ok_or_else(|| format!("this bot was made for another game than {}", G::info().id))?;
-        let action = bot.choose(&self.game);
+        let action = self.ask(bot)?;
         let id = self.game.action_id(action).0;
         self.play(action)?;
         Ok(id)
+    }
+    fn bot_choice(&self, bot: &mut SessionBot) -> Result<usize, String> {
+        Ok(self.game.action_id(self.ask(bot)?).0)
     }
 }
 
