@@ -414,9 +414,9 @@ impl Game {
     }
 
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
-        let mut mask = vec![0u8; self.inner.action_space()];
+        let mut mask = vec![0i8; self.inner.action_space()];
         self.inner.mask(&mut mask);
-        PyArray1::from_iter(py, mask.into_iter().map(|m| m as i8))
+        PyArray1::from_vec(py, mask)
     }
 
     fn apply(&mut self, action: i64) -> PyResult<()> {
@@ -541,7 +541,6 @@ struct BatchEnv {
     mask: Py<PyArray2<i8>>,
     reward: Py<PyArray1<f32>>,
     done: Py<PyArray1<bool>>,
-    scratch: Vec<u8>,
 }
 
 impl BatchEnv {
@@ -581,22 +580,14 @@ impl BatchEnv {
         Ok(())
     }
 
-    fn write(&mut self, py: Python<'_>, i: usize) {
-        let obs = self.obs.bind(py);
-        let mut obs = obs.readwrite();
-        let row = obs.as_array_mut();
+    /// Writes slot `i`'s observation and mask into the batch arrays (`obs`, `mask`: their
+    /// whole contents, borrowed once per call of `step`).
+    fn write(&self, i: usize, obs: &mut [f32], mask: &mut [i8]) {
         let game = &self.games[i];
-        let slice = row.into_slice().expect("a C-contiguous array");
         let len = game.observation_len();
-        game.observe(self.seat, &mut slice[i * len..(i + 1) * len]);
+        game.observe(self.seat, &mut obs[i * len..(i + 1) * len]);
         let space = game.action_space();
-        game.mask(&mut self.scratch);
-        let mask = self.mask.bind(py);
-        let mut mask = mask.readwrite();
-        let m = mask.as_slice_mut().expect("a C-contiguous array");
-        for (d, s) in m[i * space..(i + 1) * space].iter_mut().zip(&self.scratch) {
-            *d = *s as i8;
-        }
+        game.mask(&mut mask[i * space..(i + 1) * space]);
     }
 }
 
@@ -645,7 +636,6 @@ impl BatchEnv {
             mask: PyArray2::zeros(py, [num_envs, space], false).unbind(),
             reward: PyArray1::zeros(py, num_envs, false).unbind(),
             done: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
-            scratch: vec![0; space],
         };
         env.reset_all(py)?;
         Ok(env)
@@ -653,10 +643,16 @@ impl BatchEnv {
 
     /// Starts a new episode in every slot (episode seeds continue from where they were).
     fn reset_all(&mut self, py: Python<'_>) -> PyResult<()> {
+        let (obs, mask) = (self.obs.clone_ref(py), self.mask.clone_ref(py));
+        let (mut obs, mut mask) = (obs.bind(py).readwrite(), mask.bind(py).readwrite());
+        let (obs, mask) = (
+            obs.as_slice_mut().expect("contiguous"),
+            mask.as_slice_mut().expect("contiguous"),
+        );
         for i in 0..self.games.len() {
             self.start(i)?;
             self.advance(i)?;
-            self.write(py, i);
+            self.write(i, obs, mask);
         }
         Ok(())
     }
@@ -692,6 +688,12 @@ impl BatchEnv {
         }
         let mut rewards = vec![0f32; n];
         let mut dones = vec![false; n];
+        let (obs, mask) = (self.obs.clone_ref(py), self.mask.clone_ref(py));
+        let (mut obs, mut mask) = (obs.bind(py).readwrite(), mask.bind(py).readwrite());
+        let (obs, mask) = (
+            obs.as_slice_mut().expect("contiguous"),
+            mask.as_slice_mut().expect("contiguous"),
+        );
         for (i, &a) in actions.iter().enumerate() {
             self.games[i].apply_id(a as usize).map_err(err)?;
             self.advance(i)?;
@@ -701,7 +703,7 @@ impl BatchEnv {
                 self.start(i)?;
                 self.advance(i)?;
             }
-            self.write(py, i);
+            self.write(i, obs, mask);
         }
         let reward = self.reward.bind(py);
         reward

@@ -67,6 +67,17 @@ impl Sink for Names {
     }
 }
 
+/// Counts the features.
+#[derive(Default)]
+pub struct Count(pub usize);
+
+impl Sink for Count {
+    #[inline]
+    fn put(&mut self, _name: impl FnOnce() -> String, _value: f32) {
+        self.0 += 1;
+    }
+}
+
 /// A game with fixed-size action ids and observations (see the module documentation).
 pub trait Encoded: GameModule {
     /// The number of action ids for games with these options.
@@ -102,22 +113,23 @@ pub fn legal_by_id<G: Encoded>(
 ) {
     game.legal_actions(scratch);
     out.clear();
-    let mut cost: Vec<u32> = Vec::with_capacity(scratch.len());
-    for &a in scratch.iter() {
-        let (id, c) = game.action_id(a);
-        match out.iter().position(|(i, _)| *i == id) {
-            Some(k) if c < cost[k] => {
-                out[k].1 = a;
-                cost[k] = c;
-            }
-            Some(_) => {}
-            None => {
-                out.push((id, a));
-                cost.push(c);
-            }
+    // (id, cost, position in `scratch`): sorted, the first of each id is the one to keep.
+    let mut keyed: smallvec::SmallVec<[(usize, u32, usize); 64]> = scratch
+        .iter()
+        .enumerate()
+        .map(|(k, &a)| {
+            let (id, cost) = game.action_id(a);
+            (id, cost, k)
+        })
+        .collect();
+    keyed.sort_unstable();
+    let mut last = usize::MAX;
+    for &(id, _, k) in &keyed {
+        if id != last {
+            out.push((id, scratch[k]));
+            last = id;
         }
     }
-    out.sort_unstable_by_key(|(id, _)| *id);
 }
 
 /// Checks an encoding over random games: every legal action's id is in range and round-trips

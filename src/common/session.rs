@@ -5,13 +5,13 @@
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rand::SeedableRng;
 use serde_json::Value;
 use wonders_bots::{Bot, BotSpec};
 
-use super::encoding::{legal_by_id, observation_names, Encoded, Writer};
+use super::encoding::{legal_by_id, observation_names, Count, Encoded, Writer};
 use super::GameRng;
 use crate::sim::BotFactory;
 
@@ -38,7 +38,7 @@ pub trait Session: Send + Sync {
     /// The legal action ids of the player to move, increasing; empty once the game is over.
     fn legal_ids(&self) -> Vec<usize>;
     /// Writes the action mask (1 for a legal id) into `out[..action_space]`.
-    fn mask(&self, out: &mut [u8]);
+    fn mask(&self, out: &mut [i8]);
     /// The name of id `id` (fixed for the options, whatever the state).
     fn action_label(&self, id: usize) -> String;
     /// The action an id stands for in this state, as the engine names it (with its payment).
@@ -86,10 +86,11 @@ pub struct Of<G: Encoded> {
     steps: Vec<u32>,
     space: usize,
     obs_len: usize,
-    /// The legal actions of `game` (all of them, payment variants included).
+    /// A buffer for the legal actions of `game` (all of them, payment variants included).
     legal: Vec<G::Action>,
-    /// One action per legal id.
-    by_id: Vec<(usize, G::Action)>,
+    /// One action per legal id, worked out when first asked for in a state (bots moving in a
+    /// batch environment never need it).
+    by_id: OnceLock<Vec<(usize, G::Action)>>,
 }
 
 impl<G: Encoded> Clone for Of<G> {
@@ -119,19 +120,20 @@ impl<G: Encoded> Of<G> {
 
     /// A session on a state reached some other way (a determinization): no seed, no record.
     pub fn from_state(options: G::Options, game: G) -> Self {
-        let mut s = Of {
+        // The observation's length depends on the options only: count this state's features.
+        let mut count = Count::default();
+        game.encode(0, &mut count);
+        Of {
             space: G::action_space(&options),
-            obs_len: observation_names::<G>(&options).len(),
+            obs_len: count.0,
             options,
             seed: None,
             game,
             actions: Vec::new(),
             steps: Vec::new(),
             legal: Vec::new(),
-            by_id: Vec::new(),
-        };
-        s.refresh();
-        s
+            by_id: OnceLock::new(),
+        }
     }
 
     /// The action `bot` chooses for the player to move.
@@ -145,11 +147,17 @@ impl<G: Encoded> Of<G> {
         Ok(bot.choose(&self.game))
     }
 
-    fn refresh(&mut self) {
-        legal_by_id(&self.game, &mut self.legal, &mut self.by_id);
+    /// The legal actions by id (see [`legal_by_id`]).
+    fn by_id(&self) -> &[(usize, G::Action)] {
+        self.by_id.get_or_init(|| {
+            let (mut scratch, mut out) = (Vec::new(), Vec::new());
+            legal_by_id(&self.game, &mut scratch, &mut out);
+            out
+        })
     }
 
     fn play(&mut self, action: G::Action) -> Result<(), String> {
+        self.game.legal_actions(&mut self.legal);
         let index = self
             .legal
             .iter()
@@ -165,7 +173,7 @@ impl<G: Encoded> Of<G> {
             .map_err(|e| format!("{} was refused: {e}", self.game.action_name(action)))?;
         self.actions.push(action);
         self.steps.push(index as u32);
-        self.refresh();
+        self.by_id = OnceLock::new();
         Ok(())
     }
 }
@@ -193,11 +201,11 @@ impl<G: Encoded> Session for Of<G> {
         observation_names::<G>(&self.options)
     }
     fn legal_ids(&self) -> Vec<usize> {
-        self.by_id.iter().map(|(id, _)| *id).collect()
+        self.by_id().iter().map(|(id, _)| *id).collect()
     }
-    fn mask(&self, out: &mut [u8]) {
+    fn mask(&self, out: &mut [i8]) {
         out[..self.space].fill(0);
-        for (id, _) in &self.by_id {
+        for (id, _) in self.by_id() {
             out[*id] = 1;
         }
     }
@@ -205,7 +213,7 @@ impl<G: Encoded> Session for Of<G> {
         G::action_label(&self.options, id)
     }
     fn action_detail(&self, id: usize) -> Option<String> {
-        self.by_id
+        self.by_id()
             .iter()
             .find(|(i, _)| *i == id)
             .map(|(_, a)| self.game.action_name(*a))
@@ -214,7 +222,7 @@ impl<G: Encoded> Session for Of<G> {
         if self.game.is_terminal() {
             return Err("the game is over: no action is legal".into());
         }
-        let Some(&(_, action)) = self.by_id.iter().find(|(i, _)| *i == id) else {
+        let Some(&(_, action)) = self.by_id().iter().find(|(i, _)| *i == id) else {
             let what = if id < self.space {
                 format!("`{}`", self.action_label(id))
             } else {
@@ -254,7 +262,7 @@ impl<G: Encoded> Session for Of<G> {
         d.seed = None;
         d.actions.clear();
         d.steps.clear();
-        d.refresh();
+        d.by_id = OnceLock::new();
         Box::new(d)
     }
     fn seed(&self) -> Option<u64> {
@@ -265,6 +273,7 @@ impl<G: Encoded> Session for Of<G> {
     }
     fn apply_steps(&mut self, steps: &[u32]) -> Result<(), String> {
         for (k, &i) in steps.iter().enumerate() {
+            self.game.legal_actions(&mut self.legal);
             let action = *self.legal.get(i as usize).ok_or_else(|| {
                 format!(
                     "step {k}: index {i} but only {} legal actions",

@@ -1,6 +1,6 @@
 """Throughput of the Python module (figures for results/BENCHMARKS.md).
 
-    python python/bench.py [--cli target/release/wonders]
+    python python/benches/throughput.py [--cli target/release/wonders]
 
 Prints: the batch environment's steps/s on Duel (observation and mask encoding included), the
 PettingZoo AEC loop's steps/s, and wonders.simulate's games/s next to the CLI's for the same
