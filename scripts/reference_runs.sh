@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
-# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|charts]
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts]
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
 # RESUME=1 continues an interrupted greedy or MCTS run from the games already in its CSV
 # (simulate --resume); use it only with the code that played them.
@@ -32,7 +32,27 @@ if [[ $what == all || $what == mcts ]]; then
     --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${resume[@]}"
 fi
 
+if [[ $what == all || $what == architects ]]; then
+  # 7 Wonders Architects: greedy at every player count, with Medals at 4 players, and MCTS at
+  # 3 and 5 players.
+  for n in 2 3 4 5 6 7; do
+    $W simulate --game architects --players $n --games 100000 --bots greedy --seed 1 \
+      --out $R/architects_greedy_${n}p.csv --summary $R/architects_greedy_${n}p.md --quiet "${resume[@]}"
+  done
+  $W simulate --game architects --players 4 --expansions medals --games 100000 --bots greedy \
+    --seed 1 --out $R/architects_medals_greedy_4p.csv --summary $R/architects_medals_greedy_4p.md \
+    --quiet "${resume[@]}"
+  for n in 3 5; do
+    $W simulate --game architects --players $n --games 10000 --bots mcts:iterations=200 --seed 1 \
+      --out $R/architects_mcts200_${n}p.csv --summary $R/architects_mcts200_${n}p.md --quiet "${resume[@]}"
+  done
+fi
+
 if [[ $what == all || $what == charts ]]; then
+  if [[ -f $R/architects_greedy_2p.csv ]]; then
+    python3 scripts/plot_architects.py $R/architects_wonders.png $R/architects_greedy_{2,3,4,5,6,7}p.csv \
+      > $R/architects_wonders.txt
+  fi
   for run in duel_greedy_1m duel_mcts200; do
     if [[ -f $R/$run.csv ]]; then
       python3 scripts/plot_wonder_winrates.py $R/$run.csv $R/${run}_wonders.png > $R/${run}_wonders.txt

@@ -404,3 +404,66 @@ fn replay_reads_standard_input_and_names_the_true_line_of_a_syntax_error() {
     let o = replay_stdin(&lines.join("\n"));
     assert_one_error_line(&o, "line 40");
 }
+
+#[test]
+fn several_player_counts_are_one_simulate_run_and_no_single_game() {
+    let out = tmp("counts.csv");
+    let o = wonders(&[
+        "simulate",
+        "--game",
+        "classic",
+        "--players",
+        "3-5",
+        "--games",
+        "6",
+        "--bots",
+        "random",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("6 games of classic (v2,3p,day | v2,4p,day | v2,5p,day)"),
+        "{text}"
+    );
+    assert!(text.contains("0@5p"), "{text}");
+    let csv = std::fs::read_to_string(&out).unwrap();
+    // Two games of each count: 2 × (3 + 4 + 5) rows after the header.
+    assert_eq!(csv.lines().count(), 1 + 24);
+    let o = wonders(&["play", "--game", "classic", "--players", "3+5"]);
+    assert_one_error_line(&o, "players `3+5`: one game has one player count");
+    let o = wonders(&[
+        "simulate",
+        "--game",
+        "classic",
+        "--players",
+        "7-3",
+        "--games",
+        "1",
+    ]);
+    assert_one_error_line(&o, "a range goes from the lower count to the higher");
+    let o = wonders(&[
+        "simulate",
+        "--game",
+        "classic",
+        "--players",
+        "3-9",
+        "--games",
+        "1",
+    ]);
+    assert_one_error_line(&o, "players `8`");
+    let o = wonders(&[
+        "simulate",
+        "--game",
+        "architects",
+        "--players",
+        "2+x",
+        "--games",
+        "1",
+    ]);
+    assert_one_error_line(&o, "write a number, a range (3-7) or a list (3+5+7)");
+}

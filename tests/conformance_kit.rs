@@ -238,6 +238,7 @@ impl SimGame for Cards {
                     categories: self.lines(s).to_vec(),
                     total: self.total(s),
                     coins: 0,
+                    features: Vec::new(),
                 })
                 .collect(),
         }

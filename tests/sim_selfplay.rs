@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use rand::{Rng, RngCore, SeedableRng};
 use wonders::common::{
-    derive_seed, GameOutcome, GameRng, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+    derive_seed, Feature, FeatureTable, GameOutcome, GameRng, SeatOutcome, SimGame, WonderColumns,
+    WonderHeld,
 };
 use wonders::sim::{
-    play_one, simulate, simulate_with_bots, tournament, tournament_with_bots, BotFactory,
-    ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
+    play_one, simulate, simulate_mixed_specs, simulate_with_bots, tournament, tournament_with_bots,
+    BotFactory, Columns, ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
 };
 use wonders_bots::{Bot, Game};
 
@@ -28,6 +29,17 @@ const WONDERS: [&str; 6] = [
     "statue",
 ];
 const GOAL: i32 = 12;
+
+/// The toy's own summary dimension: milestones a seat reached by the end.
+static MILESTONES: FeatureTable = FeatureTable {
+    column: "milestones",
+    id: "win_rate_by_milestone",
+    title: "Win rate by milestone reached",
+    key: "milestone",
+    keys: &["halfway", "builder"],
+    games_with: true,
+};
+static RACE_FEATURES: [&FeatureTable; 1] = [&MILESTONES];
 const ROUNDS: u32 = 8;
 const REST: u8 = 0;
 const BUILD: u8 = 4;
@@ -209,6 +221,9 @@ impl SimGame for Race {
     fn score_categories(_: &RaceOptions) -> Vec<&'static str> {
         vec!["distance", "treasury", "wonders"]
     }
+    fn feature_tables(_: &RaceOptions) -> &'static [&'static FeatureTable] {
+        &RACE_FEATURES
+    }
     fn wonder_columns(o: &RaceOptions) -> WonderColumns {
         if o.players == 2 {
             WonderColumns::Drafted
@@ -247,7 +262,7 @@ impl SimGame for Race {
                         .iter()
                         .map(|&(i, side, built, total)| WonderHeld {
                             id: WONDERS[i].into(),
-                            side: side.map(String::from),
+                            side: side.map(Into::into),
                             stages_built: built,
                             stages_total: total,
                         })
@@ -257,6 +272,17 @@ impl SimGame for Race {
                     categories: self.categories(p).to_vec(),
                     total: self.total(p),
                     coins: self.coins[p],
+                    features: [
+                        (self.pos[p] * 2 >= GOAL, "halfway"),
+                        (self.wonders[p].iter().any(|w| w.2 > 0), "builder"),
+                    ]
+                    .into_iter()
+                    .filter(|f| f.0)
+                    .map(|(_, key)| Feature {
+                        table: &MILESTONES,
+                        key,
+                    })
+                    .collect(),
                 })
                 .collect(),
         }
@@ -385,6 +411,7 @@ fn csv_schema_and_rows_for_two_players() {
             "bot",
             "wonders",
             "wonders_built",
+            "milestones",
             "rank",
             "win",
             "victory",
@@ -415,6 +442,16 @@ fn csv_schema_and_rows_for_two_players() {
         {
             assert!(drafted.contains(&built));
         }
+        // The game's own list: keys in table order, `builder` exactly when a wonder is built.
+        let milestones: Vec<&str> = row[col("milestones")]
+            .split(';')
+            .filter(|s| !s.is_empty())
+            .collect();
+        assert!(milestones == ["halfway", "builder"] || milestones.len() <= 1);
+        assert_eq!(
+            milestones.contains(&"builder"),
+            !row[col("wonders_built")].is_empty()
+        );
         let sum: i32 = ["score_distance", "score_treasury", "score_wonders"]
             .iter()
             .map(|c| row[col(c)].parse::<i32>().unwrap())
@@ -475,7 +512,11 @@ fn csv_schema_for_three_players() {
     assert!(summary.contains("Win rate by wonder and side (all)"));
 }
 
-fn outcome(victory: &str, wins: &[bool], wonders: &[&[(&str, bool)]]) -> GameOutcome {
+fn outcome(
+    victory: &'static str,
+    wins: &[bool],
+    wonders: &[&[(&'static str, bool)]],
+) -> GameOutcome {
     GameOutcome {
         victory: victory.into(),
         turns: 10,
@@ -498,15 +539,72 @@ fn outcome(victory: &str, wins: &[bool], wonders: &[&[(&str, bool)]]) -> GameOut
                 categories: vec![("distance", 10 + p as i32), ("treasury", 1), ("wonders", 0)],
                 total: 11 + p as i32,
                 coins: 3,
+                features: Vec::new(),
             })
             .collect(),
     }
 }
 
 #[test]
+fn game_dimensions_split_win_rates_and_count_games() {
+    let columns = Columns {
+        categories: vec!["distance", "treasury", "wonders"],
+        wonders: WonderColumns::Drafted,
+        features: &RACE_FEATURES,
+    };
+    let mut s = Summary::new("race", "2p", 1, &columns);
+    let bots = vec!["x".to_string(), "y".to_string()];
+    let f = |key| Feature {
+        table: &MILESTONES,
+        key,
+    };
+    // Eight games: seat 0 always halfway and wins 6; seat 1 halfway in the first 4 (winning
+    // 2 of them); builder only for seat 1 in game 7, which it wins.
+    for g in 0..8 {
+        let wins: &[bool] = if g < 6 {
+            &[true, false]
+        } else {
+            &[false, true]
+        };
+        let mut o = outcome("points", wins, &[&[("a", false)], &[("b", false)]]);
+        o.seats[0].features = vec![f("halfway")];
+        if g < 2 || (4..6).contains(&g) {
+            o.seats[1].features = vec![f("halfway")];
+        }
+        if g == 7 {
+            o.seats[1].features = vec![f("builder")];
+        }
+        s.add_game(&bots, &o);
+    }
+    let rows = s.rows();
+    let find = |table: &str, key: &str| {
+        rows.iter()
+            .find(|r| r.table == table && r.bot == "all" && r.key == key)
+            .unwrap_or_else(|| panic!("no row {table} {key}"))
+            .clone()
+    };
+    let halfway = find("win_rate_by_milestone", "halfway");
+    // 8 seat-games of seat 0 (6 wins) + 4 of seat 1 (0 wins: games 0, 1, 4, 5 went to seat 0).
+    assert_eq!((halfway.n, halfway.value), (12, 0.5));
+    let builder = find("win_rate_by_milestone", "builder");
+    assert_eq!((builder.n, builder.value), (1, 1.0));
+    // Every game had someone halfway; one game had a builder.
+    assert_eq!(find("games_with_milestone", "halfway").value, 1.0);
+    let built = find("games_with_milestone", "builder");
+    assert_eq!((built.n, built.value), (8, 0.125));
+    let text = s.render(ReportFormat::Text);
+    assert!(text.contains("Win rate by milestone reached (all, fair share 50.0%)"));
+    assert!(text.contains("Games with each milestone reached"), "{text}");
+}
+
+#[test]
 fn summary_statistics_match_hand_computation() {
-    let cats = ["distance", "treasury", "wonders"];
-    let mut s = Summary::new("race", "2p", 1, WonderColumns::Drafted, &cats);
+    let columns = Columns {
+        categories: vec!["distance", "treasury", "wonders"],
+        wonders: WonderColumns::Drafted,
+        features: &[],
+    };
+    let mut s = Summary::new("race", "2p", 1, &columns);
     let bots = vec!["x".to_string(), "y".to_string()];
     // Ten games: seat 0 wins 6 outright, 2 are shared, seat 1 wins 2 → seat 0 has 7 of 10.
     for g in 0..10 {
@@ -667,6 +765,94 @@ fn resumed_run_gives_the_uninterrupted_outputs() {
         );
         assert_eq!(std::fs::read_to_string(&csv).unwrap(), full_csv);
     }
+}
+
+/// A run over 3, 4 and 5 players: game i has 3 + i mod 3 seats.
+fn mixed_run(
+    threads: usize,
+    tag: &str,
+    stop_after: Option<u64>,
+    resume: bool,
+) -> (String, Summary) {
+    let csv = tmp(&format!("{tag}.csv"));
+    let opts = SimulateOptions {
+        seed: 99,
+        games: 90,
+        threads,
+        bots: vec!["random".into()],
+        csv: Some(csv.clone()),
+        chunk_size: 7,
+        stop_after,
+        resume,
+        force: !resume,
+        ..Default::default()
+    };
+    let variants = [3, 4, 5].map(|players| RaceOptions { players });
+    let report = simulate_mixed_specs::<Race>(&opts, &variants).unwrap();
+    (std::fs::read_to_string(csv).unwrap(), report.summary)
+}
+
+#[test]
+fn a_run_over_several_player_counts_interleaves_them_and_resumes() {
+    let (text, summary) = mixed_run(1, "mixed-1", None, false);
+    let path = tmp("mixed-check.csv");
+    std::fs::write(&path, &text).unwrap();
+    let (header, rows) = read_csv(&path);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    // 30 games of each count: 30 × (3 + 4 + 5) rows; each game's label and seat count match.
+    assert_eq!(rows.len(), 360);
+    for row in &rows {
+        let game: u64 = row[col("game_index")].parse().unwrap();
+        let players = 3 + game % 3;
+        assert_eq!(row[col("players")], players.to_string());
+        assert_eq!(row[col("options")], format!("{players}p"));
+        assert!(row[col("seat")].parse::<u64>().unwrap() < players);
+    }
+    assert_eq!(summary.games(), 90);
+    let rows = summary.rows();
+    let seat = |key: &str| {
+        rows.iter()
+            .find(|r| r.table == "win_rate_by_seat" && r.key == key)
+    };
+    assert_eq!(seat("4@5p").unwrap().n, 30);
+    assert!(seat("4@4p").is_none() && seat("0").is_none());
+    assert!(rows
+        .iter()
+        .filter(|r| r.table == "win_rate_by_wonder_side")
+        .all(|r| r.key.ends_with("@3p") || r.key.ends_with("@4p") || r.key.ends_with("@5p")));
+    let text_summary = summary.render(ReportFormat::Text);
+    assert!(
+        text_summary.contains("of race (3p | 4p | 5p)"),
+        "{text_summary}"
+    );
+    // The same with two threads, and after an interruption and a resume.
+    let (two, _) = mixed_run(2, "mixed-2", None, false);
+    assert!(two == text, "two threads wrote another CSV");
+    let (cut, _) = mixed_run(2, "mixed-r", Some(40), false);
+    assert!(cut.len() < text.len());
+    tear(&tmp("mixed-r.csv"), 3);
+    let (resumed, again) = mixed_run(2, "mixed-r", None, true);
+    assert!(resumed == text, "the resumed CSV differs");
+    assert_eq!(
+        again.render(ReportFormat::Json),
+        summary.render(ReportFormat::Json)
+    );
+}
+
+#[test]
+fn player_counts_with_other_columns_are_refused() {
+    let opts = SimulateOptions {
+        games: 4,
+        ..Default::default()
+    };
+    let variants = [2, 3].map(|players| RaceOptions { players });
+    let e = simulate_mixed_specs::<Race>(&opts, &variants)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("3p and 2p give the CSV different columns"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -28,6 +28,17 @@ def test_simulate_equals_the_cli_csv(cli, tmp_path, cli_game, game, options, bot
     assert table.column("game_seed").to_pylist()[0] == wonders.derive_seed(seed, 0)
 
 
+def test_several_player_counts_in_one_run_equal_the_cli(cli, tmp_path):
+    cli_csv = tmp_path / "cli.csv"
+    run_cli(cli, "simulate", "--game", "classic", "--players", "3-5", "--games", "12", "--bots", "random",
+            "--seed", "6", "--out", str(cli_csv))
+    table = wonders.simulate("classic", games=12, bots=["random"], seed=6, players="3-5", csv=tmp_path / "py.csv")
+    assert (tmp_path / "py.csv").read_bytes() == cli_csv.read_bytes()
+    assert set(table.column("players").to_pylist()) == {3, 4, 5}
+    with pytest.raises(ValueError, match="one game has one player count"):
+        wonders.Game("classic", players="3-5")
+
+
 def test_simulate_without_a_file_and_thread_counts_agree():
     a = wonders.simulate("duel", games=30, bots=["random"], seed=5, threads=1)
     b = wonders.simulate("duel", games=30, bots="random", seed=5, threads=2)

@@ -59,17 +59,16 @@ def observation_names(game: str, **options) -> list[str]:
     return list(_wonders.observation_names(game_spec(game, **options)))
 
 
-_STRING_COLUMNS = {
-    "bot_a", "bot_b", "game", "options", "bot", "wonders", "wonders_built", "wonder", "side",
-    "victory",
-}
+# Columns holding integers; every other column (bots, wonders, sides, victory types, a game's
+# own dimensions such as Architects' medals) is text.
+_INT_COLUMNS = {"game_index", "players", "seat", "stages_built", "rank", "win", "total", "coins", "turns", "pair", "leg"}
 _UNSIGNED_COLUMNS = {"run_seed", "game_seed"}
 
 
 def read_csv(path: str | os.PathLike):
     """Reads a per-seat CSV of ``wonders simulate --out`` (or ``tournament``) into a
-    ``pyarrow.Table`` with fixed column types: text columns as strings, seeds as uint64, every
-    other column as int64."""
+    ``pyarrow.Table`` with fixed column types: seeds as uint64, counts, ranks, scores
+    (``score_*``), coins and turns as int64, every other column as strings."""
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
@@ -77,12 +76,12 @@ def read_csv(path: str | os.PathLike):
         header = f.readline().rstrip("\r\n").split(",")
     types = {}
     for name in header:
-        if name in _STRING_COLUMNS:
-            types[name] = pa.string()
-        elif name in _UNSIGNED_COLUMNS:
+        if name in _UNSIGNED_COLUMNS:
             types[name] = pa.uint64()
-        else:
+        elif name in _INT_COLUMNS or name.startswith("score_"):
             types[name] = pa.int64()
+        else:
+            types[name] = pa.string()
     return pacsv.read_csv(
         path,
         convert_options=pacsv.ConvertOptions(

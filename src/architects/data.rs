@@ -67,7 +67,7 @@ impl Card {
     }
 
     /// The kind id used in records (`cards.json`).
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Card::Wood => "wood",
             Card::Stone => "stone",
@@ -439,7 +439,7 @@ impl Token {
         self as usize
     }
 
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Token::Urbanism => "urbanism",
             Token::Crafts => "crafts",

@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use super::data::{
-    Card, Colour, Cost, StageEffect, Token, WonderId, CENTRAL_DECK, MEDALS, PROGRESS_TOKENS,
-    WONDERS,
+    Card, Colour, Cost, MedalId, StageEffect, Token, WonderId, CENTRAL_DECK, MEDALS,
+    PROGRESS_TOKENS, WONDERS,
 };
 use super::record;
 use super::state::{
@@ -13,8 +13,8 @@ use super::state::{
     Score, Seat, Setup, TokenSource, MAX_PLAYERS, MIN_PLAYERS,
 };
 use crate::common::{
-    Cell, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet, ReplayError, Replayed,
-    SeatOutcome, SimGame, Table, WonderColumns, WonderHeld,
+    Cell, Feature, FeatureTable, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet,
+    ReplayError, Replayed, SeatOutcome, SimGame, Table, WonderColumns, WonderHeld,
 };
 
 static INFO: GameInfo = GameInfo {
@@ -43,8 +43,72 @@ static INFO: GameInfo = GameInfo {
     score_lines: &["wonder", "civilian", "cat", "military", "progress", "medals"],
 };
 
+/// The medals' keys, in table order.
+const MEDAL_KEYS: [&str; MEDALS.len()] = {
+    let mut keys = [""; MEDALS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = MEDALS[i].key;
+        i += 1;
+    }
+    keys
+};
+
+/// The Progress tokens' ids, in table order.
+const TOKEN_KEYS: [&str; Token::ALL.len()] = {
+    let mut keys = [""; Token::ALL.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = Token::ALL[i].id();
+        i += 1;
+    }
+    keys
+};
+
+/// Medals won (with the Medals expansion): CSV column `medals`.
+static MEDALS_WON: FeatureTable = FeatureTable {
+    column: "medals",
+    id: "win_rate_by_medal",
+    title: "Win rate by medal won",
+    key: "medal",
+    keys: &MEDAL_KEYS,
+    games_with: true,
+};
+
+/// Progress tokens held at the end: CSV column `progress_tokens`.
+static TOKENS_HELD: FeatureTable = FeatureTable {
+    column: "progress_tokens",
+    id: "win_rate_by_progress_token",
+    title: "Win rate by Progress token held",
+    key: "token",
+    keys: &TOKEN_KEYS,
+    games_with: false,
+};
+
 fn drawn(options: &ArchitectsConfig, seed: u64) -> Setup {
     Setup::draw(options, seed).expect("options were checked by parse_options")
+}
+
+impl Architects {
+    /// Seat `p`'s medals won, then its Progress tokens, each in table order.
+    fn features(&self, p: usize) -> Vec<Feature> {
+        let held = self.medals_held(p);
+        let medals = MedalId::ALL
+            .into_iter()
+            .filter(|m| held.contains(m))
+            .map(|m| Feature {
+                table: &MEDALS_WON,
+                key: m.key(),
+            });
+        let tokens = Token::ALL
+            .into_iter()
+            .filter(|&t| self.seats[p].has(t))
+            .map(|t| Feature {
+                table: &TOKENS_HELD,
+                key: t.id(),
+            });
+        medals.chain(tokens).collect()
+    }
 }
 
 impl SimGame for Architects {
@@ -87,6 +151,20 @@ impl SimGame for Architects {
         WonderColumns::OnePerSeat
     }
 
+    fn feature_tables(options: &ArchitectsConfig) -> &'static [&'static FeatureTable] {
+        static BASE: [&FeatureTable; 1] = [&TOKENS_HELD];
+        static WITH_MEDALS: [&FeatureTable; 2] = [&MEDALS_WON, &TOKENS_HELD];
+        if options.medals {
+            &WITH_MEDALS
+        } else {
+            &BASE
+        }
+    }
+
+    fn seat_order(_: &ArchitectsConfig) -> Option<&'static str> {
+        Some("seat 0 plays first, then clockwise")
+    }
+
     fn record(
         &self,
         actions: &[Action],
@@ -106,7 +184,7 @@ impl SimGame for Architects {
                 let score = self.score(p);
                 SeatOutcome {
                     wonders: vec![WonderHeld {
-                        id: self.wonders[p].key().to_string(),
+                        id: self.wonders[p].key().into(),
                         side: None,
                         stages_built: self.seats[p].stages_built(),
                         stages_total: 5,
@@ -120,6 +198,7 @@ impl SimGame for Architects {
                         .collect(),
                     total: score.total() as i32,
                     coins: self.seats[p].count(Card::Coin) as i32,
+                    features: self.features(p),
                 }
             })
             .collect();
@@ -434,52 +513,53 @@ impl GameModule for Architects {
 
     fn score_pad(&self) -> Vec<String> {
         let n = self.players();
-        let mut lines = vec![format!(
-            "{:<10}{}",
-            "",
-            (0..n)
-                .map(|p| format!("{:>14}", self.wonders[p].name()))
-                .collect::<String>()
-        )];
         let scores: Vec<Score> = (0..n).map(|p| self.score(p)).collect();
+        // (row label, one cell per seat), then columns as wide as their widest cell.
+        let mut rows: Vec<(&str, Vec<String>)> = Vec::new();
+        rows.push((
+            "",
+            (0..n).map(|p| self.wonders[p].name().to_string()).collect(),
+        ));
         for (i, name) in Score::LINES.iter().enumerate() {
-            lines.push(format!(
-                "{name:<10}{}",
-                scores
-                    .iter()
-                    .map(|s| format!("{:>14}", s.lines()[i]))
-                    .collect::<String>()
+            rows.push((
+                name,
+                scores.iter().map(|s| s.lines()[i].to_string()).collect(),
             ));
         }
-        lines.push(format!(
-            "{:<10}{}",
+        rows.push((
             "total",
-            scores
-                .iter()
-                .map(|s| format!("{:>14}", s.total()))
-                .collect::<String>()
+            scores.iter().map(|s| s.total().to_string()).collect(),
         ));
-        lines.push(format!(
-            "{:<10}{}",
-            "held",
-            (0..n)
-                .map(|p| format!(
-                    "{:>14}",
-                    self.medals_held(p)
-                        .iter()
-                        .map(|m| m.key())
-                        .collect::<Vec<_>>()
-                        .join("+")
-                ))
-                .collect::<String>()
-        ));
-        lines.push(format!(
-            "{:<10}{}",
+        if self.medals.iter().any(|m| m.holders != 0) {
+            let held = |p: usize| {
+                let keys: Vec<&str> = self.medals_held(p).iter().map(|m| m.key()).collect();
+                if keys.is_empty() {
+                    "-".to_string()
+                } else {
+                    keys.join("+")
+                }
+            };
+            rows.push(("medals won", (0..n).map(held).collect()));
+        }
+        rows.push((
             "stages",
             (0..n)
-                .map(|p| format!("{:>14}", self.seats[p].stages_built()))
-                .collect::<String>()
+                .map(|p| self.seats[p].stages_built().to_string())
+                .collect(),
         ));
+        let width = rows
+            .iter()
+            .flat_map(|(_, cells)| cells.iter().map(String::len))
+            .max()
+            .unwrap_or(0)
+            + 2;
+        let mut lines: Vec<String> = rows
+            .iter()
+            .map(|(label, cells)| {
+                let cells: String = cells.iter().map(|c| format!("{c:>width$}")).collect();
+                format!("{label:<11}{cells}")
+            })
+            .collect();
         let w = self.winners();
         let best = scores[w[0]].total();
         let tied = (0..n).filter(|&p| scores[p].total() == best).count();

@@ -67,8 +67,8 @@ impl SimGame for ClassicGame {
             .into_iter()
             .map(|f| SeatOutcome {
                 wonders: vec![WonderHeld {
-                    id: f.wonder.to_string(),
-                    side: Some(f.side.to_string()),
+                    id: f.wonder.into(),
+                    side: Some(f.side.into()),
                     stages_built: f.stages_built as u32,
                     stages_total: stages_total(f.seat),
                 }],
@@ -77,10 +77,11 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
+                features: Vec::new(),
             })
             .collect();
         GameOutcome {
-            victory: "civilian".to_string(),
+            victory: "civilian".into(),
             turns: self.history().len() as u32,
             seats,
         }

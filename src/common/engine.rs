@@ -7,6 +7,7 @@
 //!   game's description and options grammar, replay, the readable log, the component tables,
 //!   what a seat may see).
 
+use std::borrow::Cow;
 use std::fmt::Debug;
 
 use serde_json::Value;
@@ -49,6 +50,12 @@ pub trait SimGame: Game {
     /// How wonders are held by a seat, which decides the wonder columns of the CSV.
     fn wonder_columns(options: &Self::Options) -> WonderColumns;
 
+    /// The game's own summary dimensions (medals won, Divinities activated, …), each a CSV
+    /// column and a win-rate table; every [`SeatOutcome::features`] belongs to one of these.
+    fn feature_tables(_options: &Self::Options) -> &'static [&'static FeatureTable] {
+        &[]
+    }
+
     /// The game record (`wonders-record` JSON frame, `result` included) of a finished game
     /// that was played from `new_game(options, seed)` with `actions`.
     fn record(
@@ -74,13 +81,59 @@ pub enum WonderColumns {
     OnePerSeat,
 }
 
+/// One dimension a game adds to the CSV and the summary: a set of facts a seat may have by the
+/// end of a game (a medal won, a Divinity activated, a leader recruited), each named by a key
+/// from the game's tables. Declared as a `static` by the game (see
+/// [`SimGame::feature_tables`]).
+#[derive(Debug, PartialEq, Eq)]
+pub struct FeatureTable {
+    /// The CSV column: the seat's keys, `;`-separated, in the order of [`FeatureTable::keys`].
+    pub column: &'static str,
+    /// The summary table of win rates per key, e.g. `win_rate_by_medal`.
+    pub id: &'static str,
+    /// Its title, e.g. `Win rate by medal won`.
+    pub title: &'static str,
+    /// The heading of its key column, e.g. `medal`.
+    pub key: &'static str,
+    /// Every key the game can report, in display order.
+    pub keys: &'static [&'static str],
+    /// When true the summary also gives the share of games in which at least one seat had
+    /// each key (table `games_with_` followed by the part of `id` after `win_rate_by_`).
+    pub games_with: bool,
+}
+
+impl FeatureTable {
+    /// The key of this table equal to `text`, if any (reading a CSV back).
+    pub fn key_named(&self, text: &str) -> Option<&'static str> {
+        self.keys.iter().copied().find(|k| *k == text)
+    }
+
+    /// The id of the games-with table, if the table has one.
+    pub fn games_with_id(&self) -> Option<String> {
+        self.games_with.then(|| {
+            let rest = self.id.strip_prefix("win_rate_by_").unwrap_or(self.id);
+            format!("games_with_{rest}")
+        })
+    }
+}
+
+/// A fact about one seat's game that the summary splits win rates by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feature {
+    /// The dimension (one of the game's [`SimGame::feature_tables`]).
+    pub table: &'static FeatureTable,
+    /// One of `table.keys`.
+    pub key: &'static str,
+}
+
 /// A wonder held by a seat at the end of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WonderHeld {
-    /// The wonder's id (lowercase snake_case, as in records).
-    pub id: String,
+    /// The wonder's id (lowercase snake_case, as in records). Borrowed from the game's tables
+    /// (no allocation per game); owned only when read back from a CSV.
+    pub id: Cow<'static, str>,
     /// The board side (`a`, `b`, `day`, `night`), or `None` where wonders have no sides.
-    pub side: Option<String>,
+    pub side: Option<Cow<'static, str>>,
     /// Stages built by the end of the game.
     pub stages_built: u32,
     /// Stages the wonder has (1 for a Duel wonder).
@@ -98,7 +151,7 @@ impl WonderHeld {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameOutcome {
     /// The victory type (`civilian`, `military`, `science`, …).
-    pub victory: String,
+    pub victory: Cow<'static, str>,
     /// The number of turns played, as the engine counts them.
     pub turns: u32,
     /// One entry per seat, seat 0 first.
@@ -120,6 +173,9 @@ pub struct SeatOutcome {
     pub total: i32,
     /// Coins at the end of the game.
     pub coins: i32,
+    /// The seat's facts along the game's own dimensions ([`SimGame::feature_tables`]), in
+    /// table order then key order; empty for games that declare none.
+    pub features: Vec<Feature>,
 }
 
 impl SeatOutcome {

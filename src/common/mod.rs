@@ -15,7 +15,8 @@ pub mod table;
 
 pub use cardset::{CardSet, WideCardSet};
 pub use engine::{
-    GameModule, GameOutcome, Replayed, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+    Feature, FeatureTable, GameModule, GameOutcome, Replayed, SeatOutcome, SimGame, WonderColumns,
+    WonderHeld,
 };
 pub use options::{GameInfo, OptionInfo, OptionSet};
 pub use record::ReplayError;

@@ -109,6 +109,16 @@ impl OptionSet {
         Ok(())
     }
 
+    /// The same options with `key` set to `value` (added, or its value replaced).
+    pub fn with(&self, key: &str, value: &str) -> OptionSet {
+        let mut set = self.clone();
+        match set.pairs.iter_mut().find(|(k, _)| k == key) {
+            Some(pair) => pair.1 = value.to_string(),
+            None => set.pairs.push((key.to_string(), value.to_string())),
+        }
+        set
+    }
+
     /// The value of `key`, if given.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.pairs

@@ -65,7 +65,7 @@ impl SimGame for Duel {
                 SeatOutcome {
                     wonders: (0..p.num_wonders as usize)
                         .map(|i| WonderHeld {
-                            id: WONDERS[p.wonders[i] as usize].id.to_string(),
+                            id: WONDERS[p.wonders[i] as usize].id.into(),
                             side: None,
                             stages_built: (p.built >> i & 1) as u32,
                             stages_total: 1,
@@ -80,11 +80,12 @@ impl SimGame for Duel {
                         .collect(),
                     total: score.total(),
                     coins: p.coins as i32,
+                    features: Vec::new(),
                 }
             })
             .collect();
         GameOutcome {
-            victory: victory.id().to_string(),
+            victory: victory.id().into(),
             turns: (self.player(0).turns + self.player(1).turns) as u32,
             seats,
         }

@@ -137,10 +137,69 @@ impl<G> Registered<G> {
     pub const NEW: Registered<G> = Registered(PhantomData);
 }
 
+/// The player counts of a `players` value that names several (`3-7`, `3+5+7`), or `None`
+/// for a single value (left to the game to check).
+fn player_counts(value: &str) -> Result<Option<Vec<usize>>, String> {
+    let number = |t: &str| {
+        t.trim().parse::<usize>().map_err(|_| {
+            format!(
+                "players `{}`: write a number, a range (3-7) or a list (3+5+7)",
+                cut(value)
+            )
+        })
+    };
+    if let Some((low, high)) = value.split_once('-') {
+        let (low, high) = (number(low)?, number(high)?);
+        if low >= high {
+            return Err(format!(
+                "players `{}`: a range goes from the lower count to the higher (e.g. 3-7)",
+                cut(value)
+            ));
+        }
+        return Ok(Some((low..=high).collect()));
+    }
+    let parts: Vec<&str> = value.split(['+', ',']).collect();
+    if parts.len() < 2 {
+        return Ok(None);
+    }
+    let mut counts = parts
+        .into_iter()
+        .map(number)
+        .collect::<Result<Vec<_>, _>>()?;
+    counts.sort_unstable();
+    counts.dedup();
+    Ok(Some(counts))
+}
+
 impl<G: Encoded> Registered<G> {
     fn options(&self, options: &OptionSet) -> Result<G::Options, String> {
         options.check_keys(G::info()).map_err(|e| e.to_string())?;
+        if let Some(value) = options.get("players") {
+            if player_counts(value)?.is_some() {
+                return Err(format!(
+                    "players `{}`: one game has one player count (a range or list of counts \
+                     is for simulate)",
+                    cut(value)
+                ));
+            }
+        }
         G::parse_options(options)
+    }
+
+    /// One configuration per player count when `players` names several, else one.
+    fn variants(&self, options: &OptionSet) -> Result<Vec<G::Options>, String> {
+        options.check_keys(G::info()).map_err(|e| e.to_string())?;
+        let counts = match options.get("players") {
+            Some(value) => player_counts(value)?,
+            None => None,
+        };
+        match counts {
+            None => Ok(vec![self.options(options)?]),
+            Some(counts) => counts
+                .into_iter()
+                .map(|n| self.options(&options.with("players", &n.to_string())))
+                .collect(),
+        }
     }
 }
 
@@ -150,7 +209,12 @@ impl<G: Encoded> Entry for Registered<G> {
     }
 
     fn check(&self, options: &OptionSet) -> Result<String, String> {
-        self.options(options).map(|o| G::options_label(&o))
+        let labels: Vec<String> = self
+            .variants(options)?
+            .iter()
+            .map(G::options_label)
+            .collect();
+        Ok(labels.join(" | "))
     }
 
     fn seats(&self, options: &OptionSet) -> Result<usize, String> {
@@ -189,8 +253,8 @@ impl<G: Encoded> Entry for Registered<G> {
         options: &OptionSet,
         run: &SimulateOptions,
     ) -> Result<SimulateReport, String> {
-        let options = self.options(options)?;
-        sim::simulate::<G>(run, &options).map_err(|e| e.to_string())
+        let variants = self.variants(options)?;
+        sim::simulate_mixed_specs::<G>(run, &variants).map_err(|e| e.to_string())
     }
 
     fn tournament(

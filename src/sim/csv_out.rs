@@ -5,6 +5,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use super::{GameOutcome, SimError, WonderColumns};
+use crate::common::{FeatureTable, SimGame};
 
 /// The columns of the per-game CSV, one row per seat per game, header first, games in index
 /// order (for the README).
@@ -25,6 +26,7 @@ use super::{GameOutcome, SimError, WonderColumns};
 /// | `wonder` | 7 Wonders: the seat's wonder board |
 /// | `side` | 7 Wonders: its side (`a`, `b`, `day`, `night`) |
 /// | `stages_built` | 7 Wonders: how many stages the seat built |
+/// | game's own lists | e.g. Architects' `medals`, `progress_tokens`: the seat's keys, `;`-separated (see each game's section) |
 /// | `rank` | final rank, 1 = best; tied seats share a rank |
 /// | `win` | 1 if the seat won (every seat of a shared victory gets 1), else 0 |
 /// | `victory` | the game's victory type (`civilian`, `military`, `science`, …), same on every row of a game |
@@ -37,7 +39,8 @@ and the leg (0 = bot_a in seat 0, 1 = swapped); run_seed: master seed; game_inde
 the run (tournament: 2*match+leg); game_seed: the game's own seed; game: duel|classic|...; options: \
 options label; players: number of seats; seat: 0 = first player; bot: bot specification; \
 wonders / wonders_built (Duel): drafted and built wonders, ';'-separated; wonder / side / \
-stages_built (7 Wonders): the seat's board, side and stages built; rank: 1 = best, ties share; \
+stages_built (7 Wonders): the seat's board, side and stages built; then the game's own \
+lists (e.g. medals), ';'-separated; rank: 1 = best, ties share; \
 win: 1 if the seat won (shared victories: every winner); victory: victory type; score_<category>: \
 each score-pad line; total: total score; coins: final coins; turns: turns played.";
 
@@ -60,12 +63,35 @@ pub(crate) struct GameRow<'a> {
     pub outcome: &'a GameOutcome,
 }
 
+/// What shapes a game's CSV columns and summary tables, known from its options before the
+/// first game is played.
+#[derive(Clone, Debug)]
+pub struct Columns {
+    /// The score pad's lines.
+    pub categories: Vec<&'static str>,
+    pub wonders: WonderColumns,
+    /// The game's own dimensions.
+    pub features: &'static [&'static FeatureTable],
+}
+
+impl Columns {
+    /// The columns of a game played with `options`.
+    pub fn of<G: SimGame>(options: &G::Options) -> Columns {
+        Columns {
+            categories: G::score_categories(options),
+            wonders: G::wonder_columns(options),
+            features: G::feature_tables(options),
+        }
+    }
+}
+
 /// The header row of the per-game CSV (see [`CSV_COLUMNS_DOC`]).
-pub(crate) fn csv_header(
-    categories: &[&'static str],
-    wonders: WonderColumns,
-    tournament: bool,
-) -> Vec<String> {
+pub(crate) fn csv_header(columns: &Columns, tournament: bool) -> Vec<String> {
+    let Columns {
+        categories,
+        wonders,
+        features,
+    } = columns;
     let mut header: Vec<String> = Vec::new();
     if tournament {
         header.extend(["pair", "bot_a", "bot_b", "leg"].map(String::from));
@@ -89,6 +115,7 @@ pub(crate) fn csv_header(
             header.extend(["wonder", "side", "stages_built"].map(String::from))
         }
     }
+    header.extend(features.iter().map(|f| f.column.to_owned()));
     header.extend(["rank", "win", "victory"].map(String::from));
     header.extend(categories.iter().map(|c| format!("score_{c}")));
     header.extend(["total", "coins", "turns"].map(String::from));
@@ -99,7 +126,7 @@ pub(crate) fn csv_header(
 pub(crate) struct TidyCsv {
     path: PathBuf,
     writer: csv::Writer<BufWriter<File>>,
-    categories: Vec<&'static str>,
+    columns: Columns,
     tournament: bool,
     row: Vec<String>,
 }
@@ -107,38 +134,29 @@ pub(crate) struct TidyCsv {
 impl TidyCsv {
     /// Creates (truncates) the file and writes the header, so an unwritable path fails before
     /// any game is played.
-    pub fn create(
-        path: &Path,
-        categories: &[&'static str],
-        wonders: WonderColumns,
-        tournament: bool,
-    ) -> Result<Self, SimError> {
+    pub fn create(path: &Path, columns: &Columns, tournament: bool) -> Result<Self, SimError> {
         let file = File::create(path).map_err(|e| SimError::io(path, e))?;
-        let header = csv_header(categories, wonders, tournament);
-        let mut csv = Self::over(path, file, categories, tournament);
+        let header = csv_header(columns, tournament);
+        let mut csv = Self::over(path, file, columns, tournament);
         csv.writer.write_record(&header).map_err(|e| csv.err(e))?;
         csv.flush()?;
         Ok(csv)
     }
 
     /// Opens an existing CSV (header and whole games already in it) to add games at its end.
-    pub fn append(
-        path: &Path,
-        categories: &[&'static str],
-        tournament: bool,
-    ) -> Result<Self, SimError> {
+    pub fn append(path: &Path, columns: &Columns, tournament: bool) -> Result<Self, SimError> {
         let file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)
             .map_err(|e| SimError::io(path, e))?;
-        Ok(Self::over(path, file, categories, tournament))
+        Ok(Self::over(path, file, columns, tournament))
     }
 
-    fn over(path: &Path, file: File, categories: &[&'static str], tournament: bool) -> Self {
+    fn over(path: &Path, file: File, columns: &Columns, tournament: bool) -> Self {
         Self {
             path: path.to_owned(),
             writer: csv::WriterBuilder::new().from_writer(BufWriter::new(file)),
-            categories: categories.to_vec(),
+            columns: columns.clone(),
             tournament,
             row: Vec::new(),
         }
@@ -153,8 +171,8 @@ impl TidyCsv {
         &mut self,
         t: Option<&TournamentCols<'_>>,
         g: &GameRow<'_>,
-        wonders: WonderColumns,
     ) -> Result<(), SimError> {
+        let wonders = self.columns.wonders;
         let players = g.outcome.seats.len();
         for (seat, s) in g.outcome.seats.iter().enumerate() {
             let row = &mut self.row;
@@ -183,21 +201,30 @@ impl TidyCsv {
             };
             match wonders {
                 WonderColumns::Drafted => {
-                    row.push(join(&|w| Some(w.id.clone())));
-                    row.push(join(&|w| w.is_built().then(|| w.id.clone())));
+                    row.push(join(&|w| Some(w.id.to_string())));
+                    row.push(join(&|w| w.is_built().then(|| w.id.to_string())));
                 }
                 WonderColumns::OnePerSeat => {
-                    row.push(join(&|w| Some(w.id.clone())));
-                    row.push(join(&|w| w.side.clone()));
+                    row.push(join(&|w| Some(w.id.to_string())));
+                    row.push(join(&|w| w.side.as_deref().map(str::to_owned)));
                     row.push(join(&|w| Some(w.stages_built.to_string())));
                 }
+            }
+            for &table in self.columns.features {
+                let keys: Vec<&str> = s
+                    .features
+                    .iter()
+                    .filter(|f| std::ptr::eq(f.table, table))
+                    .map(|f| f.key)
+                    .collect();
+                row.push(keys.join(";"));
             }
             row.extend([
                 s.rank.to_string(),
                 u8::from(s.win).to_string(),
-                g.outcome.victory.clone(),
+                g.outcome.victory.to_string(),
             ]);
-            for c in &self.categories {
+            for c in &self.columns.categories {
                 row.push(s.score(c).to_string());
             }
             row.extend([
@@ -218,13 +245,14 @@ impl TidyCsv {
     }
 }
 
-/// Checks that an engine's outcome fits the declared columns: one entry per seat and exactly the
-/// declared score categories.
+/// Checks that an engine's outcome fits the declared columns: one entry per seat, exactly the
+/// declared score categories, and features of declared tables, each key once, in order.
 pub(crate) fn check_outcome(
     outcome: &GameOutcome,
     players: usize,
-    categories: &[&'static str],
+    columns: &Columns,
 ) -> Result<(), String> {
+    let categories = &columns.categories;
     if outcome.seats.len() != players {
         return Err(format!(
             "outcome has {} seats for {players} players",
@@ -232,12 +260,48 @@ pub(crate) fn check_outcome(
         ));
     }
     for (p, s) in outcome.seats.iter().enumerate() {
-        let names: Vec<&str> = s.categories.iter().map(|(n, _)| *n).collect();
-        if names.len() != categories.len() || categories.iter().any(|c| !names.contains(c)) {
-            return Err(format!(
-                "seat {p} scored categories {names:?}, the game declares {categories:?}"
-            ));
+        // Engines list their lines in the declared order, usually as the very same strings:
+        // check that first, and the set of names only if it fails.
+        let in_order = s.categories.len() == categories.len()
+            && s.categories
+                .iter()
+                .zip(categories)
+                .all(|(a, b)| same_str(a.0, b));
+        if !in_order {
+            let names: Vec<&str> = s.categories.iter().map(|(n, _)| *n).collect();
+            if names.len() != categories.len() || categories.iter().any(|c| !names.contains(c)) {
+                return Err(format!(
+                    "seat {p} scored categories {names:?}, the game declares {categories:?}"
+                ));
+            }
+        }
+        // Position of each feature in (table, key) order: must increase strictly.
+        let mut last = None;
+        for f in &s.features {
+            let table = columns
+                .features
+                .iter()
+                .position(|t| std::ptr::eq(*t, f.table));
+            let key = f.table.keys.iter().position(|k| *k == f.key);
+            let (Some(table), Some(key)) = (table, key) else {
+                return Err(format!(
+                    "seat {p} has feature {}:{} of no declared table",
+                    f.table.column, f.key
+                ));
+            };
+            if last.is_some_and(|l| l >= (table, key)) {
+                return Err(format!(
+                    "seat {p}: feature {}:{} is repeated or out of order",
+                    f.table.column, f.key
+                ));
+            }
+            last = Some((table, key));
         }
     }
     Ok(())
+}
+
+/// String equality that first tries the pointer (the common case for `&'static` names).
+pub(crate) fn same_str(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }

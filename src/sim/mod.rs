@@ -29,10 +29,13 @@ use wonders_bots::{Bot, BotSpec, Game};
 
 use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
-pub use csv_out::CSV_COLUMNS_DOC;
+pub use csv_out::{Columns, CSV_COLUMNS_DOC};
 pub use render::ReportFormat;
 pub use runner::Played;
-pub use simulate::{simulate, simulate_with_bots, SimulateOptions, SimulateReport};
+pub use simulate::{
+    simulate, simulate_mixed, simulate_mixed_specs, simulate_with_bots, SimulateOptions,
+    SimulateReport,
+};
 pub use summary::{Summary, SummaryRow};
 pub use tournament::{
     tournament, tournament_with_bots, PairResult, Rating, TournamentOptions, TournamentReport,

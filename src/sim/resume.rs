@@ -11,18 +11,17 @@ use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::csv_out::csv_header;
+use super::csv_out::{csv_header, Columns};
 use super::{GameOutcome, SeatOutcome, SimError, Summary, WonderColumns, WonderHeld};
-use crate::common::derive_seed;
+use crate::common::{derive_seed, Feature};
 
 /// What the run being resumed must match, row by row.
 pub(crate) struct Expected<'a> {
     pub run_seed: u64,
     pub game: &'a str,
-    pub options: &'a str,
-    pub players: usize,
-    pub categories: &'a [&'static str],
-    pub wonders: WonderColumns,
+    /// (options label, players) of each configuration; game `i` has configuration `i mod k`.
+    pub variants: &'a [(String, usize)],
+    pub columns: &'a Columns,
     /// The bot labels of game `i`, seat 0 first.
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
 }
@@ -66,7 +65,7 @@ pub(crate) fn resume_csv(
     };
 
     let mut record = csv::StringRecord::new();
-    let header = csv_header(expected.categories, expected.wonders, false);
+    let header = csv_header(expected.columns, false);
     match reader.read_record(&mut record) {
         Ok(true) if record.iter().eq(header.iter().map(String::as_str)) => {}
         Ok(true) => {
@@ -93,10 +92,15 @@ pub(crate) fn resume_csv(
     let mut last = None;
     // Where the rows after the last whole game start: the file is cut there.
     let mut end = reader.position().byte();
-    let mut rows: Vec<csv::StringRecord> = Vec::with_capacity(expected.players);
+    let players_of = |i: u64| expected.variants[(i % expected.variants.len() as u64) as usize].1;
+    let mut rows: Vec<csv::StringRecord> = Vec::new();
+    // A last line without its line break was cut short, even if its fields happen to count
+    // right (a kill after `…,4,` leaves the last field empty).
+    let torn_end = !ends_with_newline(path, file_len)?;
     loop {
         let start = reader.position().clone();
         match reader.read_record(&mut record) {
+            Ok(true) if torn_end && reader.position().byte() >= file_len => break,
             Ok(true) => {}
             Ok(false) => break,
             // A row cut short by a killed run can only be the last line.
@@ -117,11 +121,12 @@ pub(crate) fn resume_csv(
             ));
         }
         rows.push(record.clone());
-        if rows.len() < expected.players {
+        let players = players_of(games);
+        if rows.len() < players {
             continue;
         }
         let (bots, outcome) = game_from_rows(&rows, games, expected, &col)
-            .map_err(|message| bad(start.line() + 1 - expected.players as u64, message))?;
+            .map_err(|message| bad(start.line() + 1 - players as u64, message))?;
         summary.add_game(&bots, &outcome);
         last = Some((bots, outcome));
         games += 1;
@@ -140,11 +145,12 @@ pub(crate) fn resume_csv(
 
 /// `outcome` as it reads back from the CSV: categories in the declared order, and only the
 /// wonder facts the CSV keeps (Duel: built or not; 7 Wonders: the stages built).
-pub(crate) fn as_in_csv(
-    outcome: &GameOutcome,
-    categories: &[&'static str],
-    wonders: WonderColumns,
-) -> GameOutcome {
+pub(crate) fn as_in_csv(outcome: &GameOutcome, columns: &Columns) -> GameOutcome {
+    let Columns {
+        categories,
+        wonders,
+        ..
+    } = columns;
     let mut o = outcome.clone();
     for s in &mut o.seats {
         for w in &mut s.wonders {
@@ -160,6 +166,17 @@ pub(crate) fn as_in_csv(
         s.categories = categories.iter().map(|&c| (c, s.score(c))).collect();
     }
     o
+}
+
+/// True when the file's last byte (of `len`) is a line break.
+fn ends_with_newline(path: &Path, len: u64) -> Result<bool, SimError> {
+    let mut file = File::open(path).map_err(|e| SimError::io(path, e))?;
+    file.seek(SeekFrom::Start(len.saturating_sub(1)))
+        .map_err(|e| SimError::io(path, e))?;
+    let mut last = [0u8; 1];
+    file.read_exact(&mut last)
+        .map_err(|e| SimError::io(path, e))?;
+    Ok(last[0] == b'\n')
 }
 
 /// True when no line break follows byte `offset` of the file but maybe a final one.
@@ -188,6 +205,7 @@ fn game_from_rows(
             .map_err(|_| format!("column {name} holds {text:?}, not a number"))
     };
     let bots_expected = (expected.bots_of)(index);
+    let (options, players) = &expected.variants[(index % expected.variants.len() as u64) as usize];
     let game_seed = derive_seed(expected.run_seed, index);
     let mut bots = Vec::with_capacity(rows.len());
     let mut seats = Vec::with_capacity(rows.len());
@@ -201,16 +219,8 @@ fn game_from_rows(
             ("game_index", field(row, "game_index"), index.to_string()),
             ("game_seed", field(row, "game_seed"), game_seed.to_string()),
             ("game", field(row, "game"), expected.game.to_owned()),
-            (
-                "options",
-                field(row, "options"),
-                expected.options.to_owned(),
-            ),
-            (
-                "players",
-                field(row, "players"),
-                expected.players.to_string(),
-            ),
+            ("options", field(row, "options"), options.clone()),
+            ("players", field(row, "players"), players.to_string()),
             ("seat", field(row, "seat"), seat.to_string()),
         ];
         for (name, found, want) in checks {
@@ -236,7 +246,7 @@ fn game_from_rows(
                 .map(String::from)
                 .collect()
         };
-        let wonders = match expected.wonders {
+        let wonders = match expected.columns.wonders {
             WonderColumns::Drafted => {
                 let built = list("wonders_built");
                 list("wonders")
@@ -244,7 +254,7 @@ fn game_from_rows(
                     .map(|id| WonderHeld {
                         stages_built: built.contains(&id) as u32,
                         stages_total: 1,
-                        id,
+                        id: id.into(),
                         side: None,
                     })
                     .collect()
@@ -252,8 +262,10 @@ fn game_from_rows(
             WonderColumns::OnePerSeat => {
                 let stages = number(row, "stages_built")? as u32;
                 vec![WonderHeld {
-                    id: field(row, "wonder"),
-                    side: Some(field(row, "side")).filter(|s| !s.is_empty()),
+                    id: field(row, "wonder").into(),
+                    side: Some(field(row, "side"))
+                        .filter(|s| !s.is_empty())
+                        .map(Into::into),
                     stages_built: stages,
                     // The CSV does not say how many stages the board has; nothing read back
                     // from it needs that.
@@ -261,9 +273,22 @@ fn game_from_rows(
                 }]
             }
         };
-        let mut categories = Vec::with_capacity(expected.categories.len());
-        for &c in expected.categories {
+        let mut categories = Vec::with_capacity(expected.columns.categories.len());
+        for &c in &expected.columns.categories {
             categories.push((c, number(row, &format!("score_{c}"))? as i32));
+        }
+        let mut features = Vec::new();
+        for &table in expected.columns.features {
+            for text in list(table.column) {
+                let key = table.key_named(&text).ok_or_else(|| {
+                    format!(
+                        "column {} holds {text:?}, which is none of {}",
+                        table.column,
+                        table.keys.join(", ")
+                    )
+                })?;
+                features.push(Feature { table, key });
+            }
         }
         seats.push(SeatOutcome {
             wonders,
@@ -272,10 +297,11 @@ fn game_from_rows(
             categories,
             total: number(row, "total")? as i32,
             coins: number(row, "coins")? as i32,
+            features,
         });
     }
     let outcome = GameOutcome {
-        victory: field(&rows[0], "victory"),
+        victory: field(&rows[0], "victory").into(),
         turns: number(&rows[0], "turns")? as u32,
         seats,
     };

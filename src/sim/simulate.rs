@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::csv_out::{check_outcome, GameRow, TidyCsv};
+use super::csv_out::{check_outcome, Columns, GameRow, TidyCsv};
 use super::render::write_file;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::runner::{labels, play_game, pool, Runner, Step, StopControl};
@@ -144,6 +144,16 @@ pub fn simulate<G: SimGame>(
     simulate_with_bots::<G>(opts, game_opts, &factories)
 }
 
+/// [`simulate_mixed`] with bots parsed from `opts.bots`.
+pub fn simulate_mixed_specs<G: SimGame>(
+    opts: &SimulateOptions,
+    variants: &[G::Options],
+) -> Result<SimulateReport, SimError> {
+    let specs = super::parse_specs(&opts.bots)?;
+    let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
+    simulate_mixed::<G>(opts, variants, &factories)
+}
+
 /// Runs a self-play run with the given bots (`opts.bots` is ignored): one per seat, or one for
 /// every seat.
 pub fn simulate_with_bots<G: SimGame>(
@@ -151,27 +161,83 @@ pub fn simulate_with_bots<G: SimGame>(
     game_opts: &G::Options,
     bots: &[&dyn BotFactory<G>],
 ) -> Result<SimulateReport, SimError> {
-    let start = Instant::now();
-    let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
-    // One per seat or one for every seat (the same rule as a single game's).
-    super::seat_bots(bots, players)?;
-    let seats_of = |i: u64| -> Vec<&dyn BotFactory<G>> {
-        (0..players)
-            .map(|p| {
-                let b = if opts.rotate_seats {
-                    (p as u64 + i) % players as u64
-                } else {
-                    p as u64
-                };
-                bots[b as usize % bots.len()]
-            })
-            .collect()
-    };
+    simulate_mixed::<G>(opts, std::slice::from_ref(game_opts), bots)
+}
 
-    let game = G::game_name(game_opts);
-    let label = G::options_label(game_opts);
-    let categories = G::score_categories(game_opts);
-    let wonders = G::wonder_columns(game_opts);
+/// Runs a self-play run over several configurations of one game (player counts): game `i` is
+/// played with `variants[i mod k]`, so the counts stay balanced however far the run gets. The
+/// variants must share their CSV columns (score pad, wonder columns, the game's own lists).
+pub fn simulate_mixed<G: SimGame>(
+    opts: &SimulateOptions,
+    variants: &[G::Options],
+    bots: &[&dyn BotFactory<G>],
+) -> Result<SimulateReport, SimError> {
+    let start = Instant::now();
+    let Some(first) = variants.first() else {
+        return Err(SimError::Options("no game configuration to play".into()));
+    };
+    let k = variants.len() as u64;
+    let variant_of = |i: u64| &variants[(i % k) as usize];
+    // (label, players) of each variant, in variant order.
+    let shapes: Vec<(String, usize)> = variants
+        .iter()
+        .map(|o| {
+            let players = G::new_game(o, derive_seed(opts.seed, 0)).num_players();
+            (G::options_label(o), players)
+        })
+        .collect();
+    let shape_of = |i: u64| &shapes[(i % k) as usize];
+    for &(_, players) in &shapes {
+        // One per seat or one for every seat (the same rule as a single game's).
+        super::seat_bots(bots, players)?;
+    }
+    // Who sits where depends only on the game's configuration and, when rotating, on the
+    // game index modulo the seat count: set every seating (and its labels) up once.
+    type Seating<'b, G> = (Vec<&'b dyn BotFactory<G>>, Arc<[String]>);
+    let seatings: Vec<Vec<Seating<'_, G>>> = shapes
+        .iter()
+        .map(|&(_, players)| {
+            let rotations = if opts.rotate_seats { players } else { 1 };
+            (0..rotations)
+                .map(|r| {
+                    let seats: Vec<&dyn BotFactory<G>> = (0..players)
+                        .map(|p| bots[((p + r) % players) % bots.len()])
+                        .collect();
+                    let names = labels(&seats).into();
+                    (seats, names)
+                })
+                .collect()
+        })
+        .collect();
+    let seating_of = |i: u64| {
+        let rotations = &seatings[(i % k) as usize];
+        &rotations[(i % rotations.len() as u64) as usize]
+    };
+    let seats_of = |i: u64| -> &[&dyn BotFactory<G>] { &seating_of(i).0 };
+
+    let game = G::game_name(first);
+    let label = if shapes.len() == 1 {
+        shapes[0].0.clone()
+    } else {
+        shapes
+            .iter()
+            .map(|s| s.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let columns = Columns::of::<G>(first);
+    for (o, (l, _)) in variants.iter().zip(&shapes) {
+        let c = Columns::of::<G>(o);
+        if c.categories != columns.categories
+            || c.wonders != columns.wonders
+            || c.features != columns.features
+        {
+            return Err(SimError::Options(format!(
+                "{l} and {} give the CSV different columns: run them apart",
+                shapes[0].0
+            )));
+        }
+    }
 
     let records_file = opts
         .records
@@ -189,19 +255,17 @@ pub fn simulate_with_bots<G: SimGame>(
         ],
         opts.force || opts.resume,
     )?;
-    let mut summary = Summary::new(game, &label, opts.seed, wonders, &categories)
-        .with_seat_order(G::seat_order(game_opts));
+    let mut summary =
+        Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(first));
     // Resuming: read back the games already played, and cut the files after them.
     let resumed = match (&opts.csv, opts.resume) {
         (Some(path), true) => {
-            let bots_of = |i: u64| labels(&seats_of(i));
+            let bots_of = |i: u64| seating_of(i).1.to_vec();
             let expected = Expected {
                 run_seed: opts.seed,
                 game,
-                options: &label,
-                players,
-                categories: &categories,
-                wonders,
+                variants: &shapes,
+                columns: &columns,
                 bots_of: &bots_of,
             };
             resume_csv(path, &expected, &mut summary)?
@@ -227,9 +291,9 @@ pub fn simulate_with_bots<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let never = StopControl::new(None, None);
-        let replayed = play_game::<G>(game_opts, i, game_seed, &seats, &never)?
-            .map(|(g, _)| as_in_csv(&g.outcome(), &categories, wonders));
-        if replayed.as_ref() != Some(&outcome) || labels(&seats) != bots {
+        let replayed = play_game::<G>(variant_of(i), i, game_seed, seats, &never)?
+            .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
+        if replayed.as_ref() != Some(&outcome) || *seating_of(i).1 != *bots {
             return Err(SimError::Options(format!(
                 "cannot resume: game {i} plays differently now than in the CSV (the engine or a \
                  bot changed since the run began); start the run again in a new file"
@@ -256,8 +320,8 @@ pub fn simulate_with_bots<G: SimGame>(
 
     // Create every output before the first game, so a bad path fails at once.
     let mut csv = match &opts.csv {
-        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &categories, false)?),
-        Some(p) => Some(TidyCsv::create(p, &categories, wonders, false)?),
+        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &columns, false)?),
+        Some(p) => Some(TidyCsv::create(p, &columns, false)?),
         None => None,
     };
     let mut records = match records_file {
@@ -284,7 +348,7 @@ pub fn simulate_with_bots<G: SimGame>(
     let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
 
     struct Played {
-        bots: Vec<String>,
+        bots: Arc<[String]>,
         game_seed: u64,
         outcome: GameOutcome,
         record: Option<String>,
@@ -293,16 +357,17 @@ pub fn simulate_with_bots<G: SimGame>(
     let job = |i: u64| -> Result<Option<Played>, SimError> {
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
-        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, &seats, &stop)? else {
+        let game_opts = variant_of(i);
+        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, seats, &stop)? else {
             return Ok(None);
         };
         let outcome = g.outcome();
-        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+        check_outcome(&outcome, shape_of(i).1, &columns).map_err(|message| SimError::Outcome {
             game_index: i,
             game_seed,
             message,
         })?;
-        let bots = labels(&seats);
+        let bots = seating_of(i).1.clone();
         let record =
             want_records.then(|| g.record(&actions, &bots, game_seed, game_opts).to_string());
         Ok(Some(Played {
@@ -323,11 +388,11 @@ pub fn simulate_with_bots<G: SimGame>(
                 game_index: i,
                 game_seed: p.game_seed,
                 game,
-                options: &label,
+                options: &shape_of(i).0,
                 bots: &p.bots,
                 outcome: &p.outcome,
             };
-            csv.write_game(None, &row, wonders)?;
+            csv.write_game(None, &row)?;
         }
         if let (Some((path, w)), Some(rec)) = (records.as_mut(), p.record) {
             writeln!(w, "{rec}").map_err(|e| SimError::io(path.as_path(), e))?;

@@ -6,11 +6,14 @@
 //! column marks all of them 1). A Wilson interval is then computed from the fractional number of
 //! wins over the number of seat-games.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 
 use serde::Serialize;
 
+use super::csv_out::{same_str, Columns};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::stats::{wilson, Z95};
 use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
@@ -51,14 +54,15 @@ impl Moments {
 pub struct SummaryRow {
     /// Which table: `games`, `win_rate_by_bot`, `win_rate_by_seat`, `victory_share`,
     /// `win_rate_by_wonder_drafted`, `win_rate_by_wonder_built`, `win_rate_by_wonder_side`,
-    /// `mean_score`.
-    pub table: &'static str,
+    /// the game's own `win_rate_by_…` and `games_with_…` tables, `mean_score`.
+    pub table: Cow<'static, str>,
     /// The bot specification, or `all` for every seat together.
     pub bot: String,
     /// What the row is about: a seat number, a victory type, a wonder (`id` or `id:side`, with
-    /// `@Np` appended when the run mixes player counts), a score category, `total` or `coins`.
+    /// `@Np` appended when the run mixes player counts), a key of the game's own tables (a
+    /// medal, a Divinity, …, also with `@Np`), a score category, `total` or `coins`.
     pub key: String,
-    /// Sample size: games for `games` and `victory_share`, seat-games otherwise.
+    /// Sample size: games for `games`, `victory_share` and `games_with_…`, seat-games otherwise.
     pub n: u64,
     /// The rate, share or mean (the count for `games`).
     pub value: f64,
@@ -68,8 +72,61 @@ pub struct SummaryRow {
     pub ci_high: Option<f64>,
 }
 
-/// Bot → wonder key → wins.
-type WinsByBot = BTreeMap<String, BTreeMap<String, WinCount>>;
+/// A fast hash for the short strings the summary interns (wonder ids, bot labels): the
+/// default SipHash costs more than the rest of a game's bookkeeping. Not DoS-resistant, which
+/// does not matter for keys the program itself produces.
+#[derive(Clone, Copy, Default)]
+struct ShortHash(u64);
+
+impl Hasher for ShortHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+}
+
+/// Distinct strings numbered in order of first appearance.
+#[derive(Clone, Debug, Default)]
+struct Names {
+    names: Vec<String>,
+    index: HashMap<String, u32, BuildHasherDefault<ShortHash>>,
+}
+
+impl Names {
+    /// The number of `name`, given one if new.
+    fn id(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i as usize;
+        }
+        let i = self.names.len();
+        self.names.push(name.to_owned());
+        self.index.insert(name.to_owned(), i as u32);
+        i
+    }
+
+    fn name(&self, i: usize) -> &str {
+        &self.names[i]
+    }
+}
+
+/// The slot `i` of a growable table, created empty if absent.
+fn slot<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
+    if v.len() <= i {
+        v.resize_with(i + 1, T::default);
+    }
+    &mut v[i]
+}
 
 /// The value under `key`, created empty if absent; the key is copied only then.
 fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
@@ -86,45 +143,52 @@ pub struct Summary {
     game: String,
     options: String,
     run_seed: u64,
-    wonders: WonderColumns,
-    categories: Vec<&'static str>,
+    columns: Columns,
     games: u64,
-    player_counts: BTreeSet<usize>,
+    /// Games per player count.
+    player_counts: BTreeMap<usize, u64>,
     victory: BTreeMap<String, u64>,
-    seats: Vec<WinCount>,
-    bots: BTreeMap<String, WinCount>,
-    /// (table, players) → bot → wonder key → wins; nested so that a game's lookups borrow
-    /// their keys instead of allocating them.
-    wonder: BTreeMap<(&'static str, usize), WinsByBot>,
-    /// bot → one entry per category, then total, then coins.
-    scores: BTreeMap<String, Vec<Moments>>,
+    /// (players, seat) → wins.
+    seats: BTreeMap<(usize, usize), WinCount>,
+    /// Bot labels; bot `b` is `who` number `b + 1` below (`who` 0 is every seat together).
+    bots: Names,
+    /// Wins per bot.
+    bot_wins: Vec<WinCount>,
+    /// Wonder and feature keys (`id` or `id:side`, a medal, …).
+    keys: Names,
+    /// `[table][players][who][key]` → wins; tables are the wonder tables (see
+    /// [`Summary::table_ids`]) then the game's own, in declared order.
+    wins: Vec<Vec<Vec<Vec<WinCount>>>>,
+    /// (feature table, players) → key → games in which some seat had it.
+    games_with: BTreeMap<(&'static str, usize), BTreeMap<&'static str, u64>>,
+    /// `[who]` → one entry per category, then total, then coins.
+    scores: Vec<Vec<Moments>>,
+    /// Reused for `id:side` keys.
+    scratch: String,
     /// What seat order means in the game (`seat 0 plays first`), if anything.
     seat_order: Option<&'static str>,
 }
 
 impl Summary {
-    /// An empty summary for a run of `game` with the given options label, seed, wonder layout
-    /// and score categories.
-    pub fn new(
-        game: &str,
-        options: &str,
-        run_seed: u64,
-        wonders: WonderColumns,
-        categories: &[&'static str],
-    ) -> Self {
+    /// An empty summary for a run of `game` with the given options label, seed and columns
+    /// (score categories, wonder layout, the game's own dimensions).
+    pub fn new(game: &str, options: &str, run_seed: u64, columns: &Columns) -> Self {
         Self {
             game: game.to_owned(),
             options: options.to_owned(),
             run_seed,
-            wonders,
-            categories: categories.to_vec(),
+            columns: columns.clone(),
             games: 0,
-            player_counts: BTreeSet::new(),
+            player_counts: BTreeMap::new(),
             victory: BTreeMap::new(),
-            seats: Vec::new(),
-            bots: BTreeMap::new(),
-            wonder: BTreeMap::new(),
-            scores: BTreeMap::new(),
+            seats: BTreeMap::new(),
+            bots: Names::default(),
+            bot_wins: Vec::new(),
+            keys: Names::default(),
+            wins: Vec::new(),
+            games_with: BTreeMap::new(),
+            scores: Vec::new(),
+            scratch: String::new(),
             seat_order: None,
         }
     }
@@ -145,46 +209,78 @@ impl Summary {
     pub fn add_game(&mut self, bots: &[String], outcome: &GameOutcome) {
         let players = outcome.seats.len();
         self.games += 1;
-        self.player_counts.insert(players);
+        *self.player_counts.entry(players).or_default() += 1;
         *entry(&mut self.victory, &outcome.victory) += 1;
-        if self.seats.len() < players {
-            self.seats.resize(players, WinCount::default());
-        }
         let winners = outcome.seats.iter().filter(|s| s.win).count();
-        let n_cats = self.categories.len();
+        let n_cats = self.columns.categories.len();
+        /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
+        type SmallKeys = smallvec::SmallVec<[(usize, usize); 32]>;
+        // Each (table, key) once per game however many seats had it.
+        let mut seen: Vec<(&'static str, &'static str)> = Vec::new();
+        for f in outcome.seats.iter().flat_map(|s| &s.features) {
+            if f.table.games_with && !seen.contains(&(f.table.id, f.key)) {
+                seen.push((f.table.id, f.key));
+                let by_key = self.games_with.entry((f.table.id, players)).or_default();
+                *by_key.entry(f.key).or_default() += 1;
+            }
+        }
+        let n_wonder_tables = self.wonder_tables().len();
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
-            let bot = &bots[p];
-            self.seats[p].add(share);
-            entry(&mut self.bots, bot).add(share);
-            for who in [ALL, bot.as_str()] {
-                let mut add = |table: &'static str, key: &str| {
-                    let by_bot = self.wonder.entry((table, players)).or_default();
-                    entry(entry(by_bot, who), key).add(share)
-                };
-                for w in &s.wonders {
-                    match self.wonders {
-                        WonderColumns::Drafted => {
-                            add("win_rate_by_wonder_drafted", &w.id);
-                            if w.is_built() {
-                                add("win_rate_by_wonder_built", &w.id);
-                            }
-                        }
-                        WonderColumns::OnePerSeat => {
-                            let key = match &w.side {
-                                Some(side) => format!("{}:{side}", w.id),
-                                None => w.id.clone(),
-                            };
-                            add("win_rate_by_wonder_side", &key);
+            self.seats.entry((players, p)).or_default().add(share);
+            let bot = self.bots.id(&bots[p]);
+            slot(&mut self.bot_wins, bot).add(share);
+            // This seat's keys, each with its table, once for every seat then for its bot.
+            let mut keys: SmallKeys = SmallKeys::new();
+            for w in &s.wonders {
+                match self.columns.wonders {
+                    WonderColumns::Drafted => {
+                        let key = self.keys.id(&w.id);
+                        keys.push((0, key));
+                        if w.is_built() {
+                            keys.push((1, key));
                         }
                     }
+                    WonderColumns::OnePerSeat => {
+                        let key = match &w.side {
+                            Some(side) => {
+                                self.scratch.clear();
+                                self.scratch.push_str(&w.id);
+                                self.scratch.push(':');
+                                self.scratch.push_str(side);
+                                self.keys.id(&self.scratch)
+                            }
+                            None => self.keys.id(&w.id),
+                        };
+                        keys.push((0, key));
+                    }
                 }
-                let m = entry(&mut self.scores, who);
+            }
+            for f in &s.features {
+                let table = self
+                    .columns
+                    .features
+                    .iter()
+                    .position(|t| std::ptr::eq(*t, f.table))
+                    .expect("features were checked against the declared tables");
+                keys.push((n_wonder_tables + table, self.keys.id(f.key)));
+            }
+            for who in [0, bot + 1] {
+                for &(table, key) in &keys {
+                    let by_players = slot(&mut self.wins, table);
+                    slot(slot(slot(by_players, players), who), key).add(share);
+                }
+                let m = slot(&mut self.scores, who);
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
-                for (i, c) in self.categories.iter().enumerate() {
-                    m[i].add(s.score(c));
+                for (i, c) in self.columns.categories.iter().enumerate() {
+                    // Outcomes list their lines in the declared order: look there first.
+                    let v = match s.categories.get(i) {
+                        Some(&(name, v)) if same_str(name, c) => v,
+                        _ => s.score(c),
+                    };
+                    m[i].add(v);
                 }
                 m[n_cats].add(s.total);
                 m[n_cats + 1].add(s.coins);
@@ -192,12 +288,28 @@ impl Summary {
         }
     }
 
+    /// The wonder tables of this game's layout.
+    fn wonder_tables(&self) -> &'static [&'static str] {
+        match self.columns.wonders {
+            WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
+            WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
+        }
+    }
+
+    /// Every win-rate table by key: the wonder tables, then the game's own.
+    fn table_ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.wonder_tables()
+            .iter()
+            .copied()
+            .chain(self.columns.features.iter().map(|f| f.id))
+    }
+
     /// Every line of the summary, in display order.
     pub fn rows(&self) -> Vec<SummaryRow> {
         let rate_row = |table: &'static str, bot: &str, key: String, c: &WinCount| {
             let (lo, hi) = wilson(c.wins, c.n as f64, Z95);
             SummaryRow {
-                table,
+                table: table.into(),
                 bot: bot.to_owned(),
                 key,
                 n: c.n,
@@ -207,7 +319,7 @@ impl Summary {
             }
         };
         let mut rows = vec![SummaryRow {
-            table: "games",
+            table: "games".into(),
             bot: ALL.into(),
             key: "games".into(),
             n: self.games,
@@ -215,11 +327,28 @@ impl Summary {
             ci_low: None,
             ci_high: None,
         }];
-        for (bot, c) in &self.bots {
-            rows.push(rate_row("win_rate_by_bot", bot, "win_rate".into(), c));
+        // Bots in name order: (name, who).
+        let mut by_name: Vec<(&str, usize)> = (0..self.bots.names.len())
+            .map(|b| (self.bots.name(b), b + 1))
+            .collect();
+        by_name.sort_unstable();
+        for &(bot, who) in &by_name {
+            rows.push(rate_row(
+                "win_rate_by_bot",
+                bot,
+                "win_rate".into(),
+                &self.bot_wins[who - 1],
+            ));
         }
-        for (p, c) in self.seats.iter().enumerate() {
-            rows.push(rate_row("win_rate_by_seat", ALL, p.to_string(), c));
+        // With several player counts a seat's position means something per count.
+        let mixed = self.player_counts.len() > 1;
+        for (&(players, p), c) in &self.seats {
+            let key = if mixed {
+                format!("{p}@{players}p")
+            } else {
+                p.to_string()
+            };
+            rows.push(rate_row("win_rate_by_seat", ALL, key, c));
         }
         for (v, &k) in &self.victory {
             let c = WinCount {
@@ -228,50 +357,72 @@ impl Summary {
             };
             rows.push(rate_row("victory_share", ALL, v.clone(), &c));
         }
-        let mixed = self.player_counts.len() > 1;
-        let several_bots = self.bots.len() > 1;
-        let tables: &[&'static str] = match self.wonders {
-            WonderColumns::Drafted => &["win_rate_by_wonder_drafted", "win_rate_by_wonder_built"],
-            WonderColumns::OnePerSeat => &["win_rate_by_wonder_side"],
-        };
-        let bots: Vec<&str> = std::iter::once(ALL)
-            .chain(
-                self.bots
-                    .keys()
-                    .map(String::as_str)
-                    .filter(|_| several_bots),
-            )
+        let several_bots = by_name.len() > 1;
+        let bots: Vec<(&str, usize)> = std::iter::once((ALL, 0))
+            .chain(by_name.iter().copied().filter(|_| several_bots))
             .collect();
-        for &table in tables {
-            for &bot in &bots {
-                let mut part: Vec<SummaryRow> = self
-                    .wonder
-                    .iter()
-                    .filter(|((t, _), _)| *t == table)
-                    .filter_map(|((_, players), by_bot)| Some((players, by_bot.get(bot)?)))
-                    .flat_map(|(players, by_key)| by_key.iter().map(move |(k, c)| (k, players, c)))
-                    .map(|(key, players, c)| {
-                        let key = if mixed {
-                            format!("{key}@{players}p")
-                        } else {
-                            key.clone()
-                        };
-                        rate_row(table, bot, key, c)
-                    })
-                    .collect();
-                // Best first; ties by key so the order is total.
-                part.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.key.cmp(&b.key)));
-                rows.extend(part);
+        let empty = Vec::new();
+        for (t, table) in self.table_ids().enumerate() {
+            let by_players = self.wins.get(t).unwrap_or(&empty);
+            for &(bot, who) in &bots {
+                // Per player count (in count order), best first; ties by key.
+                for (players, by_who) in by_players.iter().enumerate() {
+                    let Some(by_key) = by_who.get(who) else {
+                        continue;
+                    };
+                    let mut part: Vec<SummaryRow> = by_key
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.n > 0)
+                        .map(|(key, c)| {
+                            let key = self.keys.name(key);
+                            let key = if mixed {
+                                format!("{key}@{players}p")
+                            } else {
+                                key.to_owned()
+                            };
+                            rate_row(table, bot, key, c)
+                        })
+                        .collect();
+                    part.sort_by(|a, b| {
+                        b.value.total_cmp(&a.value).then_with(|| a.key.cmp(&b.key))
+                    });
+                    rows.extend(part);
+                }
+            }
+        }
+        let key_at = |key: &str, players: usize| {
+            if mixed {
+                format!("{key}@{players}p")
+            } else {
+                key.to_owned()
+            }
+        };
+        for f in self.columns.features {
+            let Some(id) = f.games_with_id() else {
+                continue;
+            };
+            for (&players, &n) in &self.player_counts {
+                let games = self.games_with.get(&(f.id, players));
+                // Every key of the table, so that a key no game had reads 0%.
+                for &key in f.keys {
+                    let k = games.and_then(|g| g.get(key)).copied().unwrap_or(0);
+                    let c = WinCount { n, wins: k as f64 };
+                    let mut row = rate_row("games_with", ALL, key_at(key, players), &c);
+                    row.table = Cow::Owned(id.clone());
+                    rows.push(row);
+                }
             }
         }
         let keys: Vec<String> = self
+            .columns
             .categories
             .iter()
             .map(|c| c.to_string())
             .chain(["total".to_string(), "coins".to_string()])
             .collect();
-        for &bot in &bots {
-            let Some(ms) = self.scores.get(bot) else {
+        for &(bot, who) in &bots {
+            let Some(ms) = self.scores.get(who) else {
                 continue;
             };
             for (key, m) in keys.iter().zip(ms) {
@@ -285,7 +436,7 @@ impl Summary {
                     (None, None)
                 };
                 rows.push(SummaryRow {
-                    table: "mean_score",
+                    table: "mean_score".into(),
                     bot: bot.to_owned(),
                     key: key.clone(),
                     n: m.n,
@@ -301,7 +452,7 @@ impl Summary {
     fn tables(&self) -> Vec<Table> {
         let rows = self.rows();
         let mut tables: Vec<Table> = Vec::new();
-        let mut current: Option<(&'static str, String)> = None;
+        let mut current: Option<(&str, String)> = None;
         // A single victory type (every 7 Wonders game is civilian) says nothing: no table.
         let one_victory = self.victory.len() <= 1;
         for r in rows
@@ -314,11 +465,15 @@ impl Summary {
             } else {
                 r.bot.clone()
             };
-            if current.as_ref() != Some(&(r.table, group.clone())) {
-                current = Some((r.table, group));
-                let (title, key, value) = match r.table {
-                    "win_rate_by_bot" => ("Win rate by bot".to_string(), "bot", "win rate"),
-                    "win_rate_by_seat" => (
+            if current.as_ref() != Some(&(r.table.as_ref(), group.clone())) {
+                current = Some((r.table.as_ref(), group));
+                let feature =
+                    self.columns.features.iter().find(|f| {
+                        f.id == r.table || f.games_with_id().as_deref() == Some(&r.table)
+                    });
+                let (title, key, value) = match (r.table.as_ref(), feature) {
+                    ("win_rate_by_bot", _) => ("Win rate by bot".to_string(), "bot", "win rate"),
+                    ("win_rate_by_seat", _) => (
                         match self.seat_order {
                             Some(note) => format!("Win rate by seat ({note})"),
                             None => "Win rate by seat position".to_string(),
@@ -326,25 +481,37 @@ impl Summary {
                         "seat",
                         "win rate",
                     ),
-                    "victory_share" => ("Victory types".to_string(), "victory", "share"),
-                    "win_rate_by_wonder_drafted" => (
+                    ("victory_share", _) => ("Victory types".to_string(), "victory", "share"),
+                    ("win_rate_by_wonder_drafted", _) => (
                         format!("Win rate by wonder drafted ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    "win_rate_by_wonder_built" => (
+                    ("win_rate_by_wonder_built", _) => (
                         format!("Win rate by wonder built ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    "win_rate_by_wonder_side" => (
+                    ("win_rate_by_wonder_side", _) => (
                         format!("Win rate by wonder and side ({})", r.bot),
                         "wonder",
                         "win rate",
                     ),
-                    _ => (format!("Mean score ({})", r.bot), "category", "mean"),
+                    ("mean_score", _) => (format!("Mean score ({})", r.bot), "category", "mean"),
+                    (id, Some(f)) if id == f.id => {
+                        let fair = match self.player_counts.keys().collect::<Vec<_>>()[..] {
+                            [&n] => format!(", fair share {}", pct(1.0 / n as f64)),
+                            _ => String::new(),
+                        };
+                        (format!("{} ({}{fair})", f.title, r.bot), f.key, "win rate")
+                    }
+                    (_, Some(f)) => {
+                        let what = f.title.strip_prefix("Win rate by ").unwrap_or(f.title);
+                        (format!("Games with each {what}"), f.key, "share")
+                    }
+                    (other, None) => (other.to_string(), "key", "value"),
                 };
-                let n = if r.table == "victory_share" {
+                let n = if r.table == "victory_share" || r.table.starts_with("games_with_") {
                     "games"
                 } else {
                     "seat-games"
@@ -369,8 +536,8 @@ impl Summary {
                     pct_interval(r.ci_low.unwrap_or(0.0), r.ci_high.unwrap_or(1.0)),
                 )
             };
-            // The victory table counts the games of each type; the others their sample.
-            let n = if r.table == "victory_share" {
+            // The victory and games-with tables count the games; the others their sample.
+            let n = if r.table == "victory_share" || r.table.starts_with("games_with_") {
                 (r.value * r.n as f64).round() as u64
             } else {
                 r.n

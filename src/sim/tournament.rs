@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::csv_out::{check_outcome, GameRow, TidyCsv, TournamentCols};
+use super::csv_out::{check_outcome, Columns, GameRow, TidyCsv, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::runner::{play_game, pool, Runner, Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
@@ -210,10 +210,9 @@ pub fn tournament_with_bots<G: SimGame>(
 
     let game = G::game_name(game_opts);
     let label = G::options_label(game_opts);
-    let categories = G::score_categories(game_opts);
-    let wonders = G::wonder_columns(game_opts);
+    let columns = Columns::of::<G>(game_opts);
     let mut csv = match &opts.out {
-        Some(p) => Some(TidyCsv::create(p, &categories, wonders, true)?),
+        Some(p) => Some(TidyCsv::create(p, &columns, true)?),
         None => None,
     };
     if let Some(p) = &opts.summary {
@@ -246,7 +245,7 @@ pub fn tournament_with_bots<G: SimGame>(
             return Ok(None);
         };
         let outcome = state.outcome();
-        check_outcome(&outcome, players, &categories).map_err(|message| SimError::Outcome {
+        check_outcome(&outcome, players, &columns).map_err(|message| SimError::Outcome {
             game_index: g,
             game_seed,
             message,
@@ -306,7 +305,7 @@ pub fn tournament_with_bots<G: SimGame>(
                 bots: &seat_names,
                 outcome: o,
             };
-            csv.write_game(Some(&t), &row, wonders)?;
+            csv.write_game(Some(&t), &row)?;
         }
         Ok(())
     };
