@@ -58,6 +58,8 @@ def test_simulate_without_a_file_and_thread_counts_agree():
         ({"game": "duel", "bots": ["genius"]}, "genius"),
         ({"game": "duel", "bots": []}, "bots"),
         ({"game": "duel", "bots": ["random", "random", "random"]}, "3 bots given for a 2-player game"),
+        ({"game": "duel", "seed": -1}, "seed: -1"),
+        ({"game": "duel", "threads": 2**64}, "threads"),
     ],
 )
 def test_bad_arguments_raise_value_error_naming_them(kwargs, needle):

@@ -90,6 +90,13 @@ def read_csv(path: str | os.PathLike):
     )
 
 
+def _check_counts(**values) -> None:
+    """Refuses, as ValueError, a count or seed outside 0..2^64 (Rust takes them unsigned)."""
+    for name, v in values.items():
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 2**64:
+            raise ValueError(f"{name}: {v!r} is not an integer from 0 to 2^64 - 1")
+
+
 def _bot_list(bots) -> list[str]:
     if isinstance(bots, str):
         bots = [bots]
@@ -120,8 +127,7 @@ def simulate(
     raises ``KeyboardInterrupt``.
     """
     spec = game_spec(game, **options)
-    if games < 0:
-        raise ValueError(f"games: {games} is negative")
+    _check_counts(games=games, seed=seed, threads=threads)
     if csv is not None:
         _wonders.simulate_csv(spec, os.fspath(csv), games, _bot_list(bots), seed, threads, rotate_seats)
         return read_csv(csv)

@@ -79,12 +79,11 @@ def tournament(
     tournament run on every core. A bot that raises or returns an illegal id stops the
     tournament with ``ValueError`` naming it.
     """
-    from . import game_spec, read_csv
+    from . import _check_counts, game_spec, read_csv
 
     spec = game_spec(game, **options)
     seats = [_seat(b) for b in bots]
-    if games < 0:
-        raise ValueError(f"games: {games} is negative")
+    _check_counts(games=games, seed=seed, threads=threads)
     with tempfile.TemporaryDirectory(prefix="wonders-") as d:
         path = os.fspath(csv) if csv is not None else os.path.join(d, "tournament.csv")
         report, text = _wonders.tournament_run(spec, seats, games, seed, path, threads)
