@@ -5,6 +5,7 @@
 
 pub mod data;
 pub mod game;
+pub mod observation;
 pub mod record;
 pub mod sim;
 pub mod state;

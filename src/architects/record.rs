@@ -105,7 +105,7 @@ pub fn action_json(g: &Architects, a: Action) -> Value {
             let kinds = super::state::PAYMENT_KINDS;
             let mut list: Vec<Card> = Vec::new();
             for (i, &c) in kinds.iter().enumerate() {
-                list.extend(std::iter::repeat(c).take(paid[i] as usize));
+                list.extend(std::iter::repeat_n(c, paid[i] as usize));
             }
             list.sort_by_key(|c| c.id());
             json!({"type": "construct", "piece": piece + 1, "paid": cards(&list)})

@@ -304,7 +304,7 @@ pub fn token_box(medals: bool) -> Vec<Token> {
         if t == Token::Culture && medals {
             k += MEDALS_EXTRA_CULTURE;
         }
-        v.extend(std::iter::repeat(t).take(k as usize));
+        v.extend(std::iter::repeat_n(t, k as usize));
     }
     v
 }

@@ -53,6 +53,7 @@ pub mod leaders;
 pub mod leaders_data;
 pub mod log;
 pub mod module;
+pub mod observation;
 pub mod payment;
 pub mod record;
 pub mod scoring;

@@ -5,10 +5,12 @@
 
 pub mod cardset;
 pub mod conformance;
+pub mod encoding;
 pub mod engine;
 pub mod options;
 pub mod record;
 pub mod seed;
+pub mod session;
 pub mod table;
 
 pub use cardset::{CardSet, WideCardSet};

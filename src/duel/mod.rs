@@ -9,6 +9,7 @@ pub mod data;
 pub mod game;
 pub mod log;
 pub mod module;
+pub mod observation;
 pub mod pantheon_data;
 pub mod record;
 pub mod sim;

@@ -2,7 +2,8 @@
 //! (play with a log, replay, list components, simulate, tournament). This is the only module
 //! that names games; the command line and the Python module reach games only through it.
 //!
-//! Adding a game: implement [`GameModule`] in its module and add one line to [`GAMES`].
+//! Adding a game: implement [`GameModule`] and `common::encoding::Encoded` (its action ids and
+//! observation) in its module and add one line to [`GAMES`].
 
 use std::marker::PhantomData;
 
@@ -11,8 +12,12 @@ use wonders_bots::BotSpec;
 
 use crate::architects::Architects;
 use crate::classic::ClassicGame;
+use crate::common::encoding::{observation_names, Encoded};
 use crate::common::options::cut;
-use crate::common::{GameInfo, GameModule, OptionSet, ReplayError, Table};
+use crate::common::session::{self, ExternalBot, ExternalFactory, Failure, Session};
+#[cfg(doc)]
+use crate::common::GameModule;
+use crate::common::{GameInfo, OptionSet, ReplayError, Table};
 use crate::duel::Duel;
 use crate::sim;
 pub use crate::sim::{
@@ -46,6 +51,15 @@ pub fn parse_game_spec(spec: &str) -> Result<(&'static dyn Entry, OptionSet), St
     let game = game(id.trim())?;
     let options = OptionSet::parse(options).map_err(|e| e.to_string())?;
     Ok((game, options))
+}
+
+/// A seat-holder of a tournament: one of our bots, or one from outside (a Python callable).
+#[derive(Clone)]
+pub enum TournamentBot {
+    /// One of our bots.
+    Spec(BotSpec),
+    /// A bot from outside.
+    External(std::sync::Arc<dyn ExternalBot>),
 }
 
 /// A game played by `play`: its log, its score pad, and its record.
@@ -96,6 +110,23 @@ pub trait Entry: Sync {
         options: &OptionSet,
         run: &TournamentOptions,
     ) -> Result<TournamentReport, String>;
+    /// A tournament between bots of ours (`Spec`) and bots from outside (`External`), as
+    /// [`Entry::tournament`] (which ignores `run.bots` here). An external bot's failure stops
+    /// the run and is returned as the error.
+    fn tournament_with(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
+    ) -> Result<TournamentReport, String>;
+    /// A game to play step by step through action ids (the Python module's `Game`).
+    fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String>;
+    /// The number of action ids of games with these options.
+    fn action_space(&self, options: &OptionSet) -> Result<usize, String>;
+    /// The name of every action id, in id order.
+    fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// The names of the observation features, in order.
+    fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
 }
 
 /// The registry's handle on a game type.
@@ -140,7 +171,7 @@ fn player_counts(value: &str) -> Result<Option<Vec<usize>>, String> {
     Ok(Some(counts))
 }
 
-impl<G: GameModule> Registered<G> {
+impl<G: Encoded> Registered<G> {
     fn options(&self, options: &OptionSet) -> Result<G::Options, String> {
         options.check_keys(G::info()).map_err(|e| e.to_string())?;
         if let Some(value) = options.get("players") {
@@ -172,7 +203,7 @@ impl<G: GameModule> Registered<G> {
     }
 }
 
-impl<G: GameModule> Entry for Registered<G> {
+impl<G: Encoded> Entry for Registered<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }
@@ -233,6 +264,63 @@ impl<G: GameModule> Entry for Registered<G> {
     ) -> Result<TournamentReport, String> {
         let options = self.options(options)?;
         sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn tournament_with(
+        &self,
+        options: &OptionSet,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
+    ) -> Result<TournamentReport, String> {
+        let options = self.options(options)?;
+        let stop = run.stop.clone().unwrap_or_default();
+        let failure = Failure::new(stop.clone());
+        let owned: Vec<Box<dyn sim::BotFactory<G>>> = bots
+            .iter()
+            .map(|b| -> Box<dyn sim::BotFactory<G>> {
+                match b {
+                    TournamentBot::Spec(spec) => Box::new(spec.clone()),
+                    TournamentBot::External(bot) => Box::new(ExternalFactory {
+                        bot: bot.clone(),
+                        options: options.clone(),
+                        failure: failure.clone(),
+                    }),
+                }
+            })
+            .collect();
+        let factories: Vec<&dyn sim::BotFactory<G>> = owned.iter().map(|b| b.as_ref()).collect();
+        let run = TournamentOptions {
+            stop: Some(stop),
+            ..run.clone()
+        };
+        let report =
+            sim::tournament_with_bots::<G>(&run, &options, &factories).map_err(|e| e.to_string());
+        match failure.take() {
+            Some(message) => Err(message),
+            None => report,
+        }
+    }
+
+    fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String> {
+        Ok(Box::new(session::Of::<G>::new(
+            self.options(options)?,
+            seed,
+        )))
+    }
+
+    fn action_space(&self, options: &OptionSet) -> Result<usize, String> {
+        Ok(G::action_space(&self.options(options)?))
+    }
+
+    fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String> {
+        let options = self.options(options)?;
+        Ok((0..G::action_space(&options))
+            .map(|id| G::action_label(&options, id))
+            .collect())
+    }
+
+    fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String> {
+        Ok(observation_names::<G>(&self.options(options)?))
     }
 }
 

@@ -19,8 +19,11 @@ use crate::common::derive_seed;
 pub struct SimulateOptions {
     /// Master seed: game `i` is played from `derive_seed(seed, i)`.
     pub seed: u64,
-    /// Number of games.
+    /// Number of games: the run is games `0..games`.
     pub games: u64,
+    /// Play only games `first_game..games` of the run (a shard of it: the rows are those of
+    /// the whole run's CSV for these games, header included). `resume` does not apply.
+    pub first_game: u64,
     /// Worker threads; 0 = one per core.
     pub threads: usize,
     /// Bot specifications: one per seat (seat 0 first), or a single one for every seat.
@@ -58,6 +61,7 @@ impl Default for SimulateOptions {
         Self {
             seed: 0,
             games: 1000,
+            first_game: 0,
             threads: 0,
             bots: vec!["random".into()],
             rotate_seats: false,
@@ -81,10 +85,13 @@ pub struct SimulateReport {
     pub summary: Summary,
     /// Games asked for.
     pub games_requested: u64,
-    /// Games played and written (games `0..games_played`), those of a resumed run included.
+    /// The end of the games played and written (games `first_game..games_played`), those of a
+    /// resumed run included.
     pub games_played: u64,
     /// Games read back from the CSV of the run resumed (0 unless resuming).
     pub games_resumed: u64,
+    /// The first game of a shard ([`SimulateOptions::first_game`]; 0 for a whole run).
+    pub first_game: u64,
     /// True when the run was stopped before the end.
     pub interrupted: bool,
     /// Wall-clock seconds of the run.
@@ -96,7 +103,7 @@ pub struct SimulateReport {
 impl SimulateReport {
     /// `N games in S s (R games/s, T threads)`, with a note when interrupted.
     pub fn throughput_line(&self) -> String {
-        let new_games = self.games_played - self.games_resumed;
+        let new_games = self.games_played - self.games_resumed.max(self.first_game);
         let rate = if self.seconds > 0.0 {
             new_games as f64 / self.seconds
         } else {
@@ -293,6 +300,17 @@ pub fn simulate_mixed<G: SimGame>(
             )));
         }
     }
+    if opts.first_game > 0 && opts.resume {
+        return Err(SimError::Options(
+            "--resume continues a whole run, not a shard starting at a later game".into(),
+        ));
+    }
+    if opts.first_game > opts.games {
+        return Err(SimError::Options(format!(
+            "a shard from game {} of a {}-game run is empty",
+            opts.first_game, opts.games
+        )));
+    }
     if resumed > opts.games {
         return Err(SimError::Options(format!(
             "cannot resume: the CSV already holds {resumed} games, more than the {} asked for",
@@ -384,7 +402,7 @@ pub fn simulate_mixed<G: SimGame>(
     };
     let runner = Runner {
         pool: &pool,
-        first: resumed,
+        first: resumed.max(opts.first_game),
         total: opts.games,
         chunk: opts.chunk_size,
         stop: &stop,
@@ -403,6 +421,7 @@ pub fn simulate_mixed<G: SimGame>(
         games_requested: opts.games,
         games_played: played,
         games_resumed: resumed,
+        first_game: opts.first_game,
         interrupted: played < opts.games,
         seconds: start.elapsed().as_secs_f64(),
         threads: pool.current_num_threads(),

@@ -1,0 +1,143 @@
+"""wonders: the 7 Wonders family of games for Python.
+
+Everything runs in Rust (the ``wonders`` crate, through its game registry); this package adds
+Python signatures, Arrow tables and environments:
+
+- ``simulate(game, games=..., bots=[...], seed=...)``: a self-play run on all cores, returned
+  as a ``pyarrow.Table`` with exactly the columns and values of ``wonders simulate --out``;
+- ``Game(game, seed=0, **options)``: one game stepped by integer action ids;
+- ``tournament(game, bots=["greedy", my_bot])``: our bots and Python callables in one round
+  robin, as ``wonders tournament``;
+- ``wonders.env``: PettingZoo AEC environments, a Gymnasium single-agent wrapper and a
+  vectorised batch environment;
+- ``wonders.ray``: a run split into Parquet shards by game index over Ray.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Iterable, Sequence
+
+from . import _wonders
+from ._wonders import BatchEnv, Bot, Game, derive_seed
+
+__all__ = [
+    "BatchEnv",
+    "Bot",
+    "Game",
+    "action_names",
+    "derive_seed",
+    "game_spec",
+    "games",
+    "observation_names",
+    "read_csv",
+    "simulate",
+    "tournament",
+    "TournamentResult",
+]
+
+
+def games() -> list[str]:
+    """The ids of every game (``duel``, ``classic``, ``architects``)."""
+    return list(_wonders.game_ids())
+
+
+def game_spec(game: str, **options) -> str:
+    """The spec text of a game and its options, checked: ``game_spec("classic", players=5)`` is
+    ``"classic:players=5"``. Lists are joined with ``+``; ``_`` in a key stands for ``-``."""
+    return _wonders.game_spec(game, **options)
+
+
+def action_names(game: str, **options) -> list[str]:
+    """The name of every action id of a game with these options, in id order."""
+    return list(_wonders.action_labels(game_spec(game, **options)))
+
+
+def observation_names(game: str, **options) -> list[str]:
+    """The name of every observation feature of a game with these options, in order."""
+    return list(_wonders.observation_names(game_spec(game, **options)))
+
+
+# Columns holding integers; every other column (bots, wonders, sides, victory types, a game's
+# own dimensions such as Architects' medals) is text.
+_INT_COLUMNS = {"game_index", "players", "seat", "stages_built", "rank", "win", "total", "coins", "turns", "pair", "leg"}
+_UNSIGNED_COLUMNS = {"run_seed", "game_seed"}
+
+
+def read_csv(path: str | os.PathLike):
+    """Reads a per-seat CSV of ``wonders simulate --out`` (or ``tournament``) into a
+    ``pyarrow.Table`` with fixed column types: seeds as uint64, counts, ranks, scores
+    (``score_*``), coins and turns as int64, every other column as strings."""
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().rstrip("\r\n").split(",")
+    types = {}
+    for name in header:
+        if name in _UNSIGNED_COLUMNS:
+            types[name] = pa.uint64()
+        elif name in _INT_COLUMNS or name.startswith("score_"):
+            types[name] = pa.int64()
+        else:
+            types[name] = pa.string()
+    return pacsv.read_csv(
+        path,
+        convert_options=pacsv.ConvertOptions(
+            column_types=types, strings_can_be_null=False, quoted_strings_can_be_null=False
+        ),
+    )
+
+
+def _check_counts(**values) -> None:
+    """Refuses, as ValueError, a count or seed outside 0..2^64 (Rust takes them unsigned)."""
+    for name, v in values.items():
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 2**64:
+            raise ValueError(f"{name}: {v!r} is not an integer from 0 to 2^64 - 1")
+
+
+def _bot_list(bots) -> list[str]:
+    if isinstance(bots, str):
+        bots = [bots]
+    bots = list(bots)
+    if not bots or not all(isinstance(b, str) for b in bots):
+        raise ValueError(
+            f"bots: give bot specifications as strings (e.g. ['greedy', 'mcts:iterations=200']), got {bots!r}"
+        )
+    return bots
+
+
+def simulate(
+    game: str = "duel",
+    games: int = 1000,
+    bots: Sequence[str] | str = ("greedy",),
+    seed: int = 1,
+    threads: int = 0,
+    rotate_seats: bool = False,
+    csv: str | os.PathLike | None = None,
+    **options,
+):
+    """A self-play run, computed in Rust on ``threads`` cores (0 = all) with the GIL released.
+
+    Returns a ``pyarrow.Table``, one row per seat per game, with the columns and values of
+    ``wonders simulate --out`` for the same arguments (its defaults too: greedy bots, seed 1).
+    ``csv`` also keeps the CSV file. Game options are keywords (``players=5``,
+    ``edition="v1"``) or part of ``game`` (``"classic:players=5"``). Ctrl-C stops the run and
+    raises ``KeyboardInterrupt``.
+    """
+    spec = game_spec(game, **options)
+    _check_counts(games=games, seed=seed, threads=threads)
+    if csv is not None:
+        _wonders.simulate_csv(spec, os.fspath(csv), games, _bot_list(bots), seed, threads, rotate_seats)
+        return read_csv(csv)
+    with tempfile.TemporaryDirectory(prefix="wonders-") as d:
+        path = os.path.join(d, "run.csv")
+        _wonders.simulate_csv(spec, path, games, _bot_list(bots), seed, threads, rotate_seats)
+        return read_csv(path)
+
+
+
+
+
+from ._tournament import TournamentResult, tournament  # noqa: E402  (uses the names above)

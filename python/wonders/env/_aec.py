@@ -1,0 +1,140 @@
+"""The PettingZoo AEC environment shared by every game."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import Game, derive_seed, game_spec
+
+
+OBS_BOUND = 1000.0
+
+
+def _seat_spaces(probe: Game):
+    # Features are flags, counts, coins and points: some negative (military), none anywhere
+    # near the bound (PettingZoo's and Gymnasium's checkers test every observation against it).
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(probe.observation_size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(probe.action_space,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(probe.action_space)
+
+
+class WondersAEC(AECEnv):
+    """One game of the family as a PettingZoo AEC environment; agents ``player_0`` … in seat
+    order. ``reset(seed=s)`` deals the game the simulator deals as game 0 of a run with seed
+    ``s``; each later ``reset()`` without a seed deals the next game index."""
+
+    metadata = {"render_modes": ["ansi"], "name": "wonders_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, render_mode: str | None = None, name: str | None = None, **options):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: valid are None and 'ansi'")
+        self.metadata = dict(self.metadata, name=name or f"{game}_v0")
+        self.render_mode = render_mode
+        self.spec_text = game_spec(game, **options)
+        probe = Game(self.spec_text)
+        self.possible_agents = [f"player_{i}" for i in range(probe.num_players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {}
+        self.action_spaces = {}
+        for a in self.possible_agents:
+            self.observation_spaces[a], self.action_spaces[a] = _seat_spaces(probe)
+        self._zero_mask = np.zeros(probe.action_space, dtype=np.int8)
+        self._base_seed = int.from_bytes(os.urandom(8), "little")
+        self._episode = 0
+        self.game = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None:
+            self._base_seed = int(seed) % 2**64
+            self._episode = 0
+            for i, a in enumerate(self.possible_agents):
+                self.action_spaces[a].seed(derive_seed(self._base_seed, 2**32 + i) % 2**32)
+        self.game = Game(self.spec_text, seed=derive_seed(self._base_seed, self._episode))
+        self._episode += 1
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent):
+        seat = self._seat[agent]
+        g = self.game
+        to_move = not g.is_terminal and g.current_player == seat
+        return {
+            "observation": g.observation(seat),
+            "action_mask": g.action_mask() if to_move else self._zero_mask.copy(),
+        }
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.game.apply(int(action))  # ValueError on an illegal action; nothing changes then
+        self._cumulative_rewards[agent] = 0.0
+        if self.game.is_terminal:
+            returns = self.game.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self._seat[a]])
+                self.terminations[a] = True
+            # The dead steps start with the agent after the one that ended the game.
+            nxt = (self._seat[agent] + 1) % len(self.possible_agents)
+            self.agent_selection = self.possible_agents[nxt]
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        g = self.game
+        if g is None:
+            return "(not reset)"
+        lines = [repr(g), f"scores {g.scores()}"]
+        if not g.is_terminal:
+            lines.append("legal: " + ", ".join(g.legal_action_names()))
+        return "\n".join(lines)
+
+    def close(self):
+        pass
+
+
+def make_raw_env(game: str, name: str):
+    def raw_env(render_mode: str | None = None, **options) -> WondersAEC:
+        return WondersAEC(game, render_mode=render_mode, name=name, **options)
+
+    raw_env.__doc__ = f"The bare AEC environment of `{game}`."
+    return raw_env
+
+
+def make_env(game: str, name: str):
+    raw = make_raw_env(game, name)
+
+    def env(render_mode: str | None = None, **options):
+        return wrappers.OrderEnforcingWrapper(raw(render_mode=render_mode, **options))
+
+    env.__doc__ = f"The AEC environment of `{game}`, with PettingZoo's order checks."
+    return env

@@ -1,0 +1,151 @@
+//! 7 Wonders' action ids and observation vector (see [`crate::common::encoding`]).
+//!
+//! Action ids, `C` the number of buildings of the options' catalog (by [`CardId`]):
+//! `build c`, `build_free c` (1st-edition Olympia A), `wonder with c`, `sell c`,
+//! `build_discarded c` (Halikarnassos), each `C` ids, then `copy_guild g from left|right`
+//! (1st-edition Olympia B, `2C` ids): `7C` in all. The payment splits of one build share its id:
+//! the id plays the cheapest split, paying the left neighbour least on a tie (what
+//! `--collapse-splits` keeps).
+//!
+//! Observation, seats relative to the observer (`seat_0` is the observer, `seat_1` its left
+//! neighbour — the next seat —, and so on round the table): the Age, turn and step, who has
+//! chosen this turn, the observer's hand (copies per building), the size of the discard pile,
+//! and every city (board and side, stages, coins, shields, military points and defeats, cards per
+//! colour, science symbols, the buildings). Never the other hands, the cards chosen but not yet
+//! revealed, the decks or the discard pile's content (discards are face down).
+
+use super::data::CardId;
+use super::state::{Action, Step};
+use super::ClassicGame;
+use crate::common::encoding::{Encoded, Sink};
+use crate::common::SimGame;
+
+const COLOR_NAMES: [&str; 7] = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
+
+/// Buildings in the catalog of these options.
+fn catalog_size(options: &<ClassicGame as SimGame>::Options) -> usize {
+    ClassicGame::new_game(options, 0).catalog().cards.len()
+}
+
+impl Encoded for ClassicGame {
+    fn action_space(options: &Self::Options) -> usize {
+        7 * catalog_size(options)
+    }
+
+    fn action_label(options: &Self::Options, id: usize) -> String {
+        let game = ClassicGame::new_game(options, 0);
+        let cards = &game.catalog().cards;
+        let c = cards.len();
+        let key = |i: usize| cards[i % c].key;
+        match id / c {
+            0 => format!("build {}", key(id)),
+            1 => format!("build_free {}", key(id)),
+            2 => format!("wonder with {}", key(id)),
+            3 => format!("sell {}", key(id)),
+            4 => format!("build_discarded {}", key(id)),
+            _ => {
+                let k = id - 5 * c;
+                let side = if k % 2 == 0 { "left" } else { "right" };
+                format!("copy_guild {} from {side}", key(k / 2))
+            }
+        }
+    }
+
+    fn action_id(&self, action: Action) -> (usize, u32) {
+        let c = self.catalog().cards.len();
+        let split = |l: u8, r: u8| (l as u32 + r as u32) * 256 + l as u32;
+        match action {
+            Action::Build {
+                card,
+                pay_left,
+                pay_right,
+            } => (card.0 as usize, split(pay_left, pay_right)),
+            Action::BuildFree { card } => (c + card.0 as usize, 0),
+            Action::Wonder {
+                card,
+                pay_left,
+                pay_right,
+            } => (2 * c + card.0 as usize, split(pay_left, pay_right)),
+            Action::Sell { card } => (3 * c + card.0 as usize, 0),
+            Action::BuildDiscarded { card } => (4 * c + card.0 as usize, 0),
+            Action::CopyGuild { guild, from } => {
+                let right = from as usize != self.left_of(self.current_seat());
+                (5 * c + 2 * guild.0 as usize + right as usize, 0)
+            }
+        }
+    }
+
+    fn encode<S: Sink>(&self, seat: usize, out: &mut S) {
+        let n = self.players();
+        let cat = self.catalog();
+        let over = self.is_over();
+        out.put(|| "age".into(), self.age() as f32);
+        out.put(|| "turn".into(), self.turn() as f32);
+        out.flag(|| "step_turn".into(), self.step == Step::Turn);
+        out.flag(
+            || "step_build_discarded".into(),
+            matches!(self.step, Step::BuildDiscarded(_)),
+        );
+        out.flag(
+            || "step_copy_guild".into(),
+            matches!(self.step, Step::CopyGuild(_)),
+        );
+        out.flag(|| "over".into(), over);
+        out.flag(|| "to_move".into(), !over && self.current_seat() == seat);
+        for k in 0..n {
+            out.flag(
+                || format!("seat_{k}_has_chosen"),
+                self.has_chosen((seat + k) % n),
+            );
+        }
+        let mut hand = vec![0u8; cat.cards.len()];
+        for c in self.hand(seat) {
+            hand[c.0 as usize] += 1;
+        }
+        for (card, count) in cat.cards.iter().zip(&hand) {
+            out.put(|| format!("hand_{}", card.key), *count as f32);
+        }
+        out.put(
+            || "discard_pile_size".into(),
+            self.discard_pile().len() as f32,
+        );
+        for k in 0..n {
+            let city = self.city((seat + k) % n);
+            for board in &cat.boards {
+                out.flag(
+                    || format!("seat_{k}_board_{}", board.id()),
+                    city.wonder == *board,
+                );
+            }
+            out.flag(|| format!("seat_{k}_side_b"), city.side.index() == 1);
+            out.put(|| format!("seat_{k}_stages"), city.stages as f32);
+            out.put(|| format!("seat_{k}_coins"), city.coins as f32);
+            out.put(|| format!("seat_{k}_shields"), city.shields as f32);
+            out.put(|| format!("seat_{k}_military"), city.military as f32);
+            out.put(|| format!("seat_{k}_defeats"), city.defeats as f32);
+            for (color, name) in COLOR_NAMES.iter().enumerate() {
+                out.put(
+                    || format!("seat_{k}_{name}_cards"),
+                    city.colors[color] as f32,
+                );
+            }
+            for (s, name) in ["compass", "tablet", "gear"].iter().enumerate() {
+                out.put(
+                    || format!("seat_{k}_science_{name}"),
+                    city.science[s] as f32,
+                );
+            }
+            out.put(
+                || format!("seat_{k}_science_wild"),
+                city.science_wild as f32,
+            );
+            out.flag(|| format!("seat_{k}_free_build_used"), city.free_build_used);
+            for (i, card) in cat.cards.iter().enumerate() {
+                out.flag(
+                    || format!("seat_{k}_city_{}", card.key),
+                    city.built.contains(CardId(i as u8).0),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Action ids and observations (the Python module's encodings) for every game: ids in range and
+//! round-tripping to legal actions, fixed observation lengths with distinct names, and
+//! observations that a determinization for the observer never changes while every action does.
+
+use wonders::architects::Architects;
+use wonders::classic::ClassicGame;
+use wonders::common::encoding::{check_encoding, check_observations, observation_names, Encoded};
+use wonders::common::{GameModule, OptionSet};
+use wonders::duel::Duel;
+
+fn options<G: GameModule>(text: &str) -> G::Options {
+    G::parse_options(&OptionSet::parse(text).unwrap()).unwrap()
+}
+
+fn battery<G: Encoded>(text: &str, games: u64) {
+    let o = options::<G>(text);
+    let states = check_encoding::<G>(&o, games, 7);
+    assert!(states > games * 10, "{text}: {states} states");
+    check_observations::<G>(&o, games.div_ceil(4), 3, 11);
+}
+
+#[test]
+fn duel_encoding() {
+    battery::<Duel>("", 200);
+    battery::<Duel>("variant=errata-next-age", 50);
+    let o = options::<Duel>("");
+    assert_eq!(Duel::action_space(&o), 1202);
+    assert_eq!(Duel::action_label(&o, 0), "pick_wonder the_pyramids");
+    assert_eq!(observation_names::<Duel>(&o).len(), 545);
+}
+
+#[test]
+fn classic_encoding() {
+    for players in 3..=7 {
+        for edition in ["v1", "v2"] {
+            battery::<ClassicGame>(&format!("players={players},edition={edition}"), 12);
+        }
+    }
+}
+
+#[test]
+fn architects_encoding() {
+    for players in 2..=7 {
+        battery::<Architects>(&format!("players={players}"), 16);
+        battery::<Architects>(&format!("players={players},expansions=medals"), 8);
+    }
+}
+
+#[test]
+fn observation_names_depend_on_the_options_only() {
+    let o = options::<ClassicGame>("players=5");
+    let names = observation_names::<ClassicGame>(&o);
+    assert_eq!(names[0], "age");
+    assert!(names.iter().any(|n| n == "seat_4_city_lumber_yard"));
+    assert!(!names.iter().any(|n| n.starts_with("seat_5_")));
+}
