@@ -4,28 +4,15 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best in a brute force
 
+mod payment_support;
+
+use payment_support::{assignments, random_prices};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::cities_payment::{quote_with_rebates, Rebates};
 use wonders::classic::payment::{quote, Prices, Quote, Supply};
 
 const CASES: usize = 50_000;
-
-/// Every assignment of the "one of" groups (each gives nothing or one of its resources).
-fn assignments(choices: &[u8], acc: [u8; 7], out: &mut Vec<[u8; 7]>) {
-    let Some((&c, rest)) = choices.split_first() else {
-        out.push(acc);
-        return;
-    };
-    assignments(rest, acc, out);
-    for r in 0..7 {
-        if c >> r & 1 == 1 {
-            let mut a = acc;
-            a[r] += 1;
-            assignments(rest, a, out);
-        }
-    }
-}
 
 /// Lowest total and every (left, right) payment reaching it, by brute force: every supply of
 /// the neighbours, every purchase per resource, then `max(0, coins − rebates)` per side.
@@ -107,19 +94,6 @@ fn random_cost(rng: &mut Xoshiro256PlusPlus) -> [u8; 7] {
         c[rng.random_range(0..7)] += rng.random_range(1..=2);
     }
     c
-}
-
-fn random_prices(rng: &mut Xoshiro256PlusPlus) -> Prices {
-    let mut p = [[2u8; 7]; 2];
-    for side in 0..2 {
-        if rng.random_range(0..3) == 0 {
-            p[side][..4].fill(1);
-        }
-        if rng.random_range(0..4) == 0 {
-            p[side][4..].fill(1);
-        }
-    }
-    p
 }
 
 fn random_rebates(rng: &mut Xoshiro256PlusPlus) -> Rebates {

@@ -741,18 +741,25 @@ impl TournamentReport {
                 }
             }
         }
-        for r in &self.ratings {
-            rows.push(vec![
-                "elo".into(),
-                r.bot.clone(),
-                String::new(),
-                r.games.to_string(),
-                format!("{:.3}", r.elo),
-                format!("{:.3}", r.ci_low),
-                format!("{:.3}", r.ci_high),
-                String::new(),
-            ]);
-        }
+        // Pairwise and ranking ratings share one row shape.
+        let ratings = |kind: &str, ratings: &[_]| -> Vec<Vec<String>> {
+            ratings
+                .iter()
+                .map(|r: &Rating| {
+                    vec![
+                        kind.into(),
+                        r.bot.clone(),
+                        String::new(),
+                        r.games.to_string(),
+                        format!("{:.3}", r.elo),
+                        format!("{:.3}", r.ci_low),
+                        format!("{:.3}", r.ci_high),
+                        String::new(),
+                    ]
+                })
+                .collect()
+        };
+        rows.extend(ratings("elo", &self.ratings));
         for s in &self.seat_shares {
             rows.push(vec![
                 "seat_share".into(),
@@ -765,18 +772,7 @@ impl TournamentReport {
                 String::new(),
             ]);
         }
-        for r in &self.ranking_ratings {
-            rows.push(vec![
-                "ranking_elo".into(),
-                r.bot.clone(),
-                String::new(),
-                r.games.to_string(),
-                format!("{:.3}", r.elo),
-                format!("{:.3}", r.ci_low),
-                format!("{:.3}", r.ci_high),
-                String::new(),
-            ]);
-        }
+        rows.extend(ratings("ranking_elo", &self.ranking_ratings));
         rows
     }
 
