@@ -16,9 +16,10 @@ use super::data::{
     Card, Colour, Cost, MedalId, Requirement, StageEffect, Token, WonderId, CARD_KINDS, CAT_VP,
     CENTRAL_DECK, CONFLICT_TOKENS, CULTURE_VP, DECOR_VP_FINISHED, DECOR_VP_UNFINISHED,
     HALICARNASSUS_LOOK, MEDALS_EXTRA_CULTURE, MEDAL_VP, MILITARY_TOKEN_VP, PROGRESS_TOKENS,
-    TACTICS_SHIELDS, TOKEN_KINDS, UNPUBLISHED_WONDERS,
+    TACTICS_SHIELDS, TOKEN_KINDS, UNPUBLISHED_WONDERS, WONDERS,
 };
 use crate::common::seed::GameRng;
+use crate::common::shuffle::shuffle;
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 7;
@@ -230,11 +231,11 @@ impl Setup {
                 BoardChoice::Random => None,
             })
             .collect();
-        let mut pool: Vec<WonderId> = WonderId::ALL
+        let mut pool: ArrayVec<WonderId, 7> = WonderId::ALL
             .into_iter()
             .filter(|w| !fixed.contains(w))
             .collect();
-        pool.shuffle(&mut rng);
+        shuffle(&mut pool, &mut rng);
         let wonders: Vec<WonderId> = (0..n)
             .map(|seat| match config.boards.get(seat) {
                 Some(BoardChoice::Fixed(w)) => *w,
@@ -243,21 +244,21 @@ impl Setup {
             .collect();
         let decks = wonders
             .iter()
-            .map(|w| {
-                let mut d = expand(&w.wonder().deck);
-                d.shuffle(&mut rng);
+            .map(|&w| {
+                let mut d = WONDER_CARDS[w as usize].to_vec();
+                shuffle(&mut d, &mut rng);
                 d
             })
             .collect();
-        let mut central = expand(&CENTRAL_DECK);
-        central.shuffle(&mut rng);
+        let mut central = CENTRAL_CARDS.to_vec();
+        shuffle(&mut central, &mut rng);
         let mut tokens = token_box(config.medals);
-        tokens.shuffle(&mut rng);
+        shuffle(&mut tokens, &mut rng);
         let progress_row = [tokens[0], tokens[1], tokens[2]];
         let progress_stack = tokens[3..].to_vec();
         let (medals, medals_centre) = if config.medals {
             let mut all = MedalId::ALL.to_vec();
-            all.shuffle(&mut rng);
+            shuffle(&mut all, &mut rng);
             let centre = if config.medals_expert {
                 all[n..n + 2].to_vec()
             } else {
@@ -280,6 +281,41 @@ impl Setup {
         })
     }
 }
+
+/// The cards of a deck list, one entry per copy, in the list's order (`expand` at compile
+/// time, so a new game copies its decks instead of building them).
+const fn expanded<const N: usize>(counts: &[(Card, u32); CARD_KINDS]) -> [Card; N] {
+    let mut cards = [Card::Wood; N];
+    let (mut kind, mut next) = (0, 0);
+    while kind < CARD_KINDS {
+        let mut copy = 0;
+        while copy < counts[kind].1 {
+            cards[next] = counts[kind].0;
+            next += 1;
+            copy += 1;
+        }
+        kind += 1;
+    }
+    assert!(
+        next == N,
+        "a deck list's copies must fill the array exactly"
+    );
+    cards
+}
+
+/// Each Wonder's 25 cards, in the order of `WonderId` (`expand` of its deck list).
+const WONDER_CARDS: [[Card; 25]; 7] = {
+    let mut decks = [[Card::Wood; 25]; 7];
+    let mut w = 0;
+    while w < 7 {
+        decks[w] = expanded(&WONDERS[w].deck);
+        w += 1;
+    }
+    decks
+};
+
+/// The 60 central cards (`expand` of the central deck list).
+const CENTRAL_CARDS: [Card; 60] = expanded(&CENTRAL_DECK);
 
 /// The cards of a deck list, one entry per copy.
 pub fn expand(counts: &[(Card, u32); CARD_KINDS]) -> Vec<Card> {
@@ -605,8 +641,9 @@ impl Architects {
 
     /// Seat p's right deck (its right neighbour's Wonder's).
     pub fn right_deck(&self, p: usize) -> DeckRef {
-        let n = self.players();
-        DeckRef::Wonder(((p + n - 1) % n) as u8)
+        // A branch, not `% n`: this runs several times a turn and a division is slow.
+        let right = if p == 0 { self.players() - 1 } else { p - 1 };
+        DeckRef::Wonder(right as u8)
     }
 
     /// The 3 decks seat p can take from: left, right, central.
@@ -631,6 +668,19 @@ impl Architects {
     /// The top card of a deck (for the central deck: hidden from the players).
     pub fn top(&self, d: DeckRef) -> Option<Card> {
         self.deck(d).last().copied()
+    }
+
+    /// Can the current seat take the top card of `d` (one of its reachable decks, not empty)?
+    fn may_take_from(&self, d: DeckRef) -> bool {
+        let p = self.current;
+        match d {
+            DeckRef::Central => !self.central.is_empty(),
+            DeckRef::Wonder(i) => {
+                (DeckRef::Wonder(i) == self.left_deck(p)
+                    || DeckRef::Wonder(i) == self.right_deck(p))
+                    && !self.decks[i as usize].is_empty()
+            }
+        }
     }
 
     fn can_take(&self, p: usize) -> bool {
@@ -661,22 +711,7 @@ impl Architects {
 
     /// `available_pieces` as a bit set (bit k = piece k), without allocating.
     fn available_mask(&self, p: usize) -> u8 {
-        let built = self.seats[p].built;
-        let pieces = &self.wonders[p].wonder().pieces;
-        // The lowest level with an unbuilt piece is the only one open.
-        let mut lowest = u8::MAX;
-        for (k, piece) in pieces.iter().enumerate() {
-            if built & (1 << k) == 0 {
-                lowest = lowest.min(piece.level);
-            }
-        }
-        let mut mask = 0;
-        for (k, piece) in pieces.iter().enumerate() {
-            if built & (1 << k) == 0 && piece.level == lowest {
-                mask |= 1 << k;
-            }
-        }
-        mask
+        OPEN_PIECES[self.wonders[p] as usize][self.seats[p].built as usize]
     }
 
     fn token_unused(&self, p: usize, t: Token) -> bool {
@@ -721,14 +756,19 @@ impl Architects {
 
     /// Can seat p build some piece now?
     fn affordable(&self, p: usize) -> bool {
-        let mask = self.available_mask(p);
-        (0..5).any(|k| {
-            if mask & (1 << k) == 0 {
-                return false;
+        // Asked after every decision, and usually false: the cards held and the tokens are
+        // read once for all open pieces, not once per piece as `payment_terms` would.
+        let (_, have, economy, engineering) = self.payment_terms(p, 0);
+        let pieces = &self.wonders[p].wonder().pieces;
+        let mut mask = self.available_mask(p);
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            if can_pay(pieces[k].cost, &have, economy, engineering) {
+                return true;
             }
-            let (cost, have, economy, engineering) = self.payment_terms(p, k);
-            can_pay(cost, &have, economy, engineering)
-        })
+            mask &= mask - 1;
+        }
+        false
     }
 
     /// Is `Construct { piece, paid }` legal now? The same answer as looking it up in
@@ -742,6 +782,13 @@ impl Architects {
         let (cost, have, economy, engineering) = self.payment_terms(p, k);
         paid.iter().zip(&have).all(|(x, h)| x <= h)
             && payment_valid(cost, paid, economy, engineering)
+    }
+
+    /// Does `science_sets(p)` list anything? (Asked after every decision: no list built.)
+    fn has_science_set(&self, p: usize) -> bool {
+        let [a, b, c] = Card::SCIENCE.map(|c| self.seats[p].area[c.index()]);
+        // `|` and `&`, not `||` and `&&`: one hard-to-predict branch instead of four.
+        (a >= 2) | (b >= 2) | (c >= 2) | ((a >= 1) & (b >= 1) & (c >= 1))
     }
 
     /// The science sets seat p can turn in: pairs in symbol order, then the triple.
@@ -875,8 +922,30 @@ impl Architects {
     }
 
     pub fn is_legal(&self, action: Action) -> bool {
-        if let Action::Construct { piece, paid } = action {
-            return self.phase == Phase::Construct && self.construct_legal(piece, &paid);
+        match action {
+            Action::Construct { piece, paid } => {
+                return self.phase == Phase::Construct && self.construct_legal(piece, &paid);
+            }
+            // The common actions are checked directly, each exactly as `for_each_legal` lists
+            // it in its phase; the rare effect answers are looked up in the list.
+            Action::Take(d) => {
+                return self.phase == Phase::Take && self.may_take_from(d);
+            }
+            Action::Extra { token, deck } => {
+                return self.phase == Phase::Offer(token)
+                    && deck.is_none_or(|d| self.may_take_from(d));
+            }
+            Action::Progress { from, set } => {
+                let phase_allows = match set {
+                    Some(set) => {
+                        self.phase == Phase::Science
+                            && self.science_sets(self.current).contains(&set)
+                    }
+                    None => self.phase == Phase::StageEffect(StageEffect::TakeProgressToken),
+                };
+                return phase_allows && self.token_sources().contains(&from);
+            }
+            Action::Alexandria(_) | Action::Halicarnassus { .. } => {}
         }
         let mut found = false;
         self.for_each_legal(&mut |a| found |= a == action);
@@ -963,7 +1032,7 @@ impl Architects {
                 cards.remove(pos);
                 match deck_after {
                     Some(after) => *cards = after.iter().rev().copied().collect(),
-                    None => cards.shuffle(rng),
+                    None => shuffle(cards, rng),
                 }
                 self.place(p, keep, deck);
             }
@@ -1091,7 +1160,7 @@ impl Architects {
                 continue;
             }
             // 2. science sets
-            if self.tokens_left() && !self.science_sets(p).is_empty() {
+            if self.has_science_set(p) && self.tokens_left() {
                 self.phase = Phase::Science;
                 return;
             }
@@ -1119,7 +1188,7 @@ impl Architects {
                 self.emit(Event::GameEnd);
                 return;
             }
-            self.current = (p + 1) % self.players();
+            self.current = if p + 1 == self.players() { 0 } else { p + 1 };
             if !self.start_turn() {
                 return;
             }
@@ -1236,7 +1305,15 @@ impl Architects {
             .map(|m| m.medal)
     }
 
+    #[inline]
     fn claim_medals(&mut self, p: usize) {
+        // Most games are played without Medals: skip the call entirely then.
+        if !self.medals.is_empty() {
+            self.claim_open_medals(p);
+        }
+    }
+
+    fn claim_open_medals(&mut self, p: usize) {
         for i in 0..self.medals.len() {
             let slot = &self.medals[i];
             if slot.holders == 0 && self.may_claim(slot, p) && self.meets(p, slot.medal) {
@@ -1424,6 +1501,39 @@ pub fn battle_gain(shields: &[u32], q: usize) -> u32 {
     }
 }
 
+/// `OPEN_PIECES[wonder][built]`: the pieces that may be built next (bit k = piece k), given
+/// the built ones. Only the lowest level with an unbuilt piece is open.
+const OPEN_PIECES: [[u8; 32]; 7] = {
+    let mut table = [[0u8; 32]; 7];
+    let mut w = 0;
+    while w < 7 {
+        let pieces = &WONDERS[w].pieces;
+        let mut built = 0;
+        while built < 32 {
+            let mut lowest = u8::MAX;
+            let mut k = 0;
+            while k < 5 {
+                if built & (1 << k) == 0 && pieces[k].level < lowest {
+                    lowest = pieces[k].level;
+                }
+                k += 1;
+            }
+            let mut mask = 0u8;
+            k = 0;
+            while k < 5 {
+                if built & (1 << k) == 0 && pieces[k].level == lowest {
+                    mask |= 1 << k;
+                }
+                k += 1;
+            }
+            table[w][built] = mask;
+            built += 1;
+        }
+        w += 1;
+    }
+    table
+};
+
 /// Is there any valid payment of `cost` from `have` (wood..glass, coin)? The same answer as
 /// a non-empty payment list, in a few operations: under the grey rule at most `greys` grey
 /// cards can be paid (all of them with Engineering, one per kind for "different", the largest
@@ -1437,7 +1547,8 @@ pub fn can_pay(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> 
     };
     let coins = have[5] as u32;
     let n = cost.count();
-    greys + coins >= n || (economy && coins >= 1 && greys + coins + 1 >= n)
+    // Without short circuits: the answer is hard to predict, one branch is cheaper than three.
+    (greys + coins >= n) | (economy & (coins >= 1) & (greys + coins + 1 >= n))
 }
 
 /// Do the grey cards of `paid` meet the cost's identical/different rule (coins fill gaps)?

@@ -1,7 +1,8 @@
 //! What every game and the simulator share: card bitsets, seed derivation, the engine
 //! vocabulary every game implements ([`engine`]), how games describe themselves and write
 //! their options ([`options`]), the record envelope ([`record`]), plain tables ([`table`]),
-//! and the conformance kit every game runs ([`conformance`]).
+//! a fast shuffle with `rand`'s results ([`shuffle`]) and the conformance kit every game runs
+//! ([`conformance`]).
 
 pub mod cardset;
 pub mod conformance;
@@ -11,6 +12,7 @@ pub mod options;
 pub mod record;
 pub mod seed;
 pub mod session;
+pub mod shuffle;
 pub mod table;
 
 pub use cardset::{CardSet, WideCardSet};

@@ -1,0 +1,136 @@
+//! A faster Fisher–Yates shuffle that gives exactly the permutation `rand`'s
+//! [`SliceRandom::shuffle`](rand::seq::SliceRandom::shuffle) gives for the same generator
+//! state, drawing the same random numbers.
+//!
+//! `rand` draws one number for several positions at once (a "chunk" uniform over a product of
+//! consecutive range sizes) and splits it with a division and a remainder per position. Those
+//! divisions are most of a game's set-up time in the simpler engines. Here each division by a
+//! small divisor is a multiplication by a precomputed reciprocal (exact for every 32-bit
+//! numerator), so seeds keep their games: records, golden counts and published results stay
+//! valid. A test compares the two on every length up to a few hundred and many seeds.
+
+use rand::Rng;
+
+/// Largest divisor with a precomputed reciprocal: decks, token piles and Wonder pools are far
+/// smaller. Longer slices fall back to plain division for the positions beyond it.
+const FAST_DIVISORS: usize = 256;
+
+/// `RECIPROCAL[d] = ⌈2⁶⁴ / d⌉`: then `n / d == (n · RECIPROCAL[d]) >> 64` for every `u32` `n`
+/// and `d ≥ 2` (Lemire, Kaser & Kurz, "Faster remainder by direct computation", 2019).
+const RECIPROCAL: [u64; FAST_DIVISORS + 1] = {
+    let mut table = [0u64; FAST_DIVISORS + 1];
+    let mut d = 2;
+    while d <= FAST_DIVISORS {
+        table[d] = u64::MAX / d as u64 + 1;
+        d += 1;
+    }
+    table
+};
+
+/// `n / d` and `n % d` for `d ≥ 2`.
+#[inline]
+fn div_rem(n: u32, d: u32) -> (u32, u32) {
+    let q = if (d as usize) <= FAST_DIVISORS {
+        ((u128::from(n) * u128::from(RECIPROCAL[d as usize])) >> 64) as u32
+    } else {
+        n / d
+    };
+    (q, n - q * d)
+}
+
+/// How many consecutive range sizes `m, m+1, …` one `u32` draw covers, and their product
+/// (`rand`'s own chunking rule: as many as fit without overflow).
+#[inline]
+fn chunk(m: u32) -> (u32, usize) {
+    let mut product = m;
+    let mut next = m + 1;
+    while let Some(p) = product.checked_mul(next) {
+        product = p;
+        next += 1;
+    }
+    (product, (next - m) as usize)
+}
+
+/// Shuffles `items` in place: the same permutation as `items.shuffle(rng)`, drawing the same
+/// numbers from `rng`.
+pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    let len = items.len();
+    if len <= 1 {
+        return;
+    }
+    if len >= u32::MAX as usize {
+        // `rand` switches algorithm here; no deck of ours comes near.
+        rand::seq::SliceRandom::shuffle(items, rng);
+        return;
+    }
+    // Position 0 swaps with itself and draws nothing. From position 1 on, position `i` swaps
+    // with a uniform index in `0..=i`; one draw serves a chunk of consecutive positions.
+    let mut i = 1;
+    while i < len {
+        let (bound, count) = chunk(i as u32 + 1);
+        let mut value: u32 = rng.random_range(..bound);
+        let last = i + count - 1;
+        for pos in i..=last.min(len - 1) {
+            let index = if pos == last {
+                value
+            } else {
+                let (q, r) = div_rem(value, pos as u32 + 1);
+                value = q;
+                r
+            };
+            items.swap(pos, index as usize);
+        }
+        i = last + 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{RngCore, SeedableRng};
+
+    use super::*;
+    use crate::common::GameRng;
+
+    #[test]
+    fn the_reciprocals_divide_exactly_at_the_edges() {
+        for d in 2..=FAST_DIVISORS as u32 {
+            for n in [
+                0,
+                1,
+                d - 1,
+                d,
+                d + 1,
+                u32::MAX - 1,
+                u32::MAX,
+                u32::MAX / d * d,
+            ] {
+                assert_eq!(div_rem(n, d), (n / d, n % d), "{n} / {d}");
+            }
+        }
+        let mut rng = GameRng::seed_from_u64(7);
+        for _ in 0..200_000 {
+            let (n, d) = (
+                rng.next_u32(),
+                rng.next_u32() % (FAST_DIVISORS as u32 - 1) + 2,
+            );
+            assert_eq!(div_rem(n, d), (n / d, n % d), "{n} / {d}");
+        }
+    }
+
+    #[test]
+    fn it_gives_rands_permutation_and_leaves_the_generator_where_rand_does() {
+        for len in 0..400usize {
+            for seed in 0..40u64 {
+                let mut ours: Vec<usize> = (0..len).collect();
+                let mut theirs = ours.clone();
+                let mut a = GameRng::seed_from_u64(seed * 1_000 + len as u64);
+                let mut b = a.clone();
+                shuffle(&mut ours, &mut a);
+                theirs.shuffle(&mut b);
+                assert_eq!(ours, theirs, "length {len}, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "length {len}, seed {seed}");
+            }
+        }
+    }
+}
