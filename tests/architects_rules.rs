@@ -1,6 +1,7 @@
 //! The rulebook's facts on hand-built positions: Battles, science, tokens, payments, Wonder
 //! effects, the Cat, medals, scoring; and a record written by hand that replays.
 
+use arrayvec::ArrayVec;
 use wonders::architects::data::Cost;
 use wonders::architects::data::{Card, MedalId, Token, WonderId};
 use wonders::architects::state::{
@@ -19,7 +20,7 @@ fn game(wonders: &[WonderId], medals: bool) -> Architects {
 }
 
 /// Moves a card of kind `c` to the top of a deck (the deck keeps its cards).
-fn on_top(deck: &mut Vec<Card>, c: Card) {
+fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
     let i = deck
         .iter()
         .position(|&x| x == c)

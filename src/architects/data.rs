@@ -3,6 +3,20 @@
 //! Rome and Ur (Medals) are named but have no pieces or deck: they are not public.
 
 /// A card kind; cards of one kind are interchangeable (records name cards by kind).
+/// `Card::$fact(card)` for every card kind, indexed by [`Card::index`]: a table made at
+/// compile time (`$zero` fills it first).
+macro_rules! per_card {
+    ($fact:ident, $zero:expr) => {{
+        let mut table = [$zero; CARD_KINDS];
+        let mut i = 0;
+        while i < CARD_KINDS {
+            table[i] = Card::ALL[i].$fact();
+            i += 1;
+        }
+        table
+    }};
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Card {
@@ -111,6 +125,12 @@ impl Card {
 
     /// Horn icons on a red card: each flips one Conflict token.
     pub fn horns(self) -> u32 {
+        // A table lookup: placing a random card must not cost a mispredicted jump.
+        const HORNS: [u32; CARD_KINDS] = per_card!(horns_of, 0);
+        HORNS[self as usize]
+    }
+
+    const fn horns_of(self) -> u32 {
         match self {
             Card::Red1Horn => 1,
             Card::Red2Horn => 2,
@@ -129,6 +149,12 @@ impl Card {
     /// The Progress token whose extra card placing this card offers, if any: the inverse of
     /// [`Token::extra_card_trigger`] (each card kind triggers at most one token).
     pub fn extra_card_token(self) -> Option<Token> {
+        // A table lookup, like `horns`.
+        const TOKENS: [Option<Token>; CARD_KINDS] = per_card!(extra_card_token_of, None);
+        TOKENS[self as usize]
+    }
+
+    const fn extra_card_token_of(self) -> Option<Token> {
         match self {
             Card::Wood | Card::Clay => Some(Token::Urbanism),
             Card::Papyrus | Card::Glass => Some(Token::Crafts),

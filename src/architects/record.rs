@@ -136,7 +136,7 @@ pub fn action_json(g: &Architects, a: Action) -> Value {
 
 /// The deck of a Halicarnassus action after it was applied, top first.
 pub fn deck_after(g: &Architects, d: DeckRef) -> Value {
-    let mut v = g.deck(d).clone();
+    let mut v = g.deck(d).to_vec();
     v.reverse();
     cards(&v)
 }

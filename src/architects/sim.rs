@@ -690,7 +690,7 @@ impl GameModule for Architects {
             seat,
             current: self.current,
             phase: self.phase,
-            wonders: self.wonders.clone(),
+            wonders: self.wonders.to_vec(),
             deck_tops: self.decks.iter().map(|d| d.last().copied()).collect(),
             deck_sizes: self.decks.iter().map(|d| d.len()).collect(),
             central_size: self.central.len(),
@@ -698,8 +698,8 @@ impl GameModule for Architects {
             progress_stack_size: self.progress_stack.len(),
             conflict_flipped: self.conflict_flipped,
             cat: self.cat,
-            seats: self.seats.clone(),
-            medals: self.medals.clone(),
+            seats: self.seats.to_vec(),
+            medals: self.medals.to_vec(),
         }
     }
 }

@@ -220,23 +220,47 @@ pub struct Setup {
 impl Setup {
     /// Draws every random element of a game from `seed`.
     pub fn draw(config: &ArchitectsConfig, seed: u64) -> Result<Setup, ArchitectsError> {
+        let d = Drawn::draw(config, seed)?;
+        Ok(Setup {
+            wonders: d.wonders.to_vec(),
+            decks: d.decks.iter().map(|deck| deck.to_vec()).collect(),
+            central: d.central.to_vec(),
+            progress_row: d.progress_row,
+            progress_stack: d.progress_stack.to_vec(),
+            conflict_tokens: d.conflict_tokens,
+            medals: d.medals.to_vec(),
+            medals_centre: d.medals_centre.to_vec(),
+            reshuffle_seed: d.reshuffle_seed,
+        })
+    }
+}
+
+/// A [`Setup`] in inline storage (every list top first): what a new game is built from
+/// without touching the heap.
+struct Drawn {
+    wonders: ArrayVec<WonderId, MAX_PLAYERS>,
+    decks: ArrayVec<WonderDeck, MAX_PLAYERS>,
+    central: CentralDeck,
+    progress_row: [Token; 3],
+    progress_stack: ArrayVec<Token, TOKEN_BOX_MAX>,
+    conflict_tokens: u32,
+    medals: ArrayVec<MedalId, MAX_PLAYERS>,
+    medals_centre: ArrayVec<MedalId, 2>,
+    reshuffle_seed: u64,
+}
+
+impl Drawn {
+    /// Draws every random element of a game from `seed`, in a fixed order: the Wonders, each
+    /// seat's deck, the central deck, the Progress tokens, the medals, the reshuffle seed.
+    fn draw(config: &ArchitectsConfig, seed: u64) -> Result<Drawn, ArchitectsError> {
         config.validate()?;
         let n = config.players;
         let mut rng = GameRng::seed_from_u64(seed);
-        let fixed: Vec<WonderId> = config
-            .boards
-            .iter()
-            .filter_map(|b| match b {
-                BoardChoice::Fixed(w) => Some(*w),
-                BoardChoice::Random => None,
-            })
-            .collect();
-        let mut pool: ArrayVec<WonderId, 7> = WonderId::ALL
-            .into_iter()
-            .filter(|w| !fixed.contains(w))
-            .collect();
+        let fixed = |w: &WonderId| config.boards.contains(&BoardChoice::Fixed(*w));
+        let mut pool: ArrayVec<WonderId, 7> =
+            WonderId::ALL.into_iter().filter(|w| !fixed(w)).collect();
         shuffle(&mut pool, &mut rng);
-        let wonders: Vec<WonderId> = (0..n)
+        let wonders: ArrayVec<WonderId, MAX_PLAYERS> = (0..n)
             .map(|seat| match config.boards.get(seat) {
                 Some(BoardChoice::Fixed(w)) => *w,
                 Some(BoardChoice::Random) | None => pool.pop().expect("7 Wonders for 7 seats"),
@@ -245,30 +269,28 @@ impl Setup {
         let decks = wonders
             .iter()
             .map(|&w| {
-                let mut d = WONDER_CARDS[w as usize].to_vec();
+                let mut d = WonderDeck::from(WONDER_CARDS[w as usize]);
                 shuffle(&mut d, &mut rng);
                 d
             })
             .collect();
-        let mut central = CENTRAL_CARDS.to_vec();
+        let mut central = CentralDeck::from(CENTRAL_CARDS);
         shuffle(&mut central, &mut rng);
-        let mut tokens = token_box(config.medals);
+        let mut tokens: ArrayVec<Token, TOKEN_BOX_MAX> =
+            token_box(config.medals).into_iter().collect();
         shuffle(&mut tokens, &mut rng);
         let progress_row = [tokens[0], tokens[1], tokens[2]];
-        let progress_stack = tokens[3..].to_vec();
-        let (medals, medals_centre) = if config.medals {
-            let mut all = MedalId::ALL.to_vec();
+        let progress_stack = tokens[3..].iter().copied().collect();
+        let (mut medals, mut medals_centre) = (ArrayVec::new(), ArrayVec::new());
+        if config.medals {
+            let mut all = MedalId::ALL;
             shuffle(&mut all, &mut rng);
-            let centre = if config.medals_expert {
-                all[n..n + 2].to_vec()
-            } else {
-                Vec::new()
-            };
-            (all[..n].to_vec(), centre)
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        Ok(Setup {
+            medals.extend(all[..n].iter().copied());
+            if config.medals_expert {
+                medals_centre.extend(all[n..n + 2].iter().copied());
+            }
+        }
+        Ok(Drawn {
             wonders,
             decks,
             central,
@@ -449,23 +471,32 @@ pub enum Event {
     GameEnd,
 }
 
-/// A game of 7 Wonders Architects.
+/// A Wonder's deck in play (25 cards at most: cards never move between decks).
+pub type WonderDeck = ArrayVec<Card, 25>;
+/// The central deck in play (60 cards at most).
+pub type CentralDeck = ArrayVec<Card, 60>;
+/// Most Progress tokens in the box (with Medals).
+pub const TOKEN_BOX_MAX: usize = 19;
+
+/// A game of 7 Wonders Architects. Every part of it lives inline (no heap), so a new game
+/// or a copy for a search allocates nothing.
 #[derive(Clone, Debug)]
 pub struct Architects {
     pub config: ArchitectsConfig,
-    pub wonders: Vec<WonderId>,
+    pub wonders: ArrayVec<WonderId, MAX_PLAYERS>,
     /// Wonder decks, top LAST (so taking is `pop`).
-    pub decks: Vec<Vec<Card>>,
+    pub decks: ArrayVec<WonderDeck, MAX_PLAYERS>,
     /// Top last.
-    pub central: Vec<Card>,
+    pub central: CentralDeck,
     pub progress_row: [Option<Token>; 3],
     /// Top last.
-    pub progress_stack: Vec<Token>,
+    pub progress_stack: ArrayVec<Token, TOKEN_BOX_MAX>,
     pub conflict_total: u32,
     pub conflict_flipped: u32,
     pub cat: Option<usize>,
-    pub seats: Vec<Seat>,
-    pub medals: Vec<MedalSlot>,
+    pub seats: ArrayVec<Seat, MAX_PLAYERS>,
+    /// One beside each deck, then the central ones (expert variant).
+    pub medals: ArrayVec<MedalSlot, { MAX_PLAYERS + 2 }>,
     pub discard: [u32; CARD_KINDS],
     pub current: usize,
     pub phase: Phase,
@@ -486,9 +517,8 @@ pub struct Architects {
 
 impl Architects {
     pub fn new(config: &ArchitectsConfig, seed: u64) -> Result<Architects, ArchitectsError> {
-        let setup = Setup::draw(config, seed)?;
         // A setup we drew ourselves is valid by construction: skip `from_setup`'s checks.
-        Ok(Architects::from_drawn(config, setup))
+        Ok(Architects::from_drawn(config, Drawn::draw(config, seed)?))
     }
 
     pub fn from_setup(
@@ -545,13 +575,29 @@ impl Architects {
                 return bad(format!("medal `{}` placed twice", m.key()));
             }
         }
-        Ok(Architects::from_drawn(config, setup.clone()))
+        // Checked above: every list fits its inline storage.
+        let drawn = Drawn {
+            wonders: setup.wonders.iter().copied().collect(),
+            decks: setup
+                .decks
+                .iter()
+                .map(|d| d.iter().copied().collect())
+                .collect(),
+            central: setup.central.iter().copied().collect(),
+            progress_row: setup.progress_row,
+            progress_stack: setup.progress_stack.iter().copied().collect(),
+            conflict_tokens: setup.conflict_tokens,
+            medals: setup.medals.iter().copied().collect(),
+            medals_centre: setup.medals_centre.iter().copied().collect(),
+            reshuffle_seed: setup.reshuffle_seed,
+        };
+        Ok(Architects::from_drawn(config, drawn))
     }
 
     /// The game at the start of a valid setup (checked by `from_setup`, or drawn by us).
-    fn from_drawn(config: &ArchitectsConfig, setup: Setup) -> Architects {
+    fn from_drawn(config: &ArchitectsConfig, drawn: Drawn) -> Architects {
         let n = config.players;
-        let Setup {
+        let Drawn {
             wonders,
             mut decks,
             mut central,
@@ -561,14 +607,14 @@ impl Architects {
             medals: beside,
             medals_centre,
             reshuffle_seed,
-        } = setup;
+        } = drawn;
         // Setups list decks top first; the game keeps the top last, so taking is `pop`.
         for d in &mut decks {
             d.reverse();
         }
         central.reverse();
         progress_stack.reverse();
-        let mut medals: Vec<MedalSlot> = beside
+        let mut medals: ArrayVec<MedalSlot, { MAX_PLAYERS + 2 }> = beside
             .iter()
             .enumerate()
             .map(|(i, &medal)| MedalSlot {
@@ -592,7 +638,7 @@ impl Architects {
             conflict_total: conflict_tokens,
             conflict_flipped: 0,
             cat: None,
-            seats: vec![Seat::default(); n],
+            seats: (0..n).map(|_| Seat::default()).collect(),
             medals,
             discard: [0; CARD_KINDS],
             current: 0,
@@ -642,7 +688,7 @@ impl Architects {
     /// Seat p's right deck (its right neighbour's Wonder's).
     pub fn right_deck(&self, p: usize) -> DeckRef {
         // A branch, not `% n`: this runs several times a turn and a division is slow.
-        let right = if p == 0 { self.players() - 1 } else { p - 1 };
+        let right = if p == 0 { self.players() } else { p } - 1;
         DeckRef::Wonder(right as u8)
     }
 
@@ -651,17 +697,18 @@ impl Architects {
         [self.left_deck(p), self.right_deck(p), DeckRef::Central]
     }
 
-    pub fn deck(&self, d: DeckRef) -> &Vec<Card> {
+    pub fn deck(&self, d: DeckRef) -> &[Card] {
         match d {
             DeckRef::Wonder(i) => &self.decks[i as usize],
             DeckRef::Central => &self.central,
         }
     }
 
-    fn deck_mut(&mut self, d: DeckRef) -> &mut Vec<Card> {
+    /// Takes the top card of `d`.
+    fn pop_card(&mut self, d: DeckRef) -> Option<Card> {
         match d {
-            DeckRef::Wonder(i) => &mut self.decks[i as usize],
-            DeckRef::Central => &mut self.central,
+            DeckRef::Wonder(i) => self.decks[i as usize].pop(),
+            DeckRef::Central => self.central.pop(),
         }
     }
 
@@ -673,14 +720,9 @@ impl Architects {
     /// Can the current seat take the top card of `d` (one of its reachable decks, not empty)?
     fn may_take_from(&self, d: DeckRef) -> bool {
         let p = self.current;
-        match d {
-            DeckRef::Central => !self.central.is_empty(),
-            DeckRef::Wonder(i) => {
-                (DeckRef::Wonder(i) == self.left_deck(p)
-                    || DeckRef::Wonder(i) == self.right_deck(p))
-                    && !self.decks[i as usize].is_empty()
-            }
-        }
+        let reachable =
+            (d == DeckRef::Central) | (d == self.left_deck(p)) | (d == self.right_deck(p));
+        reachable && !self.deck(d).is_empty()
     }
 
     fn can_take(&self, p: usize) -> bool {
@@ -759,11 +801,12 @@ impl Architects {
         // Asked after every decision, and usually false: the cards held and the tokens are
         // read once for all open pieces, not once per piece as `payment_terms` would.
         let (_, have, economy, engineering) = self.payment_terms(p, 0);
+        let reach = PayReach::new(&have, economy, engineering);
         let pieces = &self.wonders[p].wonder().pieces;
         let mut mask = self.available_mask(p);
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
-            if can_pay(pieces[k].cost, &have, economy, engineering) {
+            if reach.covers(pieces[k].cost) {
                 return true;
             }
             mask &= mask - 1;
@@ -966,33 +1009,17 @@ impl Architects {
         action: Action,
         deck_after: Option<&[Card]>,
     ) -> Result<(), ArchitectsError> {
-        if self.is_over() {
-            return Err(ArchitectsError::GameOver);
-        }
-        if !self.is_legal(action) {
-            return Err(ArchitectsError::Illegal(format!(
-                "{action:?} in phase {:?}",
-                self.phase
-            )));
+        if self.is_over() || !self.is_legal(action) {
+            return Err(self.refusal(action));
         }
         let p = self.current;
         if let (Action::Halicarnassus { deck, keep }, Some(after)) = (action, deck_after) {
-            let mut expected = self.deck(deck).clone();
-            let pos = expected
-                .iter()
-                .rposition(|&c| c == keep)
-                .expect("legal keep");
-            expected.remove(pos);
-            if !same_cards(&expected, after) {
-                return Err(ArchitectsError::Illegal(
-                    "deck_after is not the deck without the kept card".into(),
-                ));
-            }
+            self.check_deck_after(deck, keep, after)?;
         }
         match action {
             Action::Take(d) => {
                 self.turns += 1;
-                let card = self.deck_mut(d).pop().expect("legal take");
+                let card = self.pop_card(d).expect("legal take");
                 self.place(p, card, d);
             }
             Action::Progress { from, set } => {
@@ -1011,34 +1038,67 @@ impl Architects {
                 self.offers.retain(|t| *t != token);
                 if let Some(d) = deck {
                     self.used |= 1 << token.index();
-                    let card = self.deck_mut(d).pop().expect("legal extra");
+                    let card = self.pop_card(d).expect("legal extra");
                     self.place(p, card, d);
                 }
             }
             Action::Alexandria(d) => {
                 self.pending_effects.remove(0);
-                let card = self.deck_mut(d).pop().expect("legal deck");
+                let card = self.pop_card(d).expect("legal deck");
                 self.place(p, card, d);
             }
             Action::Halicarnassus { deck, keep } => {
                 self.pending_effects.remove(0);
                 let rng = &mut self.rng;
-                let cards = match deck {
-                    DeckRef::Wonder(i) => &mut self.decks[i as usize],
-                    DeckRef::Central => &mut self.central,
-                };
-                // The kept card is one of the top 5 (interchangeable copies).
-                let pos = cards.iter().rposition(|&c| c == keep).expect("legal keep");
-                cards.remove(pos);
-                match deck_after {
-                    Some(after) => *cards = after.iter().rev().copied().collect(),
-                    None => shuffle(cards, rng),
+                match deck {
+                    DeckRef::Wonder(i) => {
+                        keep_and_reshuffle(&mut self.decks[i as usize], keep, deck_after, rng)
+                    }
+                    DeckRef::Central => {
+                        keep_and_reshuffle(&mut self.central, keep, deck_after, rng)
+                    }
                 }
                 self.place(p, keep, deck);
             }
         }
         self.advance();
         Ok(())
+    }
+
+    /// Why `apply` refuses `action`. Out of line: the hot path never builds an error.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, action: Action) -> ArchitectsError {
+        if self.is_over() {
+            ArchitectsError::GameOver
+        } else {
+            ArchitectsError::Illegal(format!("{action:?} in phase {:?}", self.phase))
+        }
+    }
+
+    /// Is `after` (top first) the deck `deck` less one `keep`, as a replayed Halicarnassus
+    /// reshuffle must be? (Only replays pass it: kept out of `apply`'s hot path.)
+    #[cold]
+    #[inline(never)]
+    fn check_deck_after(
+        &self,
+        deck: DeckRef,
+        keep: Card,
+        after: &[Card],
+    ) -> Result<(), ArchitectsError> {
+        let mut expected = self.deck(deck).to_vec();
+        let pos = expected
+            .iter()
+            .rposition(|&c| c == keep)
+            .expect("legal keep");
+        expected.remove(pos);
+        if same_cards(&expected, after) {
+            Ok(())
+        } else {
+            Err(ArchitectsError::Illegal(
+                "deck_after is not the deck without the kept card".into(),
+            ))
+        }
     }
 
     /// Places a card in front of seat p: Cat, horns, extra-card offers, medals.
@@ -1117,7 +1177,7 @@ impl Architects {
             }
             StageEffect::TakeTopLeftAndRight => {
                 for d in [self.left_deck(p), self.right_deck(p)] {
-                    if let Some(c) = self.deck_mut(d).pop() {
+                    if let Some(c) = self.pop_card(d) {
                         self.place(p, c, d);
                     }
                 }
@@ -1539,16 +1599,49 @@ const OPEN_PIECES: [[u8; 32]; 7] = {
 /// cards can be paid (all of them with Engineering, one per kind for "different", the largest
 /// kind for "identical"), coins fill the rest; Economy allows one card less if a coin is paid.
 pub fn can_pay(cost: Cost, have: &[u8; 6], economy: bool, engineering: bool) -> bool {
-    let grey = &have[..5];
-    let greys: u32 = match (engineering, cost) {
-        (true, _) => grey.iter().map(|&k| k as u32).sum(),
-        (false, Cost::Different(_)) => grey.iter().filter(|&&k| k > 0).count() as u32,
-        (false, Cost::Identical(_)) => grey.iter().copied().max().unwrap_or(0) as u32,
-    };
-    let coins = have[5] as u32;
-    let n = cost.count();
-    // Without short circuits: the answer is hard to predict, one branch is cheaper than three.
-    (greys + coins >= n) | (economy & (coins >= 1) & (greys + coins + 1 >= n))
+    PayReach::new(have, economy, engineering).covers(cost)
+}
+
+/// What `can_pay` needs of the cards held, read once for several costs.
+struct PayReach {
+    /// The most grey cards payable under each cost's rule (both the sum with Engineering):
+    /// one per kind ("different"), one kind ("identical").
+    different: u32,
+    identical: u32,
+    coins: u32,
+    economy: bool,
+}
+
+impl PayReach {
+    #[inline]
+    fn new(have: &[u8; 6], economy: bool, engineering: bool) -> PayReach {
+        let grey = &have[..5];
+        let any = grey.iter().map(|&k| k as u32).sum();
+        let (different, identical) = if engineering {
+            (any, any)
+        } else {
+            (
+                grey.iter().filter(|&&k| k > 0).count() as u32,
+                grey.iter().copied().max().unwrap_or(0) as u32,
+            )
+        };
+        PayReach {
+            different,
+            identical,
+            coins: have[5] as u32,
+            economy,
+        }
+    }
+
+    #[inline]
+    fn covers(&self, cost: Cost) -> bool {
+        // Selected, not branched on: which rule a random piece has is hard to predict.
+        let greys = [self.different, self.identical][matches!(cost, Cost::Identical(_)) as usize];
+        let n = cost.count();
+        let coins = self.coins;
+        // Without short circuits: the answer is hard to predict, one branch is cheaper than three.
+        (greys + coins >= n) | (self.economy & (coins >= 1) & (greys + coins + 1 >= n))
+    }
 }
 
 /// Do the grey cards of `paid` meet the cost's identical/different rule (coins fill gaps)?
@@ -1587,6 +1680,9 @@ struct PaymentSearch {
     rule: GreyRule,
     /// `reach[i]`: the most cards kinds i.. (greys under `rule`, then coins) can still pay.
     reach: [u8; 6],
+    /// `held_from[i]`: the first grey kind `≥ i` the seat holds (5: none). Kinds it lacks are
+    /// paid 0 without a level of search each.
+    held_from: [u8; 6],
 }
 
 impl PaymentSearch {
@@ -1609,11 +1705,20 @@ impl PaymentSearch {
                 GreyRule::Free | GreyRule::Different => usable + reach[i + 1],
             };
         }
+        let mut held_from = [5u8; 6];
+        for i in (0..5).rev() {
+            held_from[i] = if have[i] > 0 {
+                i as u8
+            } else {
+                held_from[i + 1]
+            };
+        }
         PaymentSearch {
             have,
             economy,
             rule,
             reach,
+            held_from,
         }
     }
 
@@ -1634,8 +1739,10 @@ impl PaymentSearch {
         pay: &mut Payment,
         f: &mut impl FnMut(&Payment) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        // With one grey kind paid under the identical rule, the other greys stay at 0.
-        if i == 5 || (self.rule == GreyRule::Identical && grey_used) {
+        let i = self.held_from[i] as usize;
+        // Nothing left to pay, no grey kind left, or one grey kind paid under the identical
+        // rule: the other greys stay at 0.
+        if i == 5 || left == 0 || (self.rule == GreyRule::Identical && grey_used) {
             return self.coins(left, pay, f);
         }
         // Economy lets the payment be one card short.
@@ -1674,6 +1781,23 @@ impl PaymentSearch {
         }
         pay[5] = 0;
         ControlFlow::Continue(())
+    }
+}
+
+/// Halicarnassus: takes one `keep` from the top 5 of `cards` (copies are interchangeable, so
+/// the topmost) and reshuffles the rest, or puts them in a replayed order (`after`, top first).
+fn keep_and_reshuffle<const N: usize>(
+    cards: &mut ArrayVec<Card, N>,
+    keep: Card,
+    after: Option<&[Card]>,
+    rng: &mut GameRng,
+) {
+    let pos = cards.iter().rposition(|&c| c == keep).expect("legal keep");
+    cards.remove(pos);
+    match after {
+        // Checked by `check_deck_after`: the same cards, so they fit.
+        Some(after) => *cards = after.iter().rev().copied().collect(),
+        None => shuffle(cards, rng),
     }
 }
 
