@@ -59,7 +59,7 @@ fn bench(c: &mut Criterion) {
         .iter()
         .map(|s| {
             s.legal_actions(&mut buf);
-            (s.clone(), buf[buf.len() / 2])
+            (*s, buf[buf.len() / 2])
         })
         .collect();
     c.bench_function("duel/apply", |b| {
@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
         b.iter_batched_ref(
             || {
                 i = (i + 1) % moves.len();
-                moves[i].clone()
+                moves[i]
             },
             |(s, a)| s.apply(*a).unwrap(),
             BatchSize::SmallInput,

@@ -380,3 +380,40 @@ fn determinizations_keep_the_great_library_draw() {
     }
     assert!(found >= 10, "only {found} Great Library decisions reached");
 }
+
+/// `Duel::evaluation_is_public`: after every legal action, the evaluation of the true state
+/// equals that of every determinization (exactly, not approximately), so the greedy bot may
+/// skip determinizing without learning anything hidden.
+#[test]
+fn evaluations_after_each_action_are_equal_with_and_without_determinization() {
+    let mut compared = 0usize;
+    let mut actions = Vec::new();
+    for index in 0..3_000 {
+        let g = random_position(index, DuelConfig::default());
+        if g.is_terminal() {
+            continue;
+        }
+        assert!(g.evaluation_is_public());
+        g.legal_actions(&mut actions);
+        let mut rng = GameRng::seed_from_u64(derive_seed(0xE7A1, index));
+        let dets: Vec<Duel> = (0..2)
+            .map(|_| g.determinize(g.current_player(), &mut rng))
+            .collect();
+        for &a in &actions {
+            let mut truth = g;
+            truth.apply(a).unwrap();
+            let mut want = [0.0; 2];
+            truth.evaluate(&mut want);
+            for d in &dets {
+                let mut next = *d;
+                next.apply(a)
+                    .unwrap_or_else(|e| panic!("position {index}: {a:?} refused: {e}"));
+                let mut got = [0.0; 2];
+                next.evaluate(&mut got);
+                assert_eq!(want, got, "position {index}, action {a:?}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 20_000, "only {compared} comparisons");
+}

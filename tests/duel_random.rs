@@ -104,7 +104,7 @@ fn random_games_keep_invariants() {
             // changing anything (checked on copies, for a sample of states).
             if i % 100 == 0 {
                 for &a in &actions {
-                    let mut copy = g.clone();
+                    let mut copy = g;
                     copy.apply(a)
                         .unwrap_or_else(|e| panic!("legal action refused: {e}"));
                 }
@@ -113,7 +113,7 @@ fn random_games_keep_invariants() {
                     .filter(|_| i % 1000 == 0)
                 {
                     if !actions.contains(&candidate) {
-                        let mut copy = g.clone();
+                        let mut copy = g;
                         assert!(
                             copy.apply(candidate).is_err(),
                             "{candidate:?} accepted but not listed"

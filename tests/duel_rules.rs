@@ -184,7 +184,7 @@ fn deal<'a>(ages: [&'a [&'a str]; 3]) -> Deal<'a> {
 }
 
 fn act(g: &mut Duel, a: Action) {
-    let before = g.clone();
+    let before = *g;
     g.play(a).unwrap_or_else(|e| {
         panic!(
             "{e} (age {}, seat {} to move, pending {:?})",

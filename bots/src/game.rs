@@ -60,6 +60,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// a terminal state it must equal `returns`.
     fn evaluate(&self, out: &mut [f64]);
 
+    /// True when `evaluate`, on the state after any legal action of the player to move, reads
+    /// only facts every seat sees, so it gives the same values whether the action was applied
+    /// to this state or to any determinization of it for the mover. A one-ply search may then
+    /// evaluate the true state and skip determinizing (it learns nothing hidden). The default,
+    /// false, is always safe; a game that says true backs it with a test.
+    fn evaluation_is_public(&self) -> bool {
+        false
+    }
+
     /// A copy of this state in which everything `observer` cannot see has been re-sampled at
     /// random, consistently with everything it has seen (its own hand, public cards, the cards
     /// it passed on, …). Seen facts are never changed.

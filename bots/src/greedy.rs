@@ -9,7 +9,8 @@ use crate::{Bot, BotRng, Game};
 pub const DEFAULT_DETERMINIZATIONS: u32 = 1;
 
 /// Tries every legal action on a determinization of the state for its own seat and plays the
-/// one after which [`Game::evaluate`] rates its seat highest. With several determinizations it
+/// one after which [`Game::evaluate`] rates its seat highest (on the state itself when the
+/// game says its evaluation is public: [`Game::evaluation_is_public`]). With several determinizations it
 /// maximises the sum of evaluations over them. Ties are broken by its seeded generator, so its
 /// play is a deterministic function of the seed and the information its seat has. The legal
 /// actions are read from the true state (a seat knows its own options); one that a
@@ -56,9 +57,20 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         }
         self.sums.clear();
         self.sums.resize(self.actions.len(), 0.0);
-        for _ in 0..self.determinizations {
-            let det = determinize_into(&mut self.det, state, seat, &mut self.rng);
-            score_actions(det, &self.actions, seat, &mut self.scratch, &mut self.sums);
+        if state.evaluation_is_public() {
+            // Every determinization would give these same values: evaluate the state itself.
+            score_actions(
+                state,
+                &self.actions,
+                seat,
+                &mut self.scratch,
+                &mut self.sums,
+            );
+        } else {
+            for _ in 0..self.determinizations {
+                let det = determinize_into(&mut self.det, state, seat, &mut self.rng);
+                score_actions(det, &self.actions, seat, &mut self.scratch, &mut self.sums);
+            }
         }
         let sums = &self.sums;
         self.actions[argmax_random_ties(sums.len(), |i| sums[i], &mut self.rng)]

@@ -56,6 +56,12 @@ impl Game for Duel {
         out[1] = 1.0 - p0;
     }
 
+    /// `position_value` reads the score pad, cities, coins, the pawn and the Age: all public.
+    /// (Checked in `tests/duel_determinize.rs`.)
+    fn evaluation_is_public(&self) -> bool {
+        true
+    }
+
     fn determinize(&self, _observer: usize, rng: &mut dyn RngCore) -> Duel {
         // Both seats see the same things in Duel: the observer does not matter.
         self.determinized(rng)

@@ -110,7 +110,7 @@ impl GameModule for Duel {
             "=== Wonder draft ===".to_string(),
         ];
         for &action in actions {
-            let before = game.clone();
+            let before = game;
             game.play(action)
                 .expect("the actions of a played game are legal");
             lines.extend(describe_step(&before, action, &game));

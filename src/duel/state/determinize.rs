@@ -8,7 +8,7 @@ impl Duel {
     /// draft round, the second round's Wonders. (In Duel both seats see the same things; the
     /// only private fact, the 2 tokens the Great Library returns, is not tracked.)
     pub fn determinized(&self, rng: &mut dyn RngCore) -> Duel {
-        let mut d = self.clone();
+        let mut d = *self;
         if self.phase == Phase::Over {
             // Nothing hidden matters any more, and the layout as played was all seen.
             return d;

@@ -1,6 +1,7 @@
 //! What building a card or a Wonder does: production, coins, military, science, Progress
 //! tokens, and the end of the game by supremacy.
 
+use super::scoring::points_line;
 use super::*;
 
 impl Duel {
@@ -12,6 +13,9 @@ impl Duel {
             let p = &mut self.players[seat];
             p.city.insert(card);
             p.colors[c.color as usize] += 1;
+            if let Some(line) = points_line(c.color) {
+                p.card_points[line] += c.points as i16;
+            }
             for r in 0..5 {
                 p.production.0[r] += c.produces.0[r];
             }
@@ -74,6 +78,7 @@ impl Duel {
                 .position(|&x| x == wonder)
                 .expect("checked by the caller");
             p.built |= 1 << idx;
+            p.wonder_points += w.points as i16;
             p.tucked.insert(card);
             p.coins += w.coins as u16;
             p.add_choice(w.produces_one_of);

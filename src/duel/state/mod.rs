@@ -225,6 +225,11 @@ pub struct Player {
     pub built: u8,
     /// Card turns played (build, discard or Wonder), for statistics.
     pub turns: u16,
+    /// Running score-pad tallies, kept as cards and Wonders are built (the score is asked
+    /// for every candidate move of a search): the printed points of the blue, green and
+    /// yellow cards in the city, and of the built Wonders.
+    pub card_points: [i16; 3],
+    pub wonder_points: i16,
 }
 
 impl Player {
@@ -279,8 +284,9 @@ enum Phase {
     Over,
 }
 
-/// A 7 Wonders Duel game.
-#[derive(Clone, Debug)]
+/// A 7 Wonders Duel game. Plain data, `Copy`: a search copies it once per candidate move,
+/// and a bitwise copy is the cheapest there is.
+#[derive(Clone, Copy, Debug)]
 pub struct Duel {
     setup: Setup,
     options: DuelConfig,

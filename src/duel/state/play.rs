@@ -1,6 +1,7 @@
 //! Applying an action: the draft, the three card actions, the decisions effects ask for, and
 //! the flow from Age to Age.
 
+use super::scoring::points_line;
 use super::*;
 
 impl Duel {
@@ -217,6 +218,9 @@ impl Duel {
                 let opp = &mut self.players[1 - seat];
                 opp.city.remove(c);
                 opp.colors[color as usize] -= 1;
+                if let Some(line) = points_line(color) {
+                    opp.card_points[line] -= card.points as i16;
+                }
                 for r in 0..5 {
                     opp.production.0[r] -= card.produces.0[r];
                 }

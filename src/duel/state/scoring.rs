@@ -46,36 +46,65 @@ impl Score {
     }
 }
 
+/// Which running tally of [`Player::card_points`] a card's printed points go to: civilian
+/// (blue), science (green), commercial (yellow). Guilds score by counting instead.
+pub(super) fn points_line(color: Color) -> Option<usize> {
+    match color {
+        Color::Blue => Some(0),
+        Color::Green => Some(1),
+        Color::Yellow => Some(2),
+        _ => None,
+    }
+}
+
+/// The Guilds, as a set: the only cards whose points are counted at scoring time.
+const GUILDS: CardSet = {
+    let mut set = 0u128;
+    let mut c = 0;
+    while c < NUM_CARDS {
+        if CARDS[c].guild.is_some() {
+            set |= 1 << c;
+        }
+        c += 1;
+    }
+    CardSet(set)
+};
+
+/// The Progress tokens worth points by themselves (bit per token id).
+const TOKENS_WITH_POINTS: u16 = {
+    let mut mask = 0u16;
+    let mut t = 0;
+    while t < PROGRESS_TOKENS.len() {
+        if PROGRESS_TOKENS[t].points != 0 {
+            mask |= 1 << t;
+        }
+        t += 1;
+    }
+    mask
+};
+
 impl Duel {
     /// The score pad of `seat` as it stands (final once the game is over).
     pub fn score(&self, seat: usize) -> Score {
         let p = &self.players[seat];
-        let mut s = Score::default();
-        for c in p.city.iter() {
-            let card = &CARDS[c as usize];
-            let pts = card.points as i32;
-            match card.color {
-                Color::Blue => s.civilian += pts,
-                Color::Green => s.science += pts,
-                Color::Yellow => s.commercial += pts,
-                Color::Purple => {
-                    let g = card.guild.expect("purple cards are guilds");
-                    let n = self
-                        .guild_count_of(seat, g.counts)
-                        .max(self.guild_count_of(1 - seat, g.counts));
-                    s.guilds += g.points_per as i32 * n as i32;
-                }
-                _ => {}
-            }
+        let mut s = Score {
+            civilian: p.card_points[0] as i32,
+            science: p.card_points[1] as i32,
+            commercial: p.card_points[2] as i32,
+            wonders: p.wonder_points as i32,
+            ..Score::default()
+        };
+        for c in p.city.intersection(GUILDS).iter() {
+            let g = CARDS[c as usize].guild.expect("a Guild");
+            let n = self
+                .guild_count_of(seat, g.counts)
+                .max(self.guild_count_of(1 - seat, g.counts));
+            s.guilds += g.points_per as i32 * n as i32;
         }
-        s.wonders = p
-            .built_wonders()
-            .map(|w| WONDERS[w as usize].points as i32)
-            .sum();
-        for (t, token) in PROGRESS_TOKENS.iter().enumerate() {
-            if p.progress >> t & 1 == 1 {
-                s.progress += token.points as i32;
-            }
+        let mut tokens = p.progress & TOKENS_WITH_POINTS;
+        while tokens != 0 {
+            s.progress += PROGRESS_TOKENS[tokens.trailing_zeros() as usize].points as i32;
+            tokens &= tokens - 1;
         }
         if p.has(Progress::Mathematics) {
             s.progress += 3 * p.progress.count_ones() as i32;
