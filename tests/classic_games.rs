@@ -220,3 +220,29 @@ fn random_games_6_players_v2() {
 fn random_games_7_players_v2() {
     run(7, Edition::V2);
 }
+
+/// A spec without `rollout=` gets each game's own rollout: greedy cut at 4 moves in 7 Wonders,
+/// random to the end in Duel; an explicit choice or depth wins.
+#[test]
+fn mcts_specs_without_a_rollout_take_the_games_own() {
+    use wonders::duel::Duel;
+    use wonders_bots::{MctsBot, MctsConfig, Rollout};
+    let spec = |text: &str| match wonders_bots::BotSpec::parse(text).unwrap() {
+        wonders_bots::BotSpec::Mcts(config) => config,
+        other => panic!("{other:?}"),
+    };
+    let resolved = |config: MctsConfig| {
+        let c = *MctsBot::<ClassicGame>::new(config, 1).config();
+        (c.rollout, c.depth)
+    };
+    let greedy = Rollout::Greedy { epsilon: 0.1 };
+    assert_eq!(resolved(spec("mcts:iterations=500")), (greedy, Some(4)));
+    assert_eq!(resolved(spec("mcts:depth=9")), (greedy, Some(9)));
+    assert_eq!(
+        resolved(spec("mcts:rollout=random")),
+        (Rollout::Random, None)
+    );
+    assert_eq!(resolved(spec("mcts:rollout=greedy")), (greedy, None));
+    let duel = *MctsBot::<Duel>::new(spec("mcts"), 1).config();
+    assert_eq!((duel.rollout, duel.depth), (Rollout::Random, None));
+}

@@ -15,6 +15,8 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
+use crate::mcts::Rollout;
+
 /// The largest number of seats any game of the family seats (7 Wonders with 7 players, plus
 /// one spare so fixed-size buffers never need a special case).
 pub const MAX_PLAYERS: usize = 8;
@@ -59,6 +61,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// seat in `[0, 1]`, summing to 1. Used by the greedy bot and by MCTS rollout cut-offs. On
     /// a terminal state it must equal `returns`.
     fn evaluate(&self, out: &mut [f64]);
+
+    /// The MCTS rollout a bot spec without `rollout=` gets for this game: the policy, and the
+    /// depth after which `evaluate` stands in (`None`: play to the end) unless the spec sets
+    /// one. Uniformly random to the end unless a game has measured something better.
+    fn default_rollout() -> (Rollout, Option<u32>)
+    where
+        Self: Sized,
+    {
+        (Rollout::Random, None)
+    }
 
     /// True when `evaluate`, on the state after any legal action of the player to move, reads
     /// only facts every seat sees, so it gives the same values whether the action was applied

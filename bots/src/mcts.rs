@@ -49,6 +49,9 @@ pub enum Budget {
 /// How rollouts choose moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Rollout {
+    /// The rollout the game is tuned for ([`Game::default_rollout`]): its policy, and its
+    /// depth unless the configuration sets one. Resolved when the bot is built.
+    GameDefault,
     /// Uniformly random legal actions: cheap, unbiased.
     Random,
     /// Epsilon-greedy on [`Game::evaluate`]: with chance `epsilon` a random action, otherwise
@@ -80,7 +83,7 @@ impl Default for MctsConfig {
         Self {
             budget: Budget::Iterations(DEFAULT_ITERATIONS),
             c: DEFAULT_C,
-            rollout: Rollout::Random,
+            rollout: Rollout::GameDefault,
             depth: None,
         }
     }
@@ -139,7 +142,12 @@ impl<G: Game> MctsBot<G> {
         Self::build(config, seed, true)
     }
 
-    fn build(config: MctsConfig, seed: u64, cheat: bool) -> Self {
+    fn build(mut config: MctsConfig, seed: u64, cheat: bool) -> Self {
+        if config.rollout == Rollout::GameDefault {
+            let (rollout, depth) = G::default_rollout();
+            config.rollout = rollout;
+            config.depth = config.depth.or(depth);
+        }
         Self {
             config,
             cheat,
@@ -263,7 +271,10 @@ impl<G: Game> MctsBot<G> {
             }
             det.legal_actions(&mut self.legal);
             let action = match self.config.rollout {
-                Rollout::Random => self.legal[self.rng.random_range(0..self.legal.len())],
+                // `GameDefault` was resolved to one of the others when the bot was built.
+                Rollout::Random | Rollout::GameDefault => {
+                    self.legal[self.rng.random_range(0..self.legal.len())]
+                }
                 Rollout::Greedy { epsilon } => epsilon_greedy(
                     det,
                     &self.legal,

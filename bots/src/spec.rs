@@ -10,11 +10,14 @@
 //!   - `iterations=N`: iterations per move, N at least 1 (default 1000); or
 //!   - `time_ms=T`: milliseconds per move instead, T at least 1 (wall clock: not reproducible);
 //!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7);
-//!   - `rollout=random|greedy`: rollout policy (default random);
+//!   - `rollout=random|greedy`: rollout policy (default: the game's own, see
+//!     [`Game::default_rollout`]: random to the end in Duel and Architects, greedy with a
+//!     depth of 4 in 7 Wonders);
 //!   - `epsilon=E`: random-move chance of greedy rollouts, in [0, 1] (default 0.1; only with
 //!     `rollout=greedy`);
 //!   - `depth=D|none`: rollout moves after which `evaluate` stands in for the result (default
-//!     none: play out to the end).
+//!     none: play out to the end; without `rollout=`, the game's own depth unless one is
+//!     given).
 //! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
 //!   For research comparisons only.
 //!
@@ -63,8 +66,8 @@ impl std::error::Error for SpecError {}
 pub const BOTS_HELP: &str = "bots: random | greedy[:determinizations=K] | \
     mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] | \
     mcts-cheat[:same as mcts; sees hidden information] \
-    (defaults: determinizations=1, iterations=1000, c=0.7, rollout=random, \
-    epsilon=0.1 with rollout=greedy, depth=none)";
+    (defaults: determinizations=1, iterations=1000, c=0.7, rollout and depth the game's own \
+    (random to the end; 7 Wonders: greedy, depth 4), epsilon=0.1 with rollout=greedy)";
 
 impl BotSpec {
     /// Parses a comma-separated list of specifications, e.g.
@@ -165,7 +168,7 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
     let mut config = MctsConfig::default();
     let mut iterations = None;
     let mut time_ms = None;
-    let mut greedy = false;
+    let mut greedy = None;
     let mut epsilon = None;
     for &(key, value) in pairs {
         match key {
@@ -176,8 +179,8 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                 _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
             },
             "rollout" => match value {
-                "random" => greedy = false,
-                "greedy" => greedy = true,
+                "random" => greedy = Some(false),
+                "greedy" => greedy = Some(true),
                 _ => {
                     return Err(format!(
                         "`rollout={}`: expected `random` or `greedy`",
@@ -215,11 +218,12 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
         (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
     };
     config.rollout = match (greedy, epsilon) {
-        (true, e) => Rollout::Greedy {
+        (Some(true), e) => Rollout::Greedy {
             epsilon: e.unwrap_or(DEFAULT_EPSILON),
         },
-        (false, None) => Rollout::Random,
-        (false, Some(_)) => return Err("`epsilon` needs `rollout=greedy`".into()),
+        (Some(false), None) => Rollout::Random,
+        (None, None) => Rollout::GameDefault,
+        (_, Some(_)) => return Err("`epsilon` needs `rollout=greedy`".into()),
     };
     Ok(config)
 }
@@ -283,10 +287,14 @@ fn mcts_params(config: &MctsConfig) -> Vec<String> {
     if config.c != DEFAULT_C {
         params.push(format!("c={}", config.c));
     }
-    if let Rollout::Greedy { epsilon } = config.rollout {
-        params.push("rollout=greedy".into());
-        if epsilon != DEFAULT_EPSILON {
-            params.push(format!("epsilon={epsilon}"));
+    match config.rollout {
+        Rollout::GameDefault => {}
+        Rollout::Random => params.push("rollout=random".into()),
+        Rollout::Greedy { epsilon } => {
+            params.push("rollout=greedy".into());
+            if epsilon != DEFAULT_EPSILON {
+                params.push(format!("epsilon={epsilon}"));
+            }
         }
     }
     if let Some(depth) = config.depth {
@@ -380,12 +388,12 @@ mod tests {
             Ok(BotSpec::Mcts(mcts(
                 Budget::TimeMs(200),
                 0.7,
-                Rollout::Random,
+                Rollout::GameDefault,
                 None
             )))
         );
         assert_eq!(
-            BotSpec::parse("mcts-cheat:iterations=2000"),
+            BotSpec::parse("mcts-cheat:iterations=2000,rollout=random"),
             Ok(BotSpec::MctsCheat(mcts(
                 Budget::Iterations(2000),
                 0.7,
@@ -419,9 +427,10 @@ mod tests {
             ("greedy:determinizations=1", "greedy"),
             ("greedy:determinizations=4", "greedy:determinizations=4"),
             ("mcts", "mcts"),
+            ("mcts:iterations=1000,c=0.7,depth=none", "mcts"),
             (
-                "mcts:iterations=1000,c=0.7,rollout=random,depth=none",
-                "mcts",
+                "mcts:iterations=1000,rollout=random,depth=none",
+                "mcts:rollout=random",
             ),
             (
                 "mcts:rollout=greedy,c=0.70,iterations=2000",

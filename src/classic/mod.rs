@@ -61,7 +61,8 @@ pub mod sim;
 pub mod state;
 
 use rand::RngCore;
-use wonders_bots::Game;
+use wonders_bots::mcts::DEFAULT_EPSILON;
+use wonders_bots::{Game, Rollout};
 
 pub use city::City;
 pub use data::{catalog, CardId, Catalog, Color, Edition, Resource, Side, Wonder};
@@ -186,6 +187,20 @@ impl Game for ClassicGame {
 
     fn evaluate(&self, out: &mut [f64]) {
         self.evaluate_position(out);
+    }
+
+    /// Greedy rollouts cut after 4 moves. Measured at 3 players, `mcts:iterations=500` against
+    /// two greedy bots, 300 games with the seats rotated: random rollouts to the end won
+    /// 59.3%, random ones cut at 8 moves 65.7%, greedy ones cut at 4 moves 73.5% (twice the
+    /// fair share with room) at a quarter of the speed of random rollouts, greedy ones to the
+    /// end 96% but 16 times slower (results/README.md).
+    fn default_rollout() -> (Rollout, Option<u32>) {
+        (
+            Rollout::Greedy {
+                epsilon: DEFAULT_EPSILON,
+            },
+            Some(4),
+        )
     }
 
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
