@@ -22,6 +22,7 @@
 //! The evaluation reads only the cities (public) and the clock: it never looks at a hand, so
 //! it is fair on the true state and on any determinization alike.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use super::city::{powers, science_points, City};
@@ -29,6 +30,11 @@ use super::data::{Catalog, Edition, Power, RESOURCES};
 use super::scoring::ScoreLine;
 use super::state::{Action, ClassicGame};
 use crate::common::WideCardSet;
+
+thread_local! {
+    /// The copy `evaluate_position` resolves a turn on, kept per thread between calls.
+    static RESOLVED: RefCell<Option<ClassicGame>> = const { RefCell::new(None) };
+}
 
 /// Softness of the win chances: a lead of this many points is worth a factor e.
 const TEMPERATURE: f64 = 4.0;
@@ -82,25 +88,40 @@ impl ClassicGame {
         }
         // A chosen action takes effect only when the turn resolves: resolve it, the seats
         // still to choose selling a card (a neutral stand-in), so its effect counts.
-        let resolved;
-        let g = if (0..self.players()).any(|s| self.has_chosen(s)) {
-            let mut g = self.clone();
-            while !g.is_over() && (0..g.players()).any(|s| g.has_chosen(s)) {
-                // Selling is always legal while a seat holds a card; no need to list moves.
-                let uids = g.hand_uids(g.current_seat());
-                if uids == 0 {
-                    break;
+        if (0..self.players()).any(|s| self.has_chosen(s)) {
+            // On a per-thread copy reused from call to call: no allocation per evaluation.
+            RESOLVED.with(|slot| {
+                let mut slot = slot.borrow_mut();
+                let g = match slot.as_mut() {
+                    Some(g) => {
+                        g.clone_from(self);
+                        g
+                    }
+                    None => slot.insert(self.clone()),
+                };
+                while !g.is_over() && (0..g.players()).any(|s| g.has_chosen(s)) {
+                    // Selling is always legal while a seat holds a card; no need to list moves.
+                    let uids = g.hand_uids(g.current_seat());
+                    if uids == 0 {
+                        break;
+                    }
+                    let card =
+                        g.deals[g.age() as usize - 1].cards[uids.trailing_zeros() as usize];
+                    if g.play(Action::Sell { card }).is_err() {
+                        break;
+                    }
                 }
-                let card = g.deals[g.age() as usize - 1].cards[uids.trailing_zeros() as usize];
-                if g.play(Action::Sell { card }).is_err() {
-                    break;
-                }
-            }
-            resolved = g;
-            &resolved
+                g.evaluate_resolved(out);
+            });
         } else {
-            self
-        };
+            self.evaluate_resolved(out);
+        }
+    }
+
+    /// `evaluate_position` of a position with no choice waiting for the turn to resolve.
+    fn evaluate_resolved(&self, out: &mut [f64]) {
+        use wonders_bots::Game;
+        let g = self;
         if g.is_over() {
             return g.returns(out);
         }

@@ -262,7 +262,7 @@ impl Default for AgeDeal {
 }
 
 /// A game of 7 Wonders for 3 to 7 players.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ClassicGame {
     pub(crate) cat: &'static Catalog,
     pub(crate) n: usize,
@@ -297,6 +297,117 @@ pub struct ClassicGame {
     owed_discard_builds: ArrayVec<u8, 2>,
     pub(crate) history: Vec<Played>,
 }
+
+/// By hand rather than derived, for the searches that copy a game per candidate move: a copy
+/// leaves room in the history for the moves still to come (no reallocation on the next
+/// `play`), and `clone_from` reuses the target's history allocation (none at all). Both
+/// destructure every field, so a new field cannot be forgotten.
+impl Clone for ClassicGame {
+    fn clone(&self) -> Self {
+        let ClassicGame {
+            cat,
+            n,
+            hand,
+            score_lines,
+            packet_masks,
+            collapse,
+            seed,
+            deals,
+            guilds_unused,
+            cities,
+            age,
+            turn,
+            step,
+            next,
+            movers,
+            pending,
+            spendable,
+            market,
+            prices,
+            discard,
+            owed_discard_builds,
+            history,
+        } = self;
+        let mut spare = Vec::with_capacity(history.len() + HISTORY_SPARE);
+        spare.extend_from_slice(history);
+        ClassicGame {
+            cat,
+            n: *n,
+            hand: *hand,
+            score_lines,
+            packet_masks: *packet_masks,
+            collapse: *collapse,
+            seed: *seed,
+            deals: deals.clone(),
+            guilds_unused: guilds_unused.clone(),
+            cities: cities.clone(),
+            age: *age,
+            turn: *turn,
+            step: *step,
+            next: next.clone(),
+            movers: *movers,
+            pending: *pending,
+            spendable: *spendable,
+            market: *market,
+            prices: *prices,
+            discard: *discard,
+            owed_discard_builds: owed_discard_builds.clone(),
+            history: spare,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let ClassicGame {
+            cat,
+            n,
+            hand,
+            score_lines,
+            packet_masks,
+            collapse,
+            seed,
+            deals,
+            guilds_unused,
+            cities,
+            age,
+            turn,
+            step,
+            next,
+            movers,
+            pending,
+            spendable,
+            market,
+            prices,
+            discard,
+            owed_discard_builds,
+            history,
+        } = source;
+        self.cat = *cat;
+        self.n.clone_from(n);
+        self.hand.clone_from(hand);
+        self.score_lines = *score_lines;
+        self.packet_masks.clone_from(packet_masks);
+        self.collapse.clone_from(collapse);
+        self.seed.clone_from(seed);
+        self.deals.clone_from(deals);
+        self.guilds_unused.clone_from(guilds_unused);
+        self.cities.clone_from(cities);
+        self.age.clone_from(age);
+        self.turn.clone_from(turn);
+        self.step.clone_from(step);
+        self.next.clone_from(next);
+        self.movers.clone_from(movers);
+        self.pending.clone_from(pending);
+        self.spendable.clone_from(spendable);
+        self.market.clone_from(market);
+        self.prices.clone_from(prices);
+        self.discard.clone_from(discard);
+        self.owed_discard_builds.clone_from(owed_discard_builds);
+        self.history.clone_from(history);
+    }
+}
+
+/// Room a copied game's history keeps for moves to come (a turn of 7 seats and then some).
+const HISTORY_SPARE: usize = 16;
 
 impl ClassicGame {
     // ----- accessors -------------------------------------------------------------------
