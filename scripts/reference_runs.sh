@@ -45,7 +45,7 @@ if [[ $what == classic ]]; then
   $W tournament --game classic:players=3,edition=v2 --bots greedy,mcts:iterations=500 --games 100 \
     --seed 1 --threads 1 --out $R/classic_3p_mcts500_vs_greedy.csv \
     --summary $R/classic_3p_mcts500_vs_greedy.md --quiet
-  $W simulate --game classic --players 3 --edition v2 --games 200 --rotate-seats \
+  $W simulate --game classic --players 3 --edition v2 --games 600 --rotate-seats \
     --bots mcts:iterations=500,greedy,greedy --seed 1 --threads 1 \
     --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet
   for ed in v1 v2; do
