@@ -105,8 +105,7 @@ impl ClassicGame {
                     if uids == 0 {
                         break;
                     }
-                    let card =
-                        g.deals[g.age() as usize - 1].cards[uids.trailing_zeros() as usize];
+                    let card = g.deals[g.age() as usize - 1].cards[uids.trailing_zeros() as usize];
                     if g.play(Action::Sell { card }).is_err() {
                         break;
                     }
