@@ -9,7 +9,6 @@
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 use super::data::{
@@ -1494,15 +1493,15 @@ impl Architects {
                 1
             };
             let hidden = d.len().saturating_sub(seen);
-            d[..hidden].shuffle(rng);
+            shuffle(&mut d[..hidden], rng);
         }
         let peeked = self.current == observer
             && self.phase == Phase::Take
             && (self.cat == Some(observer) || self.seats[observer].has(Token::Domestication));
         let keep = if peeked { 1 } else { 0 };
         let len = g.central.len();
-        g.central[..len.saturating_sub(keep)].shuffle(rng);
-        g.progress_stack.shuffle(rng);
+        shuffle(&mut g.central[..len.saturating_sub(keep)], rng);
+        shuffle(&mut g.progress_stack, rng);
         g.rng = GameRng::seed_from_u64(rng.next_u64());
         g.events = None;
         g

@@ -1,6 +1,7 @@
 //! Hidden information: determinizations for the bots, and what a seat sees.
 
 use super::*;
+use crate::common::shuffle::shuffle;
 
 impl ClassicGame {
     /// A copy where everything `observer` has not seen is re-sampled: identities of cards it
@@ -89,7 +90,7 @@ impl ClassicGame {
                     .collect();
                 let k = pool.len();
                 pool.append(&mut unseen_guilds);
-                pool.shuffle(rng);
+                shuffle(&mut pool, rng);
                 unseen_guilds = pool.split_off(k);
                 let mut it = pool.into_iter();
                 for c in ids.iter_mut() {
@@ -98,7 +99,7 @@ impl ClassicGame {
                     }
                 }
             }
-            ids.shuffle(rng);
+            shuffle(&mut ids, rng);
             let gd = &mut g.deals[a];
             let mut bits = unknown;
             let mut it = ids.into_iter();
@@ -113,7 +114,7 @@ impl ClassicGame {
                     ids.push(gd.cards[bits.trailing_zeros() as usize]);
                     bits &= bits - 1;
                 }
-                ids.shuffle(rng);
+                shuffle(&mut ids, rng);
                 let mut bits = group;
                 let mut it = ids.into_iter();
                 while bits != 0 {
@@ -134,11 +135,11 @@ impl ClassicGame {
                         pool.push(c);
                     }
                 }
-                pool.shuffle(rng);
+                shuffle(&mut pool, rng);
                 unseen_guilds = pool.split_off(self.n + 2);
                 deck.extend_from_slice(&pool);
             }
-            deck.shuffle(rng);
+            shuffle(&mut deck, rng);
             g.deals[a].cards[..deck.len()].copy_from_slice(&deck);
         }
         g.guilds_unused = unseen_guilds.into_iter().collect();

@@ -1,6 +1,7 @@
 //! Hidden information: determinizations for the bots, and what a seat sees.
 
 use super::*;
+use crate::common::shuffle::shuffle;
 
 impl Duel {
     /// Re-samples what nobody has seen: face-down cards of the current Age, the later Ages,
@@ -31,7 +32,7 @@ impl Duel {
             let mut pool: arrayvec::ArrayVec<WonderId, NUM_WONDERS> = (0..NUM_WONDERS as u8)
                 .filter(|w| !self.setup.wonders_offered[..4].contains(w))
                 .collect();
-            pool.shuffle(rng);
+            shuffle(&mut pool, rng);
             d.setup.wonders_offered[4..].copy_from_slice(&pool[..4]);
         }
         // The 3 tokens drawn by a Great Library whose choice is pending are seen.
@@ -41,7 +42,7 @@ impl Duel {
         } else {
             0
         };
-        d.box_tokens[drawn..n].shuffle(rng);
+        shuffle(&mut d.box_tokens[drawn..n], rng);
         d
     }
 
@@ -55,7 +56,7 @@ impl Duel {
         }
         let deck = CardSet((1u128 << DECK_STARTS[age + 1]) - (1u128 << DECK_STARTS[age]));
         let mut regular: arrayvec::ArrayVec<CardId, 23> = deck.difference(seen).iter().collect();
-        regular.shuffle(rng);
+        shuffle(&mut regular, rng);
         let unknown: arrayvec::ArrayVec<usize, 20> =
             (0..20).filter(|s| known >> s & 1 == 0).collect();
         let mut fill: arrayvec::ArrayVec<CardId, 20> = arrayvec::ArrayVec::new();
@@ -63,14 +64,14 @@ impl Duel {
             let guilds = CardSet((1u128 << DECK_STARTS[4]) - (1u128 << DECK_STARTS[3]));
             let seen_guilds = seen.intersection(guilds).len() as usize;
             let mut pool: arrayvec::ArrayVec<CardId, 7> = guilds.difference(seen).iter().collect();
-            pool.shuffle(rng);
+            shuffle(&mut pool, rng);
             let k = 3 - seen_guilds;
             fill.extend(pool[..k].iter().copied());
             self.setup.guilds_unused.copy_from_slice(&pool[k..]);
         }
         let n_regular = unknown.len() - fill.len();
         fill.extend(regular[..n_regular].iter().copied());
-        fill.shuffle(rng);
+        shuffle(&mut fill, rng);
         for (i, &s) in unknown.iter().enumerate() {
             ages[s] = fill[i];
         }
