@@ -1,12 +1,12 @@
 //! 7 Wonders (3–7 players) hot paths: payment search, legal-move generation, whole random
-//! games.
+//! games, and one MCTS move at 3, 5 and 7 players (iterations per second = 200 / time).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::payment::{quote, Supply, FULL_PRICES};
 use wonders::classic::{ClassicConfig, ClassicGame, Edition, Resource};
-use wonders_bots::Game;
+use wonders_bots::{BotSpec, Game};
 
 fn random_game(
     players: usize,
@@ -87,5 +87,22 @@ fn games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, payment, legal_moves, games);
+/// One move of `mcts:iterations=200` (7 Wonders' own rollout: greedy, cut after 4 moves) from
+/// the first decision of a 2nd-edition game.
+fn mcts_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("classic/mcts_move");
+    group.sample_size(10);
+    for players in [3, 5, 7] {
+        let state = ClassicGame::new(&ClassicConfig::new(players, Edition::V2), 1).unwrap();
+        let mut bot = BotSpec::parse("mcts:iterations=200")
+            .unwrap()
+            .build::<ClassicGame>(7);
+        group.bench_function(format!("{players}p_iterations=200"), |b| {
+            b.iter(|| black_box(bot.choose(&state)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, payment, legal_moves, games, mcts_move);
 criterion_main!(benches);
