@@ -57,6 +57,10 @@ if [[ $what == classic ]]; then
       --out $R/classic_${ed}_mcts200.csv --summary $R/classic_${ed}_mcts200.md --quiet \
       "${resume[@]}"
   done
+  for ed in v1 v2; do
+    python3 scripts/plot_classic_boards.py $R/classic_${ed}_greedy.csv \
+      $R/classic_${ed}_greedy_boards.png > $R/classic_${ed}_greedy_boards.txt
+  done
   python3 scripts/compare_human.py scripts/data/bga_7w1e_board_winrates_dmag2020.csv \
     $R/classic_v1_vs_humans.png $R/classic_v1_greedy.csv $R/classic_v1_mcts200.csv \
     > $R/classic_v1_vs_humans.md
