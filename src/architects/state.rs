@@ -87,9 +87,11 @@ impl ArchitectsConfig {
         }
         if !self.boards.is_empty() && self.boards.len() != self.players {
             return Err(ArchitectsError::Setup(format!(
-                "{} boards given for {} players",
+                "{} boards given for {} players: give one per seat, `random` for a seat whose \
+                 Wonder is drawn (e.g. `--boards olympia{}`)",
                 self.boards.len(),
-                self.players
+                self.players,
+                ",random".repeat(self.players - 1)
             )));
         }
         let mut seen = Vec::new();
