@@ -10,7 +10,6 @@ ratio of the two (1 for a fair board). The chart draws the ratio with its interv
 marker per player count, sides ordered by their overall ratio. The table goes to standard
 output.
 """
-import math
 import sys
 
 import matplotlib
@@ -18,16 +17,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
-
-
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+from plot_wonder_winrates import wilson  # noqa: E402  (the script's own folder is on the path)
 
 
 def main() -> None:

@@ -301,7 +301,9 @@ pub struct ClassicGame {
 /// By hand rather than derived, for the searches that copy a game per candidate move: a copy
 /// leaves room in the history for the moves still to come (no reallocation on the next
 /// `play`), and `clone_from` reuses the target's history allocation (none at all). Both
-/// destructure every field, so a new field cannot be forgotten.
+/// destructure every field, so a new field cannot be forgotten. (A `History` newtype with
+/// its own `Clone` under a derived one was tried: the derived `clone_from` reallocates, and
+/// greedy 7 Wonders ran 9% more instructions.)
 impl Clone for ClassicGame {
     fn clone(&self) -> Self {
         let ClassicGame {
