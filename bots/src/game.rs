@@ -46,6 +46,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// refused with an error and leaves the state unchanged.
     fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
 
+    /// Plays `action`, which `legal_actions` listed for this state or for a state the player to
+    /// move cannot tell from it (a determinization for the mover: a seat knows its own
+    /// options). An engine may skip re-checking what listing it already established (a 7
+    /// Wonders build is priced once, not twice); it must still refuse an action it cannot
+    /// play. The default re-checks: it is `apply`.
+    fn apply_listed(&mut self, action: Self::Action) -> Result<(), Self::Error> {
+        self.apply(action)
+    }
+
     /// True once the game has ended.
     fn is_terminal(&self) -> bool;
 
@@ -79,6 +88,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// false, is always safe; a game that says true backs it with a test.
     fn evaluation_is_public(&self) -> bool {
         false
+    }
+
+    /// A label shared by actions of the player to move after which `evaluate` gives the same
+    /// values bit for bit, in this state and in every determinization of it for the mover
+    /// (in 7 Wonders, selling any card of the hand: the evaluation never reads a hand). A
+    /// one-ply search evaluates one action per label and reuses its values for the others.
+    /// `None` (the default) means the action shares its evaluation with no other; a game that
+    /// labels actions backs it with a test.
+    fn evaluation_class(&self, action: Self::Action) -> Option<u32> {
+        let _ = action;
+        None
     }
 
     /// A copy of this state in which everything `observer` cannot see has been re-sampled at

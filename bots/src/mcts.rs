@@ -346,7 +346,7 @@ fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64) -> u32 {
 
 /// Applies an action the state itself listed as legal; a refusal is an engine bug.
 fn apply_or_panic<G: Game>(state: &mut G, action: G::Action) {
-    if let Err(e) = state.apply(action) {
+    if let Err(e) = state.apply_listed(action) {
         panic!(
             "engine refused its own legal action {}: {e}",
             state.action_name(action)

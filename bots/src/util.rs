@@ -32,7 +32,9 @@ pub(crate) fn determinize_into<'a, G: Game>(
 }
 
 /// Adds to `sums[i]` the evaluation, for `seat`, of `state` after `actions[i]`. An action the
-/// state refuses adds nothing (it scores as a loss) rather than aborting a whole game.
+/// state refuses adds nothing (it scores as a loss) rather than aborting a whole game. Actions
+/// the game puts in one [`Game::evaluation_class`] are evaluated once: the others get the
+/// same value without a copy, an application or an evaluation.
 pub(crate) fn score_actions<G: Game>(
     state: &G,
     actions: &[G::Action],
@@ -40,13 +42,31 @@ pub(crate) fn score_actions<G: Game>(
     scratch: &mut Option<G>,
     sums: &mut [f64],
 ) {
+    /// Classes remembered per call; a hand has a handful (7 Wonders: sales, and the wonder
+    /// stage per payment split). Past this many, actions are simply evaluated.
+    const CLASSES: usize = 8;
     let n = state.num_players();
     let mut values = [0.0; MAX_PLAYERS];
+    let mut known = [(0u32, 0.0f64); CLASSES];
+    let mut known_len = 0;
     for (sum, &action) in sums.iter_mut().zip(actions) {
+        let class = state.evaluation_class(action);
+        if let Some(c) = class {
+            if let Some(&(_, v)) = known[..known_len].iter().find(|&&(k, _)| k == c) {
+                *sum += v;
+                continue;
+            }
+        }
         let next = copy_into(scratch, state);
-        if next.apply(action).is_ok() {
+        if next.apply_listed(action).is_ok() {
             next.evaluate(&mut values[..n]);
             *sum += values[seat];
+            if let Some(c) = class {
+                if known_len < CLASSES {
+                    known[known_len] = (c, values[seat]);
+                    known_len += 1;
+                }
+            }
         }
     }
 }

@@ -27,7 +27,6 @@ use std::sync::OnceLock;
 
 use super::city::{powers, science_points, City};
 use super::data::{Catalog, Edition, Power, RESOURCES};
-use super::scoring::ScoreLine;
 use super::state::{Action, ClassicGame};
 use crate::common::WideCardSet;
 
@@ -154,13 +153,8 @@ impl ClassicGame {
         let city = self.city(seat);
         let cat = self.catalog();
         let left = self.plays_left_share();
-        let score = self.score(seat);
-        // Points held, coins at their exact third, military as expected below.
-        let mut value = (score.total
-            - score.get(ScoreLine::Treasury)
-            - score.get(ScoreLine::Military)
-            - score.get(ScoreLine::Science)) as f64
-            + city.coins as f64 / 3.0;
+        // Points held, coins at their exact third, military and science as valued below.
+        let mut value = self.construction_points(seat) as f64 + city.coins as f64 / 3.0;
         value += COIN_PREMIUM * city.coins.min(COIN_CAP) as f64 * left;
         value += self.military_value(seat);
         value += science_value(city, left);
@@ -178,16 +172,13 @@ impl ClassicGame {
         if self.conflicts_done() {
             return value;
         }
-        let per_age = self.last_turn() as f64 + 1.0;
-        let turns_to_conflict = (per_age - self.turn() as f64).max(0.0);
+        let per_age = self.last_turn() as i32 + 1;
+        let turns_to_conflict = (per_age - self.turn() as i32).max(0);
         for other in [self.left_of(seat), self.right_of(seat)] {
-            let lead = city.shields as f64 - self.city(other).shields as f64;
+            let lead = city.shields as i32 - self.city(other).shields as i32;
             for age in self.age()..=3 {
-                let distance = turns_to_conflict + per_age * (age - self.age()) as f64;
-                // Shields change hands quickly: a lead is a near-certain win only at the
-                // conflict itself.
-                let spread = 0.6 + 0.35 * distance;
-                let win = 0.5 + 0.5 * (lead / spread).tanh();
+                let distance = turns_to_conflict + per_age * (age - self.age()) as i32;
+                let win = conflict_win_chance(lead, distance);
                 let points = ClassicGame::victory_points(age) as f64;
                 // Later conflicts are contested: discount them.
                 let weight = 1.0 / (1.0 + 0.25 * (age - self.age()) as f64);
@@ -196,6 +187,36 @@ impl ClassicGame {
         }
         value
     }
+}
+
+/// The chance of winning a conflict `distance` plays away with a shield lead of `lead`.
+/// Shields change hands quickly: a lead is a near-certain win only at the conflict itself.
+/// Both arguments are whole numbers, so the usual ones come from a table computed once with
+/// the very same arithmetic (`tanh` was a tenth of a greedy game).
+#[inline]
+fn conflict_win_chance(lead: i32, distance: i32) -> f64 {
+    fn exact(lead: i32, distance: i32) -> f64 {
+        let spread = 0.6 + 0.35 * distance as f64;
+        0.5 + 0.5 * (lead as f64 / spread).tanh()
+    }
+    const MAX_LEAD: i32 = 40;
+    const LEADS: usize = 2 * MAX_LEAD as usize + 1;
+    const DISTANCES: usize = 32;
+    static TABLE: OnceLock<[[f64; DISTANCES]; LEADS]> = OnceLock::new();
+    let (l, d) = ((lead + MAX_LEAD) as usize, distance as usize);
+    if l >= LEADS || d >= DISTANCES {
+        return exact(lead, distance);
+    }
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0.0; DISTANCES]; LEADS];
+        for (l, row) in t.iter_mut().enumerate() {
+            for (d, v) in row.iter_mut().enumerate() {
+                *v = exact(l as i32 - MAX_LEAD, d as i32);
+            }
+        }
+        t
+    });
+    table[l][d]
 }
 
 /// Science points held, plus the promise of the symbols to come.

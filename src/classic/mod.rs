@@ -164,6 +164,25 @@ impl Game for ClassicGame {
         self.play(action)
     }
 
+    fn apply_listed(&mut self, action: Action) -> Result<(), ClassicError> {
+        self.play_listed(action)
+    }
+
+    /// Selling any card gives one class, and building the wonder stage with any card one per
+    /// payment split: the evaluation reads the cities and the clock, never a hand, and the
+    /// card sold or tucked changes neither (tested in `tests/classic_bots.rs`).
+    fn evaluation_class(&self, action: Action) -> Option<u32> {
+        match action {
+            Action::Sell { .. } => Some(0),
+            Action::Wonder {
+                pay_left,
+                pay_right,
+                ..
+            } => Some(1 + ((pay_left as u32) << 8 | pay_right as u32)),
+            _ => None,
+        }
+    }
+
     fn is_terminal(&self) -> bool {
         self.is_over()
     }

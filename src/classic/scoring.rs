@@ -103,16 +103,35 @@ impl ClassicGame {
         let mut s = Score::default();
         s.add(ScoreLine::Military, city.military);
         s.add(ScoreLine::Treasury, (city.coins / 3) as i32);
+        self.add_construction_lines(seat, &mut s);
+        let mut wild = city.science_wild;
+        if city.copied_guild.map(|g| self.cat.card(g).effect) == Some(Effect::ScienceWild) {
+            wild += 1;
+        }
+        s.add(
+            ScoreLine::Science,
+            science_points(city.symbols(), wild) as i32,
+        );
+        s
+    }
+
+    /// The points of `seat`'s wonder stages and buildings as they stand: its score without the
+    /// military, treasury and science lines (which the bots' evaluation values its own way).
+    pub(crate) fn construction_points(&self, seat: usize) -> i32 {
+        let mut s = Score::default();
+        self.add_construction_lines(seat, &mut s);
+        s.total
+    }
+
+    /// The wonders, civilian, commercial and guilds lines.
+    fn add_construction_lines(&self, seat: usize, s: &mut Score) {
+        let city = self.city(seat);
         let board = self.cat.side(city.wonder, city.side.index());
         for stage in &board.stages[..city.stages as usize] {
             let points = stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
             s.add(ScoreLine::Wonders, points);
         }
-        let mut wild = city.science_wild;
         let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
-        if copied == Some(Effect::ScienceWild) {
-            wild += 1;
-        }
         let mut add = |effect: Effect| {
             let (line, points) = effect.end_points(self, seat);
             match line {
@@ -128,11 +147,6 @@ impl ClassicGame {
         if let Some(effect) = copied {
             add(effect);
         }
-        s.add(
-            ScoreLine::Science,
-            science_points(city.symbols(), wild) as i32,
-        );
-        s
     }
 
     /// Seats that win: highest total, then most coins; a remaining tie is shared.

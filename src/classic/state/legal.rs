@@ -40,11 +40,7 @@ impl ClassicGame {
             });
         }
         let paid = self.affordable_quote(seat, &c.cost);
-        // 2nd-edition Olympia's powers apply by themselves; 1st-edition Olympia A's free build
-        // is an action of its own (see `free_build_allowed`).
-        let power = (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
-            || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
-            || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == self.last_turn());
+        let power = self.free_by_power(seat, c);
         match paid {
             // A power is used only when it saves coins (or makes the build possible).
             Some(q) if !power || (q.total == 0 && c.cost.coins == 0) => Some(Terms::Pay {
@@ -54,6 +50,46 @@ impl ClassicGame {
             _ if power => Some(Terms::Free(Free::WonderPower)),
             _ => None,
         }
+    }
+
+    /// True when one of 2nd-edition Olympia's powers would let `seat` build `c` for free now.
+    /// (They apply by themselves; 1st-edition Olympia A's free build is an action of its own:
+    /// see `free_build_allowed`.)
+    #[inline]
+    fn free_by_power(&self, seat: usize, c: &crate::classic::data::Card) -> bool {
+        let city = &self.cities[seat];
+        (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
+            || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
+            || (city.has(powers::LAST_OF_AGE_FREE) && self.turn == self.last_turn())
+    }
+
+    /// [`ClassicGame::terms`] of an action [`ClassicGame::legal`] listed (for this state or one
+    /// the mover cannot tell from it): the same answer without searching the payment again,
+    /// since listing offered only cheapest payments. The cheap checks stay, and anything
+    /// unusual (a chain, a free card, Olympia's powers) goes through `terms`.
+    pub(super) fn listed_terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        let seat = self.to_move();
+        let in_hand = |card: CardId| self.hand_cards(seat).contains(card.0);
+        let answer = match (self.step, action) {
+            (Step::Turn, Action::Build { card, .. }) if in_hand(card) => {
+                let city = &self.cities[seat];
+                let c = self.cat.card(card);
+                let plain = !city.built.contains(card.0)
+                    && c.chain_from.intersection(city.built).is_empty()
+                    && !c.cost.is_free()
+                    && !self.free_by_power(seat, c);
+                plain.then_some(Ok((Free::No, c.cost.coins)))
+            }
+            (Step::Turn, Action::Wonder { card, .. }) if in_hand(card) => {
+                let city = &self.cities[seat];
+                let board = self.cat.side(city.wonder, city.side.index());
+                ((city.stages as usize) < board.stages.len()).then_some(Ok((Free::No, 0)))
+            }
+            _ => None,
+        };
+        let answer = answer.unwrap_or_else(|| self.terms(action));
+        debug_assert_eq!(answer, self.terms(action), "{action:?} was not listed");
+        answer
     }
 
     /// True when `seat` may spend 1st-edition Olympia A's free build on `card`: the power is

@@ -18,11 +18,26 @@ impl ClassicGame {
 
     /// Plays `action` for the player to move.
     pub fn play(&mut self, action: Action) -> Result<(), ClassicError> {
+        self.play_with(action, Self::terms)
+    }
+
+    /// Plays an action [`ClassicGame::legal`] listed for this state (or for one the mover
+    /// cannot tell from it) without pricing it again: see
+    /// [`wonders_bots::Game::apply_listed`].
+    pub fn play_listed(&mut self, action: Action) -> Result<(), ClassicError> {
+        self.play_with(action, Self::listed_terms)
+    }
+
+    fn play_with(
+        &mut self,
+        action: Action,
+        terms: impl Fn(&Self, Action) -> Result<(Free, u8), &'static str>,
+    ) -> Result<(), ClassicError> {
         let seat = self.to_move();
         if self.step == Step::Over {
             return Err(ClassicError::GameOver);
         }
-        let (free, bank) = self.terms(action).map_err(|reason| ClassicError::Illegal {
+        let (free, bank) = terms(self, action).map_err(|reason| ClassicError::Illegal {
             seat,
             action: self.describe_action(action),
             reason,
