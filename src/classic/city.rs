@@ -47,6 +47,9 @@ pub struct City {
     pub free_build_used: bool,
     /// 1st-edition Olympia B: the neighbour guild copied at game end.
     pub copied_guild: Option<super::CardId>,
+    /// Points printed on the buildings (blue cards) and wonder stages built: the part of the
+    /// score that only grows by building, kept as it grows for the bots' evaluation.
+    pub printed_points: i32,
 }
 
 impl City {
@@ -72,6 +75,7 @@ impl City {
             powers: 0,
             free_build_used: false,
             copied_guild: None,
+            printed_points: 0,
         }
     }
 

@@ -897,6 +897,9 @@ pub struct Catalog {
     pub boards: Vec<Wonder>,
     /// The buildings that may score at the end of the game (see `Effect::scores_at_end`).
     pub end_scorers: WideCardSet,
+    /// The end scorers whose points depend on what the cities hold (all but the printed points
+    /// of blue cards, which a city tallies as it builds them).
+    pub counted_scorers: WideCardSet,
     /// Indexed by `wonder.index() * 2 + side index` (`None` for boards of other catalogs).
     sides: Vec<Option<WonderSide>>,
     /// Non-guild decks by `[age - 1][players - 3]`.
@@ -1043,10 +1046,16 @@ impl Catalog {
             .filter(|c| c.effect.scores_at_end())
             .map(|c| c.id.0)
             .collect();
+        let counted_scorers = cards
+            .iter()
+            .filter(|c| c.effect.scores_at_end() && !matches!(c.effect, Effect::Points(_)))
+            .map(|c| c.id.0)
+            .collect();
         Ok(Catalog {
             edition,
             expansions,
             end_scorers,
+            counted_scorers,
             cards,
             copies,
             guilds,

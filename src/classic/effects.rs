@@ -42,8 +42,8 @@ impl Effect {
             Effect::Science(s) => city.science[s as usize] += 1,
             Effect::ScienceWild => city.science_wild += 1,
             Effect::Discount(dir, class) => city.discount(dir, class),
-            Effect::Points(_)
-            | Effect::Coins(_)
+            Effect::Points(v) => city.printed_points += v as i32,
+            Effect::Coins(_)
             | Effect::Commerce { .. }
             | Effect::Guild { .. }
             | Effect::PerDefeat { .. }
@@ -138,6 +138,7 @@ impl Power {
     pub(crate) fn on_build(self, city: &mut City) {
         match self {
             Power::Shields(n) => city.shields += n,
+            Power::Points(v) => city.printed_points += v as i32,
             Power::OneOf(rs) => {
                 // A wonder's production is never for sale.
                 city.own
@@ -152,7 +153,7 @@ impl Power {
             Power::FirstOfColourFree => city.powers |= powers::FIRST_OF_COLOUR_FREE,
             Power::FirstOfAgeFree => city.powers |= powers::FIRST_OF_AGE_FREE,
             Power::LastOfAgeFree => city.powers |= powers::LAST_OF_AGE_FREE,
-            Power::Points(_) | Power::Coins(_) => {}
+            Power::Coins(_) => {}
         }
     }
 

@@ -226,6 +226,10 @@ impl Game for ClassicGame {
         self.determinized(observer, rng)
     }
 
+    fn determinize_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Self) {
+        self.determinized_into(observer, rng, out);
+    }
+
     fn action_name(&self, action: Action) -> String {
         self.describe_action(action)
     }

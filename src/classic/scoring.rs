@@ -118,9 +118,21 @@ impl ClassicGame {
     /// The points of `seat`'s wonder stages and buildings as they stand: its score without the
     /// military, treasury and science lines (which the bots' evaluation values its own way).
     pub(crate) fn construction_points(&self, seat: usize) -> i32 {
-        let mut s = Score::default();
-        self.add_construction_lines(seat, &mut s);
-        s.total
+        let city = self.city(seat);
+        // The printed points are tallied as they are built; only the rest is counted here.
+        let mut points = city.printed_points;
+        for id in city.built.intersection(self.cat.counted_scorers).iter() {
+            points += self.cat.card(CardId(id)).effect.end_points(self, seat).1;
+        }
+        if let Some(g) = city.copied_guild {
+            points += self.cat.card(g).effect.end_points(self, seat).1;
+        }
+        debug_assert_eq!(points, {
+            let mut s = Score::default();
+            self.add_construction_lines(seat, &mut s);
+            s.total
+        });
+        points
     }
 
     /// The wonders, civilian, commercial and guilds lines.

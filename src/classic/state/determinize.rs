@@ -3,6 +3,11 @@
 use super::*;
 use crate::common::shuffle::shuffle;
 
+thread_local! {
+    /// The legal-action buffer determinizations re-choose hidden choices from, per thread.
+    static LEGAL: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl ClassicGame {
     /// A copy where everything `observer` has not seen is re-sampled: identities of cards it
     /// never saw (other hands, face-down cards, future deals, the guild draw) are shuffled
@@ -12,8 +17,23 @@ impl ClassicGame {
     pub fn determinized(&self, observer: usize, rng: &mut dyn RngCore) -> ClassicGame {
         let mut g = self.clone();
         g.history.clear();
+        self.resample(observer, rng, &mut g);
+        g
+    }
+
+    /// [`ClassicGame::determinized`] written into `out` (any game), reusing its history's
+    /// allocation: the searches call it once per move or iteration. Same result for the same
+    /// generator state.
+    pub fn determinized_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Self) {
+        out.copy_without_history(self);
+        self.resample(observer, rng, out);
+    }
+
+    /// The work of `determinized` on `g`, a copy of this game without its history.
+    fn resample(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
         let cur = self.age as usize - 1;
-        let mut unseen_guilds: Vec<CardId> = self.guilds_unused.to_vec();
+        let mut unseen_guilds: ArrayVec<CardId, DEAL_SLOTS> =
+            self.guilds_unused.iter().copied().collect();
         for a in 0..3 {
             let age = a as u8 + 1;
             if a > cur {
@@ -76,22 +96,22 @@ impl ClassicGame {
             }
             let unknown = dealt & !known;
             // Unknown identities, shuffled; unseen guilds may be swapped with the box's.
-            let mut ids: Vec<CardId> = Vec::new();
+            let mut ids: ArrayVec<CardId, DEAL_SLOTS> = ArrayVec::new();
             let mut bits = unknown;
             while bits != 0 {
                 ids.push(d.cards[bits.trailing_zeros() as usize]);
                 bits &= bits - 1;
             }
             if a == 2 {
-                let mut pool: Vec<CardId> = ids
+                let mut pool: ArrayVec<CardId, DEAL_SLOTS> = ids
                     .iter()
                     .copied()
                     .filter(|&c| self.cat.card(c).color == Color::Purple)
                     .collect();
                 let k = pool.len();
-                pool.append(&mut unseen_guilds);
+                pool.extend(unseen_guilds.drain(..));
                 shuffle(&mut pool, rng);
-                unseen_guilds = pool.split_off(k);
+                unseen_guilds = pool.drain(k..).collect();
                 let mut it = pool.into_iter();
                 for c in ids.iter_mut() {
                     if self.cat.card(*c).color == Color::Purple {
@@ -126,7 +146,8 @@ impl ClassicGame {
         // Future Ages: a fresh deal from the same decks (Age III with a fresh guild draw).
         for a in cur + 1..3 {
             let age = a as u8 + 1;
-            let mut deck = self.cat.deck(age, self.n).to_vec();
+            let mut deck: ArrayVec<CardId, DEAL_SLOTS> =
+                self.cat.deck(age, self.n).iter().copied().collect();
             if age == 3 {
                 let mut pool = unseen_guilds.clone();
                 for u in 0..self.n * self.hand_size() {
@@ -136,29 +157,42 @@ impl ClassicGame {
                     }
                 }
                 shuffle(&mut pool, rng);
-                unseen_guilds = pool.split_off(self.n + 2);
-                deck.extend_from_slice(&pool);
+                unseen_guilds = pool.drain(self.n + 2..).collect();
+                deck.extend(pool);
             }
             shuffle(&mut deck, rng);
             g.deals[a].cards[..deck.len()].copy_from_slice(&deck);
         }
         g.guilds_unused = unseen_guilds.into_iter().collect();
         // Other seats' hidden choices of this turn: re-chosen at random.
-        if g.step == Step::Turn {
-            let mut buf = Vec::with_capacity(32);
+        if g.step == Step::Turn && (0..self.n).any(|s| s != observer && g.pending[s].is_some()) {
+            LEGAL.with_borrow_mut(|buf| self.rechoose(observer, rng, g, buf));
+        }
+    }
+
+    /// Replaces the hidden choices of this turn of every seat but `observer` in `g` with
+    /// random legal ones.
+    fn rechoose(
+        &self,
+        observer: usize,
+        rng: &mut dyn RngCore,
+        g: &mut ClassicGame,
+        buf: &mut Vec<Action>,
+    ) {
+        {
             for s in 0..self.n {
                 if s != observer && g.pending[s].is_some() {
                     g.pending[s] = None;
                     let saved = g.movers;
                     // Ask for seat s's options as if it were to move.
                     g.movers = 1 << s;
-                    g.legal(&mut buf);
+                    g.legal(buf);
                     g.movers = saved;
                     let a = buf[rng.random_range(0..buf.len())];
                     let terms = {
                         let saved = g.movers;
                         g.movers = 1 << s;
-                        let r = g.terms(a).expect("listed action is legal");
+                        let r = g.listed_terms(a).expect("listed action is legal");
                         g.movers = saved;
                         r
                     };
@@ -166,7 +200,6 @@ impl ClassicGame {
                 }
             }
         }
-        g
     }
 
     /// Part of what `seat` sees, enough to check determinizations: every city (cards, coins,

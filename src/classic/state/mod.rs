@@ -359,6 +359,21 @@ impl Clone for ClassicGame {
     }
 
     fn clone_from(&mut self, source: &Self) {
+        self.copy_all_but_history(source);
+        self.history.clone_from(&source.history);
+    }
+}
+
+impl ClassicGame {
+    /// Makes this game a copy of `source` with an empty history, keeping this one's history
+    /// allocation: the start of a determinization, which never reads the history.
+    pub(crate) fn copy_without_history(&mut self, source: &Self) {
+        self.copy_all_but_history(source);
+        self.history.clear();
+    }
+
+    /// `clone_from` for every field but the history.
+    fn copy_all_but_history(&mut self, source: &Self) {
         let ClassicGame {
             cat,
             n,
@@ -404,7 +419,8 @@ impl Clone for ClassicGame {
         self.prices.clone_from(prices);
         self.discard.clone_from(discard);
         self.owed_discard_builds.clone_from(owed_discard_builds);
-        self.history.clone_from(history);
+        // The caller decides what the history becomes.
+        let _ = history;
     }
 }
 
