@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 
-use crate::util::{copy_into, determinize_into, epsilon_greedy};
+use crate::util::{below, copy_into, determinize_into, epsilon_greedy};
 use crate::{Bot, BotRng, Game, MAX_PLAYERS};
 
 /// Default number of iterations per move.
@@ -226,7 +226,7 @@ impl<G: Game> MctsBot<G> {
             let mover = det.current_player();
             let untried = self.legal.len() - self.candidates.len();
             if untried > 0 {
-                let k = self.rng.random_range(0..untried);
+                let k = below(&mut self.rng, untried);
                 let j = (0..self.legal.len())
                     .filter(|&j| !self.seen[j])
                     .nth(k)
@@ -273,7 +273,7 @@ impl<G: Game> MctsBot<G> {
             let action = match self.config.rollout {
                 // `GameDefault` was resolved to one of the others when the bot was built.
                 Rollout::Random | Rollout::GameDefault => {
-                    self.legal[self.rng.random_range(0..self.legal.len())]
+                    self.legal[below(&mut self.rng, self.legal.len())]
                 }
                 Rollout::Greedy { epsilon } => epsilon_greedy(
                     det,

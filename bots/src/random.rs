@@ -1,6 +1,6 @@
 //! The uniformly random bot: every legal action equally likely.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use crate::{Bot, BotRng, Game};
 
@@ -27,6 +27,6 @@ impl<G: Game> Bot<G> for RandomBot<G> {
             !self.buffer.is_empty(),
             "RandomBot asked to move in a finished game"
         );
-        self.buffer[self.rng.random_range(0..self.buffer.len())]
+        self.buffer[crate::util::below(&mut self.rng, self.buffer.len())]
     }
 }
