@@ -101,6 +101,10 @@ impl Hasher for ShortHash {
 struct Names {
     names: Vec<String>,
     index: HashMap<String, u32, BuildHasherDefault<ShortHash>>,
+    /// Numbers of strings that live for the whole program (wonder ids, feature keys), by
+    /// address and length: such a string never moves and is never freed, so its address
+    /// names its text, and most games are counted without hashing a single key.
+    by_address: HashMap<(usize, usize), u32, BuildHasherDefault<ShortHash>>,
 }
 
 impl Names {
@@ -113,6 +117,27 @@ impl Names {
         self.names.push(name.to_owned());
         self.index.insert(name.to_owned(), i as u32);
         i
+    }
+
+    /// [`Names::id`] of a string that lives for the whole program.
+    fn static_id(&mut self, name: &'static str) -> usize {
+        let address = (name.as_ptr() as usize, name.len());
+        if let Some(&i) = self.by_address.get(&address) {
+            return i as usize;
+        }
+        let i = self.id(name);
+        self.by_address.insert(address, i as u32);
+        i
+    }
+
+    /// [`Names::id`] of a key borrowed from the game's tables or read back from a CSV.
+    // The variant matters (only a borrowed key lives for the whole program): not a `&str`.
+    #[allow(clippy::ptr_arg)]
+    fn cow_id(&mut self, name: &Cow<'static, str>) -> usize {
+        match name {
+            Cow::Borrowed(s) => self.static_id(s),
+            Cow::Owned(s) => self.id(s),
+        }
     }
 
     fn name(&self, i: usize) -> &str {
@@ -235,7 +260,7 @@ impl Summary {
             for w in &s.wonders {
                 match self.columns.wonders {
                     WonderColumns::Drafted => {
-                        let key = self.keys.id(&w.id);
+                        let key = self.keys.cow_id(&w.id);
                         keys.push((0, key));
                         if w.is_built() {
                             keys.push((1, key));
@@ -250,7 +275,7 @@ impl Summary {
                                 self.scratch.push_str(side);
                                 self.keys.id(&self.scratch)
                             }
-                            None => self.keys.id(&w.id),
+                            None => self.keys.cow_id(&w.id),
                         };
                         keys.push((0, key));
                     }
@@ -263,7 +288,7 @@ impl Summary {
                     .iter()
                     .position(|t| std::ptr::eq(*t, f.table))
                     .expect("features were checked against the declared tables");
-                keys.push((n_wonder_tables + table, self.keys.id(f.key)));
+                keys.push((n_wonder_tables + table, self.keys.static_id(f.key)));
             }
             for who in [0, bot + 1] {
                 for &(table, key) in &keys {
