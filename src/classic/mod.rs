@@ -170,7 +170,7 @@ impl Game for ClassicGame {
 
     /// Selling any card gives one class, and building the wonder stage with any card one per
     /// payment split: the evaluation reads the cities and the clock, never a hand, and the
-    /// card sold or tucked changes neither (tested in `tests/classic_bots.rs`).
+    /// card sold or tucked changes neither (`tests/classic_bots.rs` checks it over random positions).
     fn evaluation_class(&self, action: Action) -> Option<u32> {
         match action {
             Action::Sell { .. } => Some(0),

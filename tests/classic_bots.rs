@@ -1,0 +1,71 @@
+//! What the bots' shortcuts in 7 Wonders rest on, over random positions of both editions at
+//! 3–7 players: actions of one `evaluation_class` leave positions the evaluation values bit
+//! for bit alike (so a one-ply search evaluates one of them), and `apply_listed` plays a listed
+//! action exactly as the checking `apply` does.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use wonders::classic::{ClassicConfig, ClassicGame, Edition, SidePolicy};
+use wonders_bots::{Game, MAX_PLAYERS};
+
+fn evaluation(g: &ClassicGame) -> [u64; MAX_PLAYERS] {
+    let mut values = [0.0; MAX_PLAYERS];
+    g.evaluate(&mut values[..g.players()]);
+    values.map(f64::to_bits)
+}
+
+#[test]
+fn equivalent_actions_evaluate_alike_and_listed_actions_play_as_checked() {
+    let mut legal = Vec::new();
+    let mut compared = 0;
+    let mut classes_seen = [false; 2];
+    for edition in [Edition::V1, Edition::V2] {
+        for players in 3..=7 {
+            for game in 0..12u64 {
+                let mut config = ClassicConfig::new(players, edition);
+                config.sides = if game % 2 == 0 {
+                    SidePolicy::Mixed
+                } else {
+                    SidePolicy::B
+                };
+                let mut g = ClassicGame::new(&config, 1_000 * players as u64 + game).unwrap();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(game);
+                while !g.is_terminal() {
+                    g.legal_actions(&mut legal);
+                    let mover = g.current_player();
+                    // The evaluation after the first action seen of each class.
+                    let mut firsts: Vec<(u32, [u64; MAX_PLAYERS])> = Vec::new();
+                    for &a in &legal {
+                        let mut checked = g.clone();
+                        checked.apply(a).unwrap();
+                        let mut listed = g.clone();
+                        listed.apply_listed(a).unwrap();
+                        assert_eq!(checked.history(), listed.history());
+                        assert_eq!(checked.seat_view(mover), listed.seat_view(mover));
+                        let values = evaluation(&checked);
+                        assert_eq!(values, evaluation(&listed));
+                        let Some(class) = g.evaluation_class(a) else {
+                            continue;
+                        };
+                        classes_seen[(class > 0) as usize] = true;
+                        match firsts.iter().find(|(c, _)| *c == class) {
+                            Some((_, first)) => {
+                                assert_eq!(*first, values, "{a:?} in class {class}");
+                                compared += 1;
+                            }
+                            None => firsts.push((class, values)),
+                        }
+                    }
+                    let a = legal[rng.random_range(0..legal.len())];
+                    g.apply(a).unwrap();
+                }
+            }
+        }
+    }
+    assert_eq!(
+        classes_seen,
+        [true, true],
+        "sales and wonder stages both compared"
+    );
+    assert!(compared > 20_000, "{compared} comparisons");
+}
