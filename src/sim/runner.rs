@@ -59,13 +59,14 @@ pub type Played<G> = (G, Vec<<G as wonders_bots::Game>::Action>);
 
 /// Plays one game to the end with one bot per seat; bot `p` is seeded with
 /// `derive_seed(game_seed, p)`. Returns the finished game and its actions (what a record
-/// holds), or `None` when stopped before the end.
+/// holds; left empty unless `keep_actions`), or `None` when stopped before the end.
 pub(crate) fn play_game<G: SimGame>(
     options: &G::Options,
     game_index: u64,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
     stop: &StopControl,
+    keep_actions: bool,
 ) -> Result<Option<Played<G>>, SimError> {
     let mut game = G::new_game(options, game_seed);
     if game.num_players() != seats.len() {
@@ -80,7 +81,7 @@ pub(crate) fn play_game<G: SimGame>(
         .enumerate()
         .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
         .collect();
-    let mut actions = Vec::with_capacity(128);
+    let mut actions = Vec::with_capacity(if keep_actions { 128 } else { 0 });
     while !game.is_terminal() {
         if stop.stopped() {
             return Ok(None);
@@ -97,7 +98,9 @@ pub(crate) fn play_game<G: SimGame>(
                 message: e.to_string(),
             });
         }
-        actions.push(action);
+        if keep_actions {
+            actions.push(action);
+        }
     }
     stop.game_finished();
     Ok(Some((game, actions)))

@@ -291,7 +291,7 @@ pub fn simulate_mixed<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let never = StopControl::new(None, None);
-        let replayed = play_game::<G>(variant_of(i), i, game_seed, seats, &never)?
+        let replayed = play_game::<G>(variant_of(i), i, game_seed, seats, &never, false)?
             .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
         if replayed.as_ref() != Some(&outcome) || *seating_of(i).1 != *bots {
             return Err(SimError::Options(format!(
@@ -358,7 +358,9 @@ pub fn simulate_mixed<G: SimGame>(
         let game_seed = derive_seed(opts.seed, i);
         let seats = seats_of(i);
         let game_opts = variant_of(i);
-        let Some((g, actions)) = play_game::<G>(game_opts, i, game_seed, seats, &stop)? else {
+        let Some((g, actions)) =
+            play_game::<G>(game_opts, i, game_seed, seats, &stop, want_records)?
+        else {
             return Ok(None);
         };
         let outcome = g.outcome();

@@ -278,7 +278,8 @@ pub fn tournament_with_bots<G: SimGame>(
         let game_seed = derive_seed(opts.seed, g / 2);
         let (_, _, seats) = seating(g);
         let seats: Vec<&dyn BotFactory<G>> = seats.iter().map(|&i| bots[i]).collect();
-        let Some((state, _)) = play_game::<G>(game_opts, g, game_seed, &seats, &stop)? else {
+        let Some((state, _)) = play_game::<G>(game_opts, g, game_seed, &seats, &stop, false)?
+        else {
             return Ok(None);
         };
         let outcome = state.outcome();
