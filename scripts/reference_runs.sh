@@ -49,6 +49,12 @@ if [[ $what == classic ]]; then
     --bots mcts:iterations=500,greedy,greedy --seed 1 --threads 1 \
     --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet
   for ed in v1 v2; do
+    # A partial MCTS run is committed gzipped (its CSV is too large for git uncompressed):
+    # unpack it so --resume continues it on a fresh checkout.
+    mcts_csv=$R/classic_${ed}_mcts200.csv
+    if [[ ${RESUME:-0} == 1 && ! -e $mcts_csv && -e $mcts_csv.gz ]]; then
+      gunzip -k "$mcts_csv.gz"
+    fi
     $W simulate --game classic --edition $ed --players 3-7 --sides random \
       --games "${CLASSIC_GAMES:-1000000}" --bots greedy --seed 1 --threads 1 \
       --out $R/classic_${ed}_greedy.csv --summary $R/classic_${ed}_greedy.md --quiet "${resume[@]}"

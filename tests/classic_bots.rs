@@ -69,3 +69,34 @@ fn equivalent_actions_evaluate_alike_and_listed_actions_play_as_checked() {
     );
     assert!(compared > 20_000, "{compared} comparisons");
 }
+
+/// A determinization written into a used game (the searches' way, reusing its buffers) is the
+/// one `determinize` returns for the same generator state, whatever the target held before.
+#[test]
+fn determinize_into_a_used_game_is_determinize() {
+    use wonders_bots::BotRng;
+    let mut legal = Vec::new();
+    let mut target = ClassicGame::new(&ClassicConfig::new(7, Edition::V1), 1).unwrap();
+    let mut checked = 0;
+    for edition in [Edition::V1, Edition::V2] {
+        for players in 3..=7 {
+            let config = ClassicConfig::new(players, edition);
+            let mut g = ClassicGame::new(&config, 50 + players as u64).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(players as u64);
+            while !g.is_terminal() {
+                let observer = g.current_player();
+                let mut a = BotRng::seed_from_u64(checked);
+                let mut b = a.clone();
+                let fresh = g.determinize(observer, &mut a);
+                g.determinize_into(observer, &mut b, &mut target);
+                assert_eq!(format!("{fresh:?}"), format!("{target:?}"));
+                assert_eq!(a.random::<u64>(), b.random::<u64>());
+                checked += 1;
+                g.legal_actions(&mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                g.apply(action).unwrap();
+            }
+        }
+    }
+    assert!(checked > 500, "{checked} positions");
+}

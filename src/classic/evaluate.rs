@@ -180,14 +180,22 @@ impl ClassicGame {
                 let distance = turns_to_conflict + per_age * (age - self.age()) as i32;
                 let win = conflict_win_chance(lead, distance);
                 let points = ClassicGame::victory_points(age) as f64;
-                // Later conflicts are contested: discount them.
-                let weight = 1.0 / (1.0 + 0.25 * (age - self.age()) as f64);
+                let weight = LATER_CONFLICT_WEIGHT[(age - self.age()) as usize];
                 value += weight * (win * points - (1.0 - win));
             }
         }
         value
     }
 }
+
+/// Later conflicts are contested: the weight of the conflict `k` Ages after the current one
+/// is `1 / (1 + k/4)` (computed by the same arithmetic, so the values are those bits).
+const LATER_CONFLICT_WEIGHT: [f64; 3] = {
+    const fn weight(k: f64) -> f64 {
+        1.0 / (1.0 + 0.25 * k)
+    }
+    [weight(0.0), weight(1.0), weight(2.0)]
+};
 
 /// The chance of winning a conflict `distance` plays away with a shield lead of `lead`.
 /// Shields change hands quickly: a lead is a near-certain win only at the conflict itself.
