@@ -124,6 +124,8 @@ pub struct MctsBot<G: Game> {
     candidates: Vec<u32>,
     /// Scratch sums for greedy rollouts.
     sums: Vec<f64>,
+    /// `ln(k)` at index `k`, grown as availability counts grow (UCB takes one per child).
+    ln: Vec<f64>,
     det: Option<G>,
     scratch: Option<G>,
     last_iterations: u32,
@@ -158,6 +160,7 @@ impl<G: Game> MctsBot<G> {
             seen: Vec::with_capacity(64),
             candidates: Vec::with_capacity(64),
             sums: Vec::with_capacity(64),
+            ln: Vec::new(),
             det: None,
             scratch: None,
             last_iterations: 0,
@@ -250,7 +253,7 @@ impl<G: Game> MctsBot<G> {
                 node = index;
                 break;
             }
-            node = select_ucb(nodes, &self.candidates, self.config.c);
+            node = select_ucb(nodes, &self.candidates, self.config.c, &mut self.ln);
             for &c in &self.candidates {
                 nodes[c as usize].avail += 1;
             }
@@ -329,13 +332,17 @@ impl<G: Game> MctsBot<G> {
 }
 
 /// The candidate with the highest UCB value (first one on ties; children have `visits >= 1`).
-fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64) -> u32 {
+fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64, ln: &mut Vec<f64>) -> u32 {
     let mut best = candidates[0];
     let mut best_value = f64::NEG_INFINITY;
     for &i in candidates {
         let n = &nodes[i as usize];
         let visits = f64::from(n.visits);
-        let value = n.total / visits + c * (f64::from(n.avail).ln() / visits).sqrt();
+        let k = n.avail as usize;
+        while ln.len() <= k {
+            ln.push((ln.len() as f64).ln());
+        }
+        let value = n.total / visits + c * (ln[k] / visits).sqrt();
         if value > best_value {
             best_value = value;
             best = i;
