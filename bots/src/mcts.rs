@@ -107,6 +107,10 @@ struct Node<A> {
     avail: u32,
     /// Sum of the returns of `mover` over the iterations through this node.
     total: f64,
+    /// Where `action` stood in the legal list the last time it was looked up: determinizations
+    /// mostly list the same actions in the same order, and legal lists hold no duplicates (the
+    /// conformance kit checks it), so a match there is the one place it can be.
+    hint: u32,
 }
 
 /// The MCTS bot. [`MctsBot::new`] builds the honest SO-ISMCTS bot; [`MctsBot::new_cheating`]
@@ -219,10 +223,17 @@ impl<G: Game> MctsBot<G> {
             self.candidates.clear();
             let mut child = nodes[node as usize].first_child;
             while child != NONE {
-                let c = &nodes[child as usize];
-                if let Some(j) = self.legal.iter().position(|&a| a == c.action) {
+                let c = &mut nodes[child as usize];
+                let at_hint = self.legal.get(c.hint as usize) == Some(&c.action);
+                let found = if at_hint {
+                    Some(c.hint as usize)
+                } else {
+                    self.legal.iter().position(|&a| a == c.action)
+                };
+                if let Some(j) = found {
                     self.seen[j] = true;
                     self.candidates.push(child);
+                    c.hint = j as u32;
                 }
                 child = c.next_sibling;
             }
@@ -249,6 +260,7 @@ impl<G: Game> MctsBot<G> {
                     visits: 0,
                     avail: 1,
                     total: 0.0,
+                    hint: j as u32,
                 });
                 node = index;
                 break;
@@ -383,6 +395,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             visits: 0,
             avail: 0,
             total: 0.0,
+            hint: 0,
         });
         let num_players = state.num_players();
         let (max_iterations, deadline) = match self.config.budget {
