@@ -1,7 +1,7 @@
 //! What the bots' shortcuts in 7 Wonders rest on, over random positions of both editions at
 //! 3–7 players: actions of one `evaluation_class` leave positions the evaluation values bit
-//! for bit alike (so a one-ply search evaluates one of them), and `apply_listed` plays a listed
-//! action exactly as the checking `apply` does.
+//! for bit alike (so a one-ply search evaluates one of them), `apply_listed` plays a listed
+//! action exactly as the checking `apply` does, and `evaluate_scratch` values as `evaluate`.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -44,6 +44,10 @@ fn equivalent_actions_evaluate_alike_and_listed_actions_play_as_checked() {
                         assert_eq!(checked.seat_view(mover), listed.seat_view(mover));
                         let values = evaluation(&checked);
                         assert_eq!(values, evaluation(&listed));
+                        // Valuing a scratch copy, which may resolve the turn in place.
+                        let mut scratch = [0.0; MAX_PLAYERS];
+                        listed.evaluate_scratch(&mut scratch[..players]);
+                        assert_eq!(values, scratch.map(f64::to_bits));
                         let Some(class) = g.evaluation_class(a) else {
                             continue;
                         };

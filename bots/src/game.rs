@@ -71,6 +71,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// a terminal state it must equal `returns`.
     fn evaluate(&self, out: &mut [f64]);
 
+    /// `evaluate` of a state the caller is about to throw away (a search's scratch copy): the
+    /// same values, but the state may be changed on the way, so an engine that must play on to
+    /// value a position (7 Wonders resolves the turn being chosen) need not copy it first.
+    fn evaluate_scratch(&mut self, out: &mut [f64]) {
+        self.evaluate(out);
+    }
+
     /// The MCTS rollout a bot spec without `rollout=` gets for this game: the policy, and the
     /// depth after which `evaluate` stands in (`None`: play to the end) unless the spec sets
     /// one. Uniformly random to the end unless a game has measured something better.

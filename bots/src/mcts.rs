@@ -281,7 +281,7 @@ impl<G: Game> MctsBot<G> {
                 break;
             }
             if self.config.depth.is_some_and(|d| steps >= d) {
-                det.evaluate(&mut values[..num_players]);
+                det.evaluate_scratch(&mut values[..num_players]);
                 break;
             }
             det.legal_actions(&mut self.legal);

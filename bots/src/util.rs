@@ -76,7 +76,7 @@ pub(crate) fn score_actions<G: Game>(
         }
         let next = copy_into(scratch, state);
         if next.apply_listed(action).is_ok() {
-            next.evaluate(&mut values[..n]);
+            next.evaluate_scratch(&mut values[..n]);
             *sum += values[seat];
             if let Some(c) = class {
                 if known_len < CLASSES {

@@ -85,9 +85,7 @@ impl ClassicGame {
         if self.is_over() {
             return self.returns(out);
         }
-        // A chosen action takes effect only when the turn resolves: resolve it, the seats
-        // still to choose selling a card (a neutral stand-in), so its effect counts.
-        if (0..self.players()).any(|s| self.has_chosen(s)) {
+        if self.choice_waiting() {
             // On a per-thread copy reused from call to call: no allocation per evaluation.
             RESOLVED.with(|slot| {
                 let mut slot = slot.borrow_mut();
@@ -98,21 +96,44 @@ impl ClassicGame {
                     }
                     None => slot.insert(self.clone()),
                 };
-                while !g.is_over() && (0..g.players()).any(|s| g.has_chosen(s)) {
-                    // Selling is always legal while a seat holds a card; no need to list moves.
-                    let uids = g.hand_uids(g.current_seat());
-                    if uids == 0 {
-                        break;
-                    }
-                    let card = g.deals[g.age() as usize - 1].cards[uids.trailing_zeros() as usize];
-                    if g.play(Action::Sell { card }).is_err() {
-                        break;
-                    }
-                }
+                g.resolve_with_sales();
                 g.evaluate_resolved(out);
             });
         } else {
             self.evaluate_resolved(out);
+        }
+    }
+
+    /// `evaluate_position` on a state that may be changed: the turn is resolved in place.
+    pub(crate) fn evaluate_scratch_position(&mut self, out: &mut [f64]) {
+        use wonders_bots::Game;
+        if self.is_over() {
+            return self.returns(out);
+        }
+        if self.choice_waiting() {
+            self.resolve_with_sales();
+        }
+        self.evaluate_resolved(out);
+    }
+
+    /// True when a seat has chosen an action of a turn not yet resolved.
+    fn choice_waiting(&self) -> bool {
+        (0..self.players()).any(|s| self.has_chosen(s))
+    }
+
+    /// A chosen action takes effect only when the turn resolves: resolves it, the seats still
+    /// to choose selling a card (a neutral stand-in), so its effect counts.
+    fn resolve_with_sales(&mut self) {
+        while !self.is_over() && self.choice_waiting() {
+            // Selling is always legal while a seat holds a card; no need to list moves.
+            let uids = self.hand_uids(self.current_seat());
+            if uids == 0 {
+                break;
+            }
+            let card = self.deals[self.age() as usize - 1].cards[uids.trailing_zeros() as usize];
+            if self.play(Action::Sell { card }).is_err() {
+                break;
+            }
         }
     }
 
