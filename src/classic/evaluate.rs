@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 use super::city::{powers, science_points, City};
 use super::data::{Catalog, Edition, Power, RESOURCES};
-use super::state::{Action, ClassicGame};
+use super::state::ClassicGame;
 use crate::common::WideCardSet;
 
 thread_local! {
@@ -131,7 +131,7 @@ impl ClassicGame {
                 break;
             }
             let card = self.deals[self.age() as usize - 1].cards[uids.trailing_zeros() as usize];
-            if self.play(Action::Sell { card }).is_err() {
+            if self.play_held_sale(card).is_err() {
                 break;
             }
         }
@@ -381,7 +381,7 @@ mod tests {
 
     use super::*;
     use crate::classic::data::{Edition, Wonder};
-    use crate::classic::state::ClassicConfig;
+    use crate::classic::state::{Action, ClassicConfig};
 
     /// A 3-player 2nd-edition game at the start of Age I, seat 0 on Gizah (Day), coins 3 each.
     fn start() -> ClassicGame {

@@ -28,6 +28,14 @@ impl ClassicGame {
         self.play_with(action, Self::listed_terms)
     }
 
+    /// Sells `card`, which the player to move holds, without checking it: the evaluation's
+    /// stand-in move for the seats still to choose (it takes the card from the hand itself).
+    pub(crate) fn play_held_sale(&mut self, card: CardId) -> Result<(), ClassicError> {
+        let action = Action::Sell { card };
+        debug_assert_eq!(self.terms(action), Ok((Free::No, 0)));
+        self.play_with(action, |_, _| Ok((Free::No, 0)))
+    }
+
     fn play_with(
         &mut self,
         action: Action,
