@@ -179,26 +179,19 @@ impl ClassicGame {
         g: &mut ClassicGame,
         buf: &mut Vec<Action>,
     ) {
-        {
-            for s in 0..self.n {
-                if s != observer && g.pending[s].is_some() {
-                    g.pending[s] = None;
-                    let saved = g.movers;
-                    // Ask for seat s's options as if it were to move.
-                    g.movers = 1 << s;
-                    g.legal(buf);
-                    g.movers = saved;
-                    let a = buf[rng.random_range(0..buf.len())];
-                    let terms = {
-                        let saved = g.movers;
-                        g.movers = 1 << s;
-                        let r = g.listed_terms(a).expect("listed action is legal");
-                        g.movers = saved;
-                        r
-                    };
-                    g.pending[s] = Some((a, terms.0, terms.1));
-                }
+        for s in 0..self.n {
+            if s == observer || g.pending[s].is_none() {
+                continue;
             }
+            g.pending[s] = None;
+            // Ask for seat s's options, and the terms of the one drawn, as if it were to move.
+            let saved = g.movers;
+            g.movers = 1 << s;
+            g.legal(buf);
+            let a = buf[rng.random_range(0..buf.len())];
+            let (free, bank) = g.listed_terms(a).expect("listed action is legal");
+            g.movers = saved;
+            g.pending[s] = Some((a, free, bank));
         }
     }
 
