@@ -96,8 +96,7 @@ impl ClassicGame {
                     }
                     None => slot.insert(self.clone()),
                 };
-                g.resolve_with_sales();
-                g.evaluate_resolved(out);
+                g.evaluate_scratch_position(out);
             });
         } else {
             self.evaluate_resolved(out);
