@@ -74,6 +74,7 @@ fn effect_tokens(e: Effect, color: Color) -> Vec<String> {
             vec![format!("per_defeat={}", w.trim_start_matches("stages@"))]
         }
         Effect::WonderComplete(p) => vec![format!("wonder_complete={p}")],
+        Effect::City(_) => panic!("a black card in a base catalog"),
     }
 }
 
@@ -92,6 +93,7 @@ fn power_token(p: &Power) -> String {
         Power::FirstOfColourFree => "first_card_of_each_color_free".into(),
         Power::FirstOfAgeFree => "first_card_of_each_age_free".into(),
         Power::LastOfAgeFree => "last_card_of_each_age_free".into(),
+        Power::City(_) => panic!("a Cities board in a base catalog"),
     }
 }
 

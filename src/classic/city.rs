@@ -1,6 +1,7 @@
 //! A player's city: buildings, wonder, treasury, and the production and price tables derived
 //! from them (updated when something is built, read by every payment search).
 
+use super::cities_payment::Rebates;
 use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
 use super::payment::{Prices, Supply, FULL_PRICES};
 use crate::common::WideCardSet;
@@ -14,6 +15,15 @@ pub(crate) mod powers {
     pub const FIRST_OF_COLOUR_FREE: u16 = 1 << 4;
     pub const FIRST_OF_AGE_FREE: u16 = 1 << 5;
     pub const LAST_OF_AGE_FREE: u16 = 1 << 6;
+    /// Cities' Secret Warehouse: one more unit of a type the city makes with brown or grey
+    /// cards or its board.
+    pub const SECRET_WAREHOUSE: u16 = 1 << 7;
+    /// Cities' Black Market: one unit of a type the city does not make that way.
+    pub const BLACK_MARKET: u16 = 1 << 8;
+    /// Cities' Architect Firm: stages need no resources.
+    pub const FREE_WONDER_RESOURCES: u16 = 1 << 9;
+    /// Cities' Forging Agency: a free build from the discard pile at the end of its turn.
+    pub const FORGING_AGENCY: u16 = 1 << 10;
 }
 
 /// One player's city.
@@ -24,7 +34,7 @@ pub struct City {
     /// Buildings, by [`super::CardId`] (a city never holds two buildings of the same name).
     pub built: WideCardSet,
     /// Buildings per colour (indexed by `Color as usize`).
-    pub colors: [u8; 7],
+    pub colors: [u8; 8],
     /// Wonder stages built.
     pub stages: u8,
     pub coins: u32,
@@ -36,6 +46,18 @@ pub struct City {
     /// Military token points (victories 1/3/5, defeats -1).
     pub military: i32,
     pub defeats: u8,
+    /// Military victory tokens by value (`victories[v]` for v = 1, 3, 5; Cities' Raider
+    /// tokens included): what Cities' black cards count.
+    pub victories: [u8; 6],
+    /// Cities: −1 debt tokens taken.
+    pub debt: u8,
+    /// Cities: Diplomacy tokens held (each sits out one Age's conflicts).
+    pub diplomacy: u8,
+    /// Cities: copies of one science symbol of a neighbour's green cards, chosen at game end
+    /// (Pigeonhole, Band of Spies, Torture Chamber).
+    pub science_copies: u8,
+    /// Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
+    pub rebates: Rebates,
     /// What the city produces for itself.
     pub own: Supply,
     /// What neighbours may buy from it (starting resource, brown and grey cards).
@@ -61,7 +83,7 @@ impl City {
             wonder,
             side,
             built: WideCardSet::EMPTY,
-            colors: [0; 7],
+            colors: [0; 8],
             stages: 0,
             coins,
             shields: 0,
@@ -69,6 +91,11 @@ impl City {
             science_wild: 0,
             military: 0,
             defeats: 0,
+            victories: [0; 6],
+            debt: 0,
+            diplomacy: 0,
+            science_copies: 0,
+            rebates: Rebates::default(),
             own,
             sells: own,
             prices: FULL_PRICES,
@@ -111,14 +138,14 @@ impl City {
     }
 
     /// Builds the next wonder stage and applies its lasting powers (coins are the caller's).
-    pub fn add_stage(&mut self, cat: &Catalog) -> &'static [Power] {
+    pub fn add_stage(&mut self, cat: &'static Catalog) -> &'static [Power] {
         let board = cat.side(self.wonder, self.side.index());
         let stage = &board.stages[self.stages as usize];
         self.stages += 1;
-        for p in stage.powers {
+        for p in &stage.powers {
             p.on_build(self);
         }
-        stage.powers
+        &stage.powers
     }
 
     /// Number of stages of this city's wonder side.

@@ -15,6 +15,7 @@
 
 use std::sync::OnceLock;
 
+use super::cities_data::{CityEffect, BLACK_CARDS, CITY_BOARDS};
 use crate::common::WideCardSet;
 
 /// Which printing of the game.
@@ -123,10 +124,12 @@ pub enum Color {
     Red,
     Green,
     Purple,
+    /// Cities' black cards.
+    Black,
 }
 
 impl Color {
-    pub const ALL: [Color; 7] = [
+    pub const ALL: [Color; 8] = [
         Color::Brown,
         Color::Grey,
         Color::Blue,
@@ -134,10 +137,13 @@ impl Color {
         Color::Red,
         Color::Green,
         Color::Purple,
+        Color::Black,
     ];
 
     pub fn id(self) -> &'static str {
-        ["brown", "grey", "blue", "yellow", "red", "green", "purple"][self as usize]
+        [
+            "brown", "grey", "blue", "yellow", "red", "green", "purple", "black",
+        ][self as usize]
     }
 }
 
@@ -222,6 +228,8 @@ pub enum Effect {
     PerDefeat { whose: Whose, points: u8 },
     /// 2nd-edition Decorators Guild: points if every stage of the own wonder is built.
     WonderComplete(u8),
+    /// Cities: a black card's effects, in printed order (each one's rule: `effects.rs`).
+    City(&'static [CityEffect]),
 }
 
 /// What a wonder stage gives.
@@ -251,12 +259,14 @@ pub enum Power {
     FirstOfAgeFree,
     /// 2nd-edition Olympia Night: the last (6th) card of each Age is free if built.
     LastOfAgeFree,
+    /// A Cities board's stage effect other than its points (Diplomacy, Petra's coin loss).
+    City(CityEffect),
 }
 
 /// Every wonder board's id, in table order: a [`Wonder`] is a row of this list. Which boards a
 /// game may deal is its catalog's ([`Catalog::boards`]); the expansions' boards are rows to add
 /// here and in their catalogs' board tables.
-pub const BOARDS: [&str; 7] = [
+pub const BOARDS: [&str; 9] = [
     "alexandria",
     "babylon",
     "ephesos",
@@ -264,6 +274,8 @@ pub const BOARDS: [&str; 7] = [
     "halikarnassos",
     "olympia",
     "rhodos",
+    "byzantium",
+    "petra",
 ];
 
 /// A wonder board, by its row in [`BOARDS`].
@@ -278,6 +290,10 @@ impl Wonder {
     pub const HALIKARNASSOS: Wonder = Wonder(4);
     pub const OLYMPIA: Wonder = Wonder(5);
     pub const RHODOS: Wonder = Wonder(6);
+    /// Cities.
+    pub const BYZANTIUM: Wonder = Wonder(7);
+    /// Cities.
+    pub const PETRA: Wonder = Wonder(8);
 
     /// The board's id (`"gizah"`), as in records.
     pub fn id(self) -> &'static str {
@@ -868,7 +884,7 @@ pub struct CardCopy {
 #[derive(Clone, Debug)]
 pub struct Stage {
     pub cost: Cost,
-    pub powers: &'static [Power],
+    pub powers: Vec<Power>,
 }
 
 /// One side of a wonder board, resolved.
@@ -904,7 +920,19 @@ pub struct Catalog {
     sides: Vec<Option<WonderSide>>,
     /// Non-guild decks by `[age - 1][players - 3]`.
     decks: [[Vec<CardId>; 5]; 3],
+    /// Cities: the 14 black cards of each Age (`[age - 1]`), in table order; empty without.
+    pub blacks: [Vec<CardId>; 3],
 }
+
+/// One board side while the catalog is built: board id, side id, name, starting resource,
+/// and each stage's printed cost with its powers.
+type BoardSide = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Resource,
+    Vec<(&'static str, Vec<Power>)>,
+);
 
 impl Catalog {
     /// The catalog of an edition's content, every table checked: a cost that does not parse, an
@@ -963,9 +991,6 @@ impl Catalog {
                 }
             }
         }
-        if cards.len() > 256 {
-            return Err(format!("{} buildings: card ids stop at 256", cards.len()));
-        }
         for rows in ages {
             for r in rows {
                 let id = cards.iter().position(|c| c.key == r.key).unwrap();
@@ -978,6 +1003,37 @@ impl Catalog {
                 }
             }
         }
+        // Cities' black cards: one copy each, no player-count marks and no chains; the deal
+        // draws as many of each Age as there are players.
+        let mut blacks: [Vec<CardId>; 3] = Default::default();
+        if expansions.cities {
+            for b in BLACK_CARDS {
+                if cards.iter().any(|c| c.key == b.key) {
+                    return Err(format!("{}: a black card of a base card's name", b.key));
+                }
+                let cost = Cost::parse(b.cost).map_err(|e| format!("{}: {e}", b.key))?;
+                let id = CardId(cards.len() as u8);
+                cards.push(Card {
+                    id,
+                    key: b.key,
+                    name: b.name,
+                    color: Color::Black,
+                    ages: 1 << b.age,
+                    cost,
+                    chain_from: WideCardSet::EMPTY,
+                    effect: Effect::City(b.effects),
+                });
+                copies.push(CardCopy {
+                    age: b.age,
+                    card: id,
+                    min_players: None,
+                });
+                blacks[b.age as usize - 1].push(id);
+            }
+        }
+        if cards.len() > 256 {
+            return Err(format!("{} buildings: card ids stop at 256", cards.len()));
+        }
         let guilds = cards
             .iter()
             .filter(|c| c.color == Color::Purple)
@@ -985,38 +1041,56 @@ impl Catalog {
             .collect();
         let mut board_list: Vec<Wonder> = Vec::new();
         let mut sides: Vec<Option<WonderSide>> = (0..BOARDS.len() * 2).map(|_| None).collect();
-        for b in boards {
-            let w =
-                Wonder::from_id(b.wonder).ok_or_else(|| format!("unknown board {}", b.wonder))?;
-            let side = Side::from_id(b.side)
+        // Every side as (board, side, name, resource, stages as (cost, powers)): the base
+        // boards' rows, then Cities' (whose stage points go on the wonders line like any
+        // stage's, and whose other effects are Cities powers).
+        let mut rows: Vec<BoardSide> = boards
+            .iter()
+            .map(|b| {
+                let stages = b.stages.iter().map(|st| (st.cost, st.powers.to_vec()));
+                (b.wonder, b.side, b.name, b.resource, stages.collect())
+            })
+            .collect();
+        if expansions.cities {
+            for b in CITY_BOARDS {
+                let powers = |effects: &[CityEffect]| {
+                    effects
+                        .iter()
+                        .map(|&e| match e {
+                            CityEffect::Points(p) => Power::Points(p),
+                            e => Power::City(e),
+                        })
+                        .collect()
+                };
+                let stages = b.stages.iter().map(|st| (st.cost, powers(st.effects)));
+                rows.push((b.wonder, b.side, b.name, b.resource, stages.collect()));
+            }
+        }
+        for (wonder, side_id, name, resource, stage_rows) in rows {
+            let w = Wonder::from_id(wonder).ok_or_else(|| format!("unknown board {wonder}"))?;
+            let side = Side::from_id(side_id)
                 .filter(|s| Side::of(edition, s.index()) == *s)
                 .ok_or_else(|| {
-                    format!(
-                        "{}: side {} is not a side of {}",
-                        b.wonder,
-                        b.side,
-                        edition.id()
-                    )
+                    format!("{wonder}: side {side_id} is not a side of {}", edition.id())
                 })?;
-            let stages = b
-                .stages
-                .iter()
-                .map(|st| {
+            let stages = stage_rows
+                .into_iter()
+                .map(|(cost, powers)| {
                     Ok(Stage {
-                        cost: Cost::parse(st.cost).map_err(|e| format!("{}: {e}", b.wonder))?,
-                        powers: st.powers,
+                        cost: Cost::parse(cost).map_err(|e| format!("{wonder}: {e}"))?,
+                        powers,
                     })
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             let slot = &mut sides[w.index() * 2 + side.index()];
             if slot.is_some() {
-                return Err(format!("{} side {} is given twice", b.wonder, b.side));
+                return Err(format!("{wonder} side {side_id} is given twice"));
             }
             *slot = Some(WonderSide {
                 wonder: w,
                 side,
-                name: b.name,
-                resource: b.resource,
+                name,
+                resource,
                 stages,
             });
             if !board_list.contains(&w) {
@@ -1062,6 +1136,7 @@ impl Catalog {
             boards: board_list,
             sides,
             decks,
+            blacks,
         })
     }
 

@@ -3,8 +3,10 @@
 //! match per moment, all in this file: a new effect or power does not compile until each
 //! moment says what it does (an expansion's card cannot silently do nothing).
 
+use super::cities;
+use super::cities_data::CityEffect;
 use super::city::{powers, City};
-use super::data::{Class, Direction, Effect, Per, Power, Whose};
+use super::data::{Class, Color, Direction, Effect, Per, Power, Whose};
 use super::state::ClassicGame;
 
 /// The score-pad line an effect scores on at the end of the game.
@@ -16,6 +18,8 @@ pub enum Line {
     Commercial,
     /// Purple cards.
     Guilds,
+    /// Cities' black cards.
+    Cities,
     /// Scores nothing by itself (production, shields, science symbols are scored elsewhere).
     Nothing,
 }
@@ -43,6 +47,11 @@ impl Effect {
             Effect::ScienceWild => city.science_wild += 1,
             Effect::Discount(dir, class) => city.discount(dir, class),
             Effect::Points(v) => city.printed_points += v as i32,
+            Effect::City(effects) => {
+                for &e in effects {
+                    e.on_build(city);
+                }
+            }
             Effect::Coins(_)
             | Effect::Commerce { .. }
             | Effect::Guild { .. }
@@ -59,6 +68,7 @@ impl Effect {
             Effect::Commerce {
                 per, whose, coins, ..
             } => coins as u32 * game.count(seat, per, whose),
+            Effect::City(effects) => effects.iter().map(|&e| e.own_coins(game.city(seat))).sum(),
             Effect::Produce(..)
             | Effect::OneOf(_)
             | Effect::Points(_)
@@ -81,6 +91,7 @@ impl Effect {
             | Effect::Guild { .. }
             | Effect::PerDefeat { .. }
             | Effect::WonderComplete(_) => true,
+            Effect::City(effects) => effects.iter().any(|&e| e.scores_at_end()),
             Effect::Produce(..)
             | Effect::OneOf(_)
             | Effect::Shields(_)
@@ -121,6 +132,14 @@ impl Effect {
                 let complete = city.stages == city.stage_count(game.catalog());
                 (Line::Guilds, if complete { p as i32 } else { 0 })
             }
+            Effect::City(effects) => {
+                let city = game.city(seat);
+                let black = city.colors[Color::Black as usize];
+                (
+                    Line::Cities,
+                    cities::black_points(effects, black, &city.victories),
+                )
+            }
             Effect::Produce(..)
             | Effect::OneOf(_)
             | Effect::Shields(_)
@@ -153,14 +172,16 @@ impl Power {
             Power::FirstOfColourFree => city.powers |= powers::FIRST_OF_COLOUR_FREE,
             Power::FirstOfAgeFree => city.powers |= powers::FIRST_OF_AGE_FREE,
             Power::LastOfAgeFree => city.powers |= powers::LAST_OF_AGE_FREE,
+            Power::City(e) => e.on_build(city),
             Power::Coins(_) => {}
         }
     }
 
     /// Coins from the bank when the stage is built.
-    pub(crate) fn coins_when_built(self) -> u32 {
+    pub(crate) fn coins_when_built(self, city: &City) -> u32 {
         match self {
             Power::Coins(c) => c as u32,
+            Power::City(e) => e.own_coins(city),
             Power::Points(_)
             | Power::Shields(_)
             | Power::OneOf(_)
@@ -180,7 +201,9 @@ impl Power {
     pub(crate) fn end_points(self) -> i32 {
         match self {
             Power::Points(v) => v as i32,
-            Power::Coins(_)
+            // A Cities stage's points are written as `Power::Points`.
+            Power::City(_)
+            | Power::Coins(_)
             | Power::Shields(_)
             | Power::OneOf(_)
             | Power::ScienceWild
@@ -201,5 +224,123 @@ pub(crate) fn count_in(city: &City, per: Per) -> u32 {
     match per {
         Per::Cards(colors) => city.count(colors),
         Per::Stages => city.stages as u32,
+    }
+}
+
+/// Cities' effects (black cards and the stages of Byzantium and Petra), moment by moment. The
+/// rules that need no game state (coin losses, the `cities` points, Diplomacy's conflicts)
+/// are in [`super::cities`]; the turn calls these in the order RECORDS.md fixes.
+impl CityEffect {
+    /// What placing the card or stage changes in the city for the rest of the game (coins,
+    /// others' coins, debts and losses apart). A Raider card's victory token is taken at once.
+    pub(crate) fn on_build(self, city: &mut City) {
+        match self {
+            CityEffect::Shields(n) => city.shields += n,
+            CityEffect::Diplomacy => city.diplomacy += 1,
+            CityEffect::VictoryToken(v) => {
+                city.victories[v as usize] += 1;
+                city.military += i32::from(v);
+            }
+            CityEffect::CopyNeighbourScience => city.science_copies += 1,
+            CityEffect::WharfRebate(dir, n) => {
+                for side in match dir {
+                    Direction::Left => 0..1,
+                    Direction::Right => 1..2,
+                    Direction::Both => 0..2,
+                } {
+                    city.rebates.wharf[side] += n;
+                }
+            }
+            CityEffect::StartingResourceRebate(n) => city.rebates.cache += n,
+            CityEffect::SecretWarehouse => city.powers |= powers::SECRET_WAREHOUSE,
+            CityEffect::BlackMarket => city.powers |= powers::BLACK_MARKET,
+            CityEffect::FreeWonderResources => city.powers |= powers::FREE_WONDER_RESOURCES,
+            CityEffect::BuildFromDiscard => city.powers |= powers::FORGING_AGENCY,
+            // Points are counted at the end; the rest acts on coins, debts and losses.
+            CityEffect::Points(_)
+            | CityEffect::Coins(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::DiscardDefeatTokens
+            | CityEffect::PerBlackCard { .. }
+            | CityEffect::PerVictoryToken { .. } => {}
+        }
+    }
+
+    /// True when the effect may score on the `cities` line at the end of the game.
+    pub(crate) fn scores_at_end(self) -> bool {
+        matches!(
+            self,
+            CityEffect::Points(_)
+                | CityEffect::PointsPerVictoryToken { .. }
+                | CityEffect::PerBlackCard { .. }
+                | CityEffect::PerVictoryToken { .. }
+        )
+    }
+
+    /// Coins the owner takes from the bank with the turn's coins (the card itself counted
+    /// among its black cards).
+    pub(crate) fn own_coins(self, city: &City) -> u32 {
+        let victories = u32::from(city.victories[1] + city.victories[3] + city.victories[5]);
+        match self {
+            CityEffect::Coins(n) => u32::from(n),
+            CityEffect::PerBlackCard { coins, .. } => {
+                u32::from(coins) * u32::from(city.colors[Color::Black as usize])
+            }
+            CityEffect::PerVictoryToken { coins, .. } => u32::from(coins) * victories,
+            CityEffect::CoinsPerDefeatToken(n) => u32::from(n) * u32::from(city.defeats),
+            CityEffect::Points(_)
+            | CityEffect::Shields(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::DiscardDefeatTokens => 0,
+        }
+    }
+
+    /// Coins another seat takes from the bank when `owner` builds this (`neighbour`: that
+    /// seat sits next to the owner).
+    pub(crate) fn coins_to_other(self, neighbour: bool) -> u32 {
+        match self {
+            CityEffect::NeighboursGainCoins(n) if neighbour => u32::from(n),
+            CityEffect::OthersGainCoins(n) => u32::from(n),
+            _ => 0,
+        }
+    }
+
+    /// −1 debt tokens each neighbour of the owner takes at once (Raider cards: no choice).
+    pub(crate) fn debt_to_neighbours(self) -> u8 {
+        match self {
+            CityEffect::NeighboursTakeDebt(n) => n,
+            _ => 0,
+        }
+    }
+
+    /// What acts after the turn's coins: Memorial's owner discards its defeat tokens (their
+    /// −1 points go with them), once its coins per token are counted.
+    pub(crate) fn after_coins(self, city: &mut City) {
+        if self == CityEffect::DiscardDefeatTokens {
+            city.military += i32::from(city.defeats);
+            city.defeats = 0;
+        }
     }
 }

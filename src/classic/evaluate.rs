@@ -395,7 +395,7 @@ mod tests {
 
     /// Seat 0's value after `change` to its city, minus its value after selling a card
     /// (3 coins): what a one-ply search compares.
-    fn gain_over_sale(g: &ClassicGame, change: impl Fn(&mut City, &Catalog)) -> f64 {
+    fn gain_over_sale(g: &ClassicGame, change: impl Fn(&mut City, &'static Catalog)) -> f64 {
         let cat = g.catalog();
         let mut built = g.clone();
         change(&mut built.cities[0], cat);
@@ -404,7 +404,7 @@ mod tests {
         built.seat_value(0) - sold.seat_value(0)
     }
 
-    fn build(key: &'static str) -> impl Fn(&mut City, &Catalog) {
+    fn build(key: &'static str) -> impl Fn(&mut City, &'static Catalog) {
         move |city, cat| city.add_building(cat.card(cat.find(key).expect("a known card")))
     }
 

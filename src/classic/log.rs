@@ -33,6 +33,11 @@ pub fn effect_text(e: &Effect) -> String {
         Effect::Produce(r, n) => format!("produces {n} {}", r.id()),
         Effect::OneOf(rs) => format!("produces one of {}", resources_text(rs)),
         Effect::Points(p) => format!("{p} VP"),
+        Effect::City(effects) => effects
+            .iter()
+            .map(|&e| crate::classic::cities::effect_text(e))
+            .collect::<Vec<_>>()
+            .join("; "),
         Effect::Shields(s) => format!("{s} shields"),
         Effect::Science(s) => format!("science: {}", s.id()),
         Effect::Coins(c) => format!("{c} coins"),
@@ -91,6 +96,7 @@ pub fn power_text(p: &Power) -> String {
         Power::FirstOfColourFree => "a building of a new colour is free".into(),
         Power::FirstOfAgeFree => "the first card of each Age is free".into(),
         Power::LastOfAgeFree => "the last card of each Age is free".into(),
+        Power::City(e) => crate::classic::cities::effect_text(e),
     }
 }
 
@@ -313,6 +319,9 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 format!("builds {} from the discard pile", name(card))
             }
             Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
+            Action::CoinLoss { coins, debt } => {
+                format!("loses {coins} coins and takes {debt} debt tokens")
+            }
         };
         lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
         let before = (g.age(), g.turn(), g.history().len());

@@ -140,6 +140,9 @@ impl ClassicGame {
                 format!("build {} from the discard pile", name(card))
             }
             Action::CopyGuild { guild, from } => format!("copy {} from seat {from}", name(guild)),
+            Action::CoinLoss { coins, debt } => {
+                format!("lose {coins} coins and take {debt} debt tokens")
+            }
         }
     }
 }

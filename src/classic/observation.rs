@@ -3,7 +3,8 @@
 //! Action ids, `C` the number of buildings of the options' catalog (by [`CardId`]):
 //! `build c`, `build_free c` (1st-edition Olympia A), `wonder with c`, `sell c`,
 //! `build_discarded c` (Halikarnassos), each `C` ids, then `copy_guild g from left|right`
-//! (1st-edition Olympia B, `2C` ids): `7C` in all. The payment splits of one build share its id:
+//! (1st-edition Olympia B, `2C` ids): `7C` in all; with Cities, 256 more for `coin_loss`
+//! paying 0..=255 coins. The payment splits of one build share its id:
 //! the id plays the cheapest split, paying the left neighbour least on a tie (what
 //! `--collapse-splits` keeps).
 //!
@@ -29,7 +30,14 @@ fn catalog_size(options: &<ClassicGame as SimGame>::Options) -> usize {
 
 impl Encoded for ClassicGame {
     fn action_space(options: &Self::Options) -> usize {
-        7 * catalog_size(options)
+        let game = ClassicGame::new_game(options, 0);
+        // Cities: `coin_loss` paying 0..=255 coins (the rest as debt), after the card ids.
+        let coin_losses = if game.catalog().expansions.cities {
+            256
+        } else {
+            0
+        };
+        7 * catalog_size(options) + coin_losses
     }
 
     fn action_label(options: &Self::Options, id: usize) -> String {
@@ -43,6 +51,7 @@ impl Encoded for ClassicGame {
             2 => format!("wonder with {}", key(id)),
             3 => format!("sell {}", key(id)),
             4 => format!("build_discarded {}", key(id)),
+            7.. => format!("coin_loss paying {} coins", id - 7 * c),
             _ => {
                 let k = id - 5 * c;
                 let side = if k % 2 == 0 { "left" } else { "right" };
@@ -72,6 +81,7 @@ impl Encoded for ClassicGame {
                 let right = from as usize != self.left_of(self.current_seat());
                 (5 * c + 2 * guild.0 as usize + right as usize, 0)
             }
+            Action::CoinLoss { coins, .. } => (7 * c + coins as usize, 0),
         }
     }
 

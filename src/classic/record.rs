@@ -62,6 +62,9 @@ impl ClassicGame {
                 Action::CopyGuild { guild, from } => {
                     json!({"player": p.seat, "type": "copy_guild", "guild": key(guild), "from": from})
                 }
+                Action::CoinLoss { coins, debt } => {
+                    json!({"player": p.seat, "type": "coin_loss", "coins": coins, "debt": debt})
+                }
             })
             .collect();
         let result = if self.is_over() {
@@ -163,10 +166,23 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
         .iter()
         .map(|c| card_id(cat, c))
         .collect::<Result<Vec<_>, String>>()?;
+    // Cities: the black cards of each Age left out (absent without Cities).
+    let mut black_unused: [Vec<CardId>; 3] = Default::default();
+    if let Some(v) = setup.get("black_unused") {
+        for (a, out) in black_unused.iter_mut().enumerate() {
+            *out = field(v, &(a + 1).to_string())?
+                .as_array()
+                .ok_or("`black_unused` of an Age is not a list")?
+                .iter()
+                .map(|c| card_id(cat, c))
+                .collect::<Result<Vec<_>, String>>()?;
+        }
+    }
     Ok(Setup {
         wonders,
         hands,
         guilds_unused,
+        black_unused,
     })
 }
 
@@ -193,6 +209,7 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         ],
         "sell" | "build_discarded" => &["player", "type", "card"],
         "copy_guild" => &["player", "type", "guild", "from"],
+        "coin_loss" => &["player", "type", "coins", "debt"],
         _ => return None,
     })
 }
@@ -243,6 +260,10 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
             guild: card_id(cat, field(a, "guild")?)?,
             from: u8_field(a, "from")?,
         },
+        "coin_loss" => Action::CoinLoss {
+            coins: u8_field(a, "coins")?,
+            debt: u8_field(a, "debt")?,
+        },
         _ => unreachable!("action_fields knows every type"),
     };
     Ok((player, action))
@@ -292,7 +313,10 @@ fn check_figures(
             same("pay_bank", json!(bank))?;
             same("stage", json!(stage))
         }
-        Action::Sell { .. } | Action::BuildDiscarded { .. } | Action::CopyGuild { .. } => Ok(()),
+        Action::Sell { .. }
+        | Action::BuildDiscarded { .. }
+        | Action::CopyGuild { .. }
+        | Action::CoinLoss { .. } => Ok(()),
     }
 }
 

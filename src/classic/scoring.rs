@@ -1,5 +1,6 @@
 //! End-of-game scoring by the lines of the score pad.
 
+use arrayvec::ArrayVec;
 use serde::Serialize;
 
 use super::city::science_points;
@@ -27,11 +28,27 @@ pub enum ScoreLine {
     Commercial,
     /// Purple cards (and the guild copied by 1st-edition Olympia B).
     Guilds,
+    /// Cities: black cards.
+    Cities,
+    /// Cities: −1 per debt token.
+    Debt,
 }
 
 impl ScoreLine {
     /// Every line, in score-pad order.
-    pub const ALL: [ScoreLine; 7] = [
+    pub const ALL: [ScoreLine; 9] = [
+        ScoreLine::Military,
+        ScoreLine::Treasury,
+        ScoreLine::Wonders,
+        ScoreLine::Civilian,
+        ScoreLine::Science,
+        ScoreLine::Commercial,
+        ScoreLine::Guilds,
+        ScoreLine::Cities,
+        ScoreLine::Debt,
+    ];
+    /// The base game's score pad.
+    pub const BASE: [ScoreLine; 7] = [
         ScoreLine::Military,
         ScoreLine::Treasury,
         ScoreLine::Wonders,
@@ -40,8 +57,8 @@ impl ScoreLine {
         ScoreLine::Commercial,
         ScoreLine::Guilds,
     ];
-    /// The base game's score pad.
-    pub const BASE: [ScoreLine; 7] = ScoreLine::ALL;
+    /// The score pad with Cities: the base lines, then `cities` and `debt`.
+    pub const WITH_CITIES: [ScoreLine; 9] = ScoreLine::ALL;
 
     /// The line's key in records and CSV columns.
     pub const fn id(self) -> &'static str {
@@ -53,6 +70,8 @@ impl ScoreLine {
             ScoreLine::Science => "science",
             ScoreLine::Commercial => "commercial",
             ScoreLine::Guilds => "guilds",
+            ScoreLine::Cities => "cities",
+            ScoreLine::Debt => "debt",
         }
     }
 }
@@ -108,11 +127,44 @@ impl ClassicGame {
         if city.copied_guild.map(|g| self.cat.card(g).effect) == Some(Effect::ScienceWild) {
             wild += 1;
         }
-        s.add(
-            ScoreLine::Science,
-            science_points(city.symbols(), wild) as i32,
-        );
+        let science = if city.science_copies > 0 {
+            self.science_with_copies(seat, wild)
+        } else {
+            science_points(city.symbols(), wild)
+        };
+        s.add(ScoreLine::Science, science as i32);
+        if self.cat.expansions.cities {
+            s.add(ScoreLine::Debt, -i32::from(city.debt));
+        }
         s
+    }
+
+    /// Science points of `seat` with Cities' copies: each copy is one symbol of a family a
+    /// neighbour's green cards show, all chosen (with the wild symbols) to score the most.
+    fn science_with_copies(&self, seat: usize, wild: u8) -> u32 {
+        let city = self.city(seat);
+        let (l, r) = (
+            self.city(self.left_of(seat)),
+            self.city(self.right_of(seat)),
+        );
+        let families: ArrayVec<usize, 3> = (0..3)
+            .filter(|&f| l.science[f] > 0 || r.science[f] > 0)
+            .collect();
+        fn best(counts: [u8; 3], copies: u8, families: &[usize], wild: u8) -> u32 {
+            if copies == 0 || families.is_empty() {
+                return science_points(counts, wild);
+            }
+            families
+                .iter()
+                .map(|&f| {
+                    let mut c = counts;
+                    c[f] += 1;
+                    best(c, copies - 1, families, wild)
+                })
+                .max()
+                .expect("families is not empty")
+        }
+        best(city.symbols(), city.science_copies, &families, wild)
     }
 
     /// The points of `seat`'s wonder stages and buildings as they stand: its score without the
@@ -150,6 +202,7 @@ impl ClassicGame {
                 Line::Civilian => s.add(ScoreLine::Civilian, points),
                 Line::Commercial => s.add(ScoreLine::Commercial, points),
                 Line::Guilds => s.add(ScoreLine::Guilds, points),
+                Line::Cities => s.add(ScoreLine::Cities, points),
                 Line::Nothing => {}
             }
         };

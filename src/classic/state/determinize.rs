@@ -32,6 +32,7 @@ impl ClassicGame {
     /// The work of `determinized` on `g`, a copy of this game without its history.
     fn resample(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
         let cur = self.age as usize - 1;
+        let mut black_unused = self.black_unused;
         let mut unseen_guilds: ArrayVec<CardId, DEAL_SLOTS> =
             self.guilds_unused.iter().copied().collect();
         for a in 0..3 {
@@ -119,6 +120,10 @@ impl ClassicGame {
                     }
                 }
             }
+            if self.cat.expansions.cities {
+                // Unseen black cards may be any of this Age's black cards left out.
+                self.swap_unseen_blacks(a, &mut ids, &mut black_unused, rng);
+            }
             shuffle(&mut ids, rng);
             let gd = &mut g.deals[a];
             let mut bits = unknown;
@@ -160,13 +165,60 @@ impl ClassicGame {
                 unseen_guilds = pool.drain(self.n + 2..).collect();
                 deck.extend(pool);
             }
+            if self.cat.expansions.cities {
+                // None of this Age's black cards is seen yet: a fresh draw of them.
+                let mut blacks: ArrayVec<CardId, 16> = self.cat.blacks[a].iter().copied().collect();
+                shuffle(&mut blacks, rng);
+                let dealt = crate::classic::cities_data::black_cards_per_age(self.n);
+                for &c in &blacks[..dealt] {
+                    black_unused.remove(c.0);
+                }
+                for &c in &blacks[dealt..] {
+                    black_unused.insert(c.0);
+                }
+                deck.extend(blacks[..dealt].iter().copied());
+            }
             shuffle(&mut deck, rng);
             g.deals[a].cards[..deck.len()].copy_from_slice(&deck);
         }
         g.guilds_unused = unseen_guilds.into_iter().collect();
+        g.black_unused = black_unused;
         // Other seats' hidden choices of this turn: re-chosen at random.
         if g.step == Step::Turn && (0..self.n).any(|s| s != observer && g.pending[s].is_some()) {
             LEGAL.with_borrow_mut(|buf| self.rechoose(observer, rng, g, buf));
+        }
+    }
+
+    /// Cities: the unseen black cards `ids` of Age `a + 1` (among a deal's unknown cards) and
+    /// that Age's black cards left out, shuffled together; as many go back into the deal.
+    fn swap_unseen_blacks(
+        &self,
+        a: usize,
+        ids: &mut ArrayVec<CardId, DEAL_SLOTS>,
+        black_unused: &mut WideCardSet,
+        rng: &mut dyn RngCore,
+    ) {
+        let is_black = |c: CardId| self.cat.card(c).color == Color::Black;
+        let mut pool: ArrayVec<CardId, DEAL_SLOTS> =
+            ids.iter().copied().filter(|&c| is_black(c)).collect();
+        let k = pool.len();
+        for &c in &self.cat.blacks[a] {
+            if black_unused.contains(c.0) {
+                pool.push(c);
+            }
+        }
+        shuffle(&mut pool, rng);
+        for &c in &pool[..k] {
+            black_unused.remove(c.0);
+        }
+        for &c in &pool[k..] {
+            black_unused.insert(c.0);
+        }
+        let mut it = pool.into_iter();
+        for c in ids.iter_mut() {
+            if is_black(*c) {
+                *c = it.next().expect("as many as were taken");
+            }
         }
     }
 

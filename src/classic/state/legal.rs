@@ -3,6 +3,7 @@
 //! Halikarnassos and Olympia B.
 
 use super::*;
+use crate::classic::cities;
 
 impl ClassicGame {
     pub(super) fn to_move(&self) -> usize {
@@ -18,7 +19,7 @@ impl ClassicGame {
                 }
                 0
             }
-            Step::BuildDiscarded(s) | Step::CopyGuild(s) => s as usize,
+            Step::BuildDiscarded(s) | Step::CopyGuild(s) | Step::CoinLoss(s) => s as usize,
             Step::Over => 0,
         }
     }
@@ -83,7 +84,8 @@ impl ClassicGame {
             (Step::Turn, Action::Wonder { card, .. }) if in_hand(card) => {
                 let city = &self.cities[seat];
                 let board = self.cat.side(city.wonder, city.side.index());
-                ((city.stages as usize) < board.stages.len()).then_some(Ok((Free::No, 0)))
+                ((city.stages as usize) < board.stages.len())
+                    .then(|| Ok((Free::No, self.stage_coins(seat))))
             }
             _ => None,
         };
@@ -111,7 +113,22 @@ impl ClassicGame {
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         let stage = board.stages.get(city.stages as usize)?;
+        if city.has(powers::FREE_WONDER_RESOURCES) {
+            // Cities' Architect Firm: no resources, the coins still due.
+            return (stage.cost.coins as u32 <= self.spendable[seat])
+                .then_some(Quote { total: 0, left: 1 });
+        }
         self.affordable_quote(seat, &stage.cost)
+    }
+
+    /// The coins the next stage of `seat` costs on its own (Petra's coin stages).
+    fn stage_coins(&self, seat: usize) -> u8 {
+        let city = &self.cities[seat];
+        let board = self.cat.side(city.wonder, city.side.index());
+        board
+            .stages
+            .get(city.stages as usize)
+            .map_or(0, |stage| stage.cost.coins)
     }
 
     /// The cheapest ways for `seat` to pay `cost` with its own production and its neighbours'
@@ -203,6 +220,16 @@ impl ClassicGame {
                     out.push(Action::BuildDiscarded { card: CardId(id) });
                 }
             }
+            Step::CoinLoss(seat) => {
+                let loss = self.losses[seat as usize];
+                let coins = self.cities[seat as usize].coins.min(255) as u8;
+                for paid in cities::coin_loss_payments(loss, coins) {
+                    out.push(Action::CoinLoss {
+                        coins: paid,
+                        debt: loss - paid,
+                    });
+                }
+            }
             Step::CopyGuild(seat) => {
                 let seat = seat as usize;
                 for from in [self.left_of(seat), self.right_of(seat)] {
@@ -270,7 +297,9 @@ impl ClassicGame {
                     return Err("card not in hand");
                 }
                 match self.stage_quote(seat) {
-                    Some(q) if self.split_ok(q, pay_left, pay_right) => Ok((Free::No, 0)),
+                    Some(q) if self.split_ok(q, pay_left, pay_right) => {
+                        Ok((Free::No, self.stage_coins(seat)))
+                    }
                     Some(_) => Err("not a cheapest payment"),
                     None => Err("cannot build the next stage"),
                 }
@@ -302,6 +331,16 @@ impl ClassicGame {
                     Ok((Free::No, 0))
                 } else {
                     Err("no such guild next door")
+                }
+            }
+            (Step::CoinLoss(s), Action::CoinLoss { coins, debt }) => {
+                let s = s as usize;
+                if coins.checked_add(debt) != Some(self.losses[s]) {
+                    Err("coins and debt do not add up to the turn's coin loss")
+                } else if coins as u32 > self.cities[s].coins {
+                    Err("not that many coins held")
+                } else {
+                    Ok((Free::No, coins))
                 }
             }
             _ => Err("not an action of this step"),

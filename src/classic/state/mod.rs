@@ -20,9 +20,11 @@ use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 
+use super::cities_data::{CityEffect, CITIES_HAND_SIZE};
 use super::city::{powers, City};
 use super::data::{
-    catalog, CardId, Catalog, Color, Edition, Expansions, Per, Power, Side, Whose, Wonder, BOARDS,
+    catalog, CardId, Catalog, Color, Edition, Effect, Expansions, Per, Power, Side, Whose, Wonder,
+    BOARDS,
 };
 use super::payment::{quote, Prices, Quote, Supply};
 use super::scoring::ScoreLine;
@@ -96,14 +98,22 @@ impl ClassicConfig {
         }
     }
 
-    /// The score pad's lines: the base game's seven.
+    /// The score pad's lines: the base game's seven, then each expansion's.
     pub fn score_lines(&self) -> &'static [ScoreLine] {
-        &ScoreLine::BASE
+        if self.expansions.cities {
+            &ScoreLine::WITH_CITIES
+        } else {
+            &ScoreLine::BASE
+        }
     }
 
-    /// Cards per hand at the start of each Age: 7 in the base game.
+    /// Cards per hand at the start of each Age: 7 in the base game, 8 with Cities.
     pub fn hand_size(&self) -> usize {
-        HAND_SIZE
+        if self.expansions.cities {
+            CITIES_HAND_SIZE
+        } else {
+            HAND_SIZE
+        }
     }
 }
 
@@ -116,6 +126,8 @@ pub struct Setup {
     /// `hands[age - 1][seat]`: the 7 cards dealt to that seat.
     pub hands: [Vec<Vec<CardId>>; 3],
     pub guilds_unused: Vec<CardId>,
+    /// Cities: the black cards of each Age left out of the game (`[age - 1]`); empty without.
+    pub black_unused: [Vec<CardId>; 3],
 }
 
 /// Why a configuration or a setup was refused.
@@ -163,6 +175,9 @@ pub enum Action {
     BuildDiscarded { card: CardId },
     /// 1st-edition Olympia B: copy a guild of the neighbour at seat `from`.
     CopyGuild { guild: CardId, from: u8 },
+    /// Cities: the seat's coin loss of the turn, `coins` paid to the bank (at most what it
+    /// holds) and the rest taken as `debt` −1 tokens.
+    CoinLoss { coins: u8, debt: u8 },
 }
 
 impl Action {
@@ -175,6 +190,8 @@ impl Action {
             | Action::Sell { card }
             | Action::BuildDiscarded { card } => card,
             Action::CopyGuild { guild, .. } => guild,
+            // Not a card action: no seat ever asks (see the callers).
+            Action::CoinLoss { .. } => CardId(u8::MAX),
         }
     }
 }
@@ -221,6 +238,8 @@ pub(crate) enum Step {
     BuildDiscarded(u8),
     /// 1st-edition Olympia B picks a guild to copy.
     CopyGuild(u8),
+    /// Cities: the seat splits its coin loss of the turn between coins and debt tokens.
+    CoinLoss(u8),
     Over,
 }
 
@@ -232,6 +251,10 @@ enum Next {
     Discarded(u8),
     /// 2nd edition: Babylon's extra turn.
     ExtraTurn(u8),
+    /// Cities: count the turn's coin losses (after every build of the turn).
+    CoinLosses,
+    /// Cities: this seat splits its loss.
+    PayLoss(u8),
     EndAge,
     Turn,
 }
@@ -276,13 +299,15 @@ pub struct ClassicGame {
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
     pub(crate) guilds_unused: ArrayVec<CardId, 10>,
+    /// Cities: the black cards left out of the game, every Age (a card's Age is its own).
+    pub(crate) black_unused: WideCardSet,
     pub(crate) cities: ArrayVec<City, MAX_SEATS>,
     /// 1..=3.
     pub(crate) age: u8,
     /// 0..=`last_turn()`, one more after the last turn.
     pub(crate) turn: u8,
     pub(crate) step: Step,
-    next: ArrayVec<Next, 6>,
+    next: ArrayVec<Next, 16>,
     pub(crate) movers: u8,
     pending: [Option<(Action, Free, u8)>; MAX_SEATS],
     /// Coins each seat may still spend this turn (held at its start, minus what it paid).
@@ -295,6 +320,12 @@ pub struct ClassicGame {
     pub(crate) discard: [u64; 3],
     /// Halikarnassos stages built this turn (seat).
     owed_discard_builds: ArrayVec<u8, 2>,
+    /// Cities: Forging Agencies built this turn (seat): a free build from the pile each.
+    owed_forging: ArrayVec<u8, MAX_SEATS>,
+    /// Cities: the coin-loss effects built this turn, with their owner (counted at step 4d).
+    turn_losses: ArrayVec<(u8, CityEffect), 16>,
+    /// Cities: each seat's coin loss of the turn, while the seats split them.
+    losses: [u8; MAX_SEATS],
     pub(crate) history: Vec<Played>,
 }
 
@@ -316,6 +347,7 @@ impl Clone for ClassicGame {
             seed,
             deals,
             guilds_unused,
+            black_unused,
             cities,
             age,
             turn,
@@ -328,6 +360,9 @@ impl Clone for ClassicGame {
             prices,
             discard,
             owed_discard_builds,
+            owed_forging,
+            turn_losses,
+            losses,
             history,
         } = self;
         let mut spare = Vec::with_capacity(history.len() + HISTORY_SPARE);
@@ -342,6 +377,7 @@ impl Clone for ClassicGame {
             seed: *seed,
             deals: deals.clone(),
             guilds_unused: guilds_unused.clone(),
+            black_unused: *black_unused,
             cities: cities.clone(),
             age: *age,
             turn: *turn,
@@ -354,6 +390,9 @@ impl Clone for ClassicGame {
             prices: *prices,
             discard: *discard,
             owed_discard_builds: owed_discard_builds.clone(),
+            owed_forging: owed_forging.clone(),
+            turn_losses: turn_losses.clone(),
+            losses: *losses,
             history: spare,
         }
     }
@@ -384,6 +423,7 @@ impl ClassicGame {
             seed,
             deals,
             guilds_unused,
+            black_unused,
             cities,
             age,
             turn,
@@ -396,6 +436,9 @@ impl ClassicGame {
             prices,
             discard,
             owed_discard_builds,
+            owed_forging,
+            turn_losses,
+            losses,
             history,
         } = source;
         self.cat = *cat;
@@ -407,6 +450,7 @@ impl ClassicGame {
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
         self.guilds_unused.clone_from(guilds_unused);
+        self.black_unused = *black_unused;
         self.cities.clone_from(cities);
         self.age.clone_from(age);
         self.turn.clone_from(turn);
@@ -419,6 +463,9 @@ impl ClassicGame {
         self.prices.clone_from(prices);
         self.discard.clone_from(discard);
         self.owed_discard_builds.clone_from(owed_discard_builds);
+        self.owed_forging.clone_from(owed_forging);
+        self.turn_losses.clone_from(turn_losses);
+        self.losses = *losses;
         // The caller decides what the history becomes.
         let _ = history;
     }

@@ -2,30 +2,32 @@
 //! setup.
 
 use super::*;
+use crate::classic::cities_data::black_cards_per_age;
 
 impl ClassicGame {
     /// A new game with every random draw taken from `seed`.
     pub fn new(config: &ClassicConfig, seed: u64) -> Result<ClassicGame, SetupError> {
-        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
-        let mut g = Self::build(config, &wonders, &decks, &guilds_unused);
+        let (wonders, decks, guilds_unused, black_unused) = Self::draw(config, seed)?;
+        let mut g = Self::build(config, &wonders, &decks, &guilds_unused, &black_unused);
         g.seed = Some(seed);
         Ok(g)
     }
 
     /// The random draws of a game with this seed (what [`ClassicGame::new`] plays).
     pub fn draw_setup(config: &ClassicConfig, seed: u64) -> Result<Setup, SetupError> {
-        let (wonders, decks, guilds_unused) = Self::draw(config, seed)?;
+        let (wonders, decks, guilds_unused, black_unused) = Self::draw(config, seed)?;
         let hand = config.hand_size();
         let hands = decks.map(|d| d.chunks(hand).map(|c| c.to_vec()).collect());
         Ok(Setup {
             wonders,
             hands,
             guilds_unused: guilds_unused.to_vec(),
+            black_unused,
         })
     }
 
-    /// Wonders and sides, the three shuffled decks (hand `j` = cards `7j..7j+7`), the guilds
-    /// left in the box.
+    /// Wonders and sides, the three shuffled decks (hand `j` = the `j`-th run of hand-size
+    /// cards), the guilds left in the box, and with Cities the black cards left out per Age.
     #[allow(clippy::type_complexity)]
     pub(super) fn draw(
         config: &ClassicConfig,
@@ -35,6 +37,7 @@ impl ClassicGame {
             Vec<(Wonder, Side)>,
             [ArrayVec<CardId, DEAL_SLOTS>; 3],
             ArrayVec<CardId, 10>,
+            [Vec<CardId>; 3],
         ),
         SetupError,
     > {
@@ -98,16 +101,31 @@ impl ClassicGame {
         let mut guilds: ArrayVec<CardId, 10> = cat.guilds.iter().copied().collect();
         guilds.shuffle(&mut rng);
         let unused: ArrayVec<CardId, 10> = guilds[n + 2..].iter().copied().collect();
+        // Cities: as many black cards of each Age as players join its deck (drawn only with
+        // Cities, so that base games keep their deals).
+        let mut black_unused: [Vec<CardId>; 3] = Default::default();
+        let mut black_dealt: [Vec<CardId>; 3] = Default::default();
+        if config.expansions.cities {
+            for a in 0..3 {
+                let mut blacks = cat.blacks[a].clone();
+                blacks.shuffle(&mut rng);
+                black_unused[a] = blacks.split_off(black_cards_per_age(n));
+                // Left out, they have no order: table order, as the game keeps them.
+                black_unused[a].sort();
+                black_dealt[a] = blacks;
+            }
+        }
         let decks = std::array::from_fn(|a| {
             let mut deck: ArrayVec<CardId, DEAL_SLOTS> =
                 cat.deck(a as u8 + 1, n).iter().copied().collect();
             if a == 2 {
                 deck.extend(guilds[..n + 2].iter().copied());
             }
+            deck.extend(black_dealt[a].iter().copied());
             deck.shuffle(&mut rng);
             deck
         });
-        Ok((wonders, decks, unused))
+        Ok((wonders, decks, unused, black_unused))
     }
 
     /// The game at the start of Age I, from draws already known to be valid.
@@ -116,6 +134,7 @@ impl ClassicGame {
         wonders: &[(Wonder, Side)],
         decks: &[ArrayVec<CardId, DEAL_SLOTS>; 3],
         unused: &[CardId],
+        black_unused: &[Vec<CardId>; 3],
     ) -> ClassicGame {
         let cat = catalog(config.edition, config.expansions);
         let mut deals: [AgeDeal; 3] = Default::default();
@@ -139,6 +158,7 @@ impl ClassicGame {
             seed: None,
             deals,
             guilds_unused: unused.iter().copied().collect(),
+            black_unused: black_unused.iter().flatten().map(|c| c.0).collect(),
             cities,
             age: 1,
             turn: 0,
@@ -151,6 +171,9 @@ impl ClassicGame {
             prices: [[[2; 7]; 2]; MAX_SEATS],
             discard: [0; 3],
             owed_discard_builds: ArrayVec::new(),
+            owed_forging: ArrayVec::new(),
+            turn_losses: ArrayVec::new(),
+            losses: [0; MAX_SEATS],
             history: Vec::with_capacity(160),
         };
         g.begin_turn(g.all_seats(), true);
@@ -194,6 +217,31 @@ impl ClassicGame {
             }
             let mut dealt: Vec<CardId> = hands.iter().flatten().copied().collect();
             let mut expected = cat.deck(age, n).to_vec();
+            let blacks = &cat.blacks[age as usize - 1];
+            let unused = &setup.black_unused[age as usize - 1];
+            if !config.expansions.cities && !unused.is_empty() {
+                return Err(SetupError(
+                    "black cards left out, but Cities is not in play".into(),
+                ));
+            }
+            if config.expansions.cities {
+                let black: Vec<CardId> = dealt
+                    .iter()
+                    .copied()
+                    .filter(|&c| cat.card(c).color == Color::Black)
+                    .collect();
+                let mut all: Vec<CardId> = black.iter().chain(unused).copied().collect();
+                all.sort();
+                if black.len() != black_cards_per_age(n) || all != *blacks {
+                    return Err(SetupError(format!(
+                        "Age {age}: {} black cards of this Age dealt, and with the ones left out \
+                         they must make the Age's {}",
+                        black_cards_per_age(n),
+                        blacks.len()
+                    )));
+                }
+                expected.extend_from_slice(&black);
+            }
             if age == 3 {
                 let guilds: Vec<CardId> = dealt
                     .iter()
@@ -232,6 +280,7 @@ impl ClassicGame {
             &setup.wonders,
             &decks,
             &setup.guilds_unused,
+            &setup.black_unused,
         ))
     }
 
@@ -250,6 +299,13 @@ impl ClassicGame {
             wonders: self.cities.iter().map(|c| (c.wonder, c.side)).collect(),
             hands,
             guilds_unused: self.guilds_unused.to_vec(),
+            black_unused: std::array::from_fn(|a| {
+                self.black_unused
+                    .iter()
+                    .map(CardId)
+                    .filter(|&c| self.cat.card(c).ages >> (a + 1) & 1 == 1)
+                    .collect()
+            }),
         }
     }
 }

@@ -72,6 +72,15 @@ impl ClassicGame {
                 self.build_from_discard(seat, action.card());
                 self.advance();
             }
+            Step::CoinLoss(_) => {
+                if let Action::CoinLoss { coins, debt } = action {
+                    let city = &mut self.cities[seat];
+                    city.coins -= u32::from(coins);
+                    city.debt += debt;
+                }
+                self.push_history(seat, action, Free::No, bank, 0);
+                self.advance();
+            }
             Step::CopyGuild(_) => {
                 if let Action::CopyGuild { guild, .. } = action {
                     self.cities[seat].copied_guild = Some(guild);
@@ -182,7 +191,8 @@ impl ClassicGame {
                     pay_right,
                 } => {
                     self.take_from_hand(seat, card, false);
-                    let paid = pay_left as u32 + pay_right as u32;
+                    // `bank`: a stage's own coin cost (Petra's).
+                    let paid = bank as u32 + pay_left as u32 + pay_right as u32;
                     let city = &mut self.cities[seat];
                     let powers = city.add_stage(self.cat);
                     city.coins -= paid;
@@ -194,7 +204,7 @@ impl ClassicGame {
                     if powers.contains(&Power::BuildFromDiscard) {
                         self.owed_discard_builds.push(seat as u8);
                     }
-                    self.push_history(seat, action, Free::No, 0, stage);
+                    self.push_history(seat, action, Free::No, bank, stage);
                 }
                 Action::Sell { card } => {
                     let u = self.take_from_hand(seat, card, false);
@@ -202,19 +212,64 @@ impl ClassicGame {
                     income[seat] += SELL_COINS;
                     self.push_history(seat, action, Free::No, 0, 0);
                 }
-                Action::BuildDiscarded { .. } | Action::CopyGuild { .. } => unreachable!("checked"),
+                Action::BuildDiscarded { .. }
+                | Action::CopyGuild { .. }
+                | Action::CoinLoss { .. } => unreachable!("checked"),
             }
         }
         for &(seat, card) in &built {
             income[seat] += self.coins_when_built(seat, card);
+            if let Effect::City(effects) = self.cat.card(card).effect {
+                for &e in effects {
+                    self.city_effect_built(seat, e, &mut income);
+                }
+            }
         }
         for &(seat, ps) in &stage_coins {
-            income[seat] += ps.iter().map(|p| p.coins_when_built()).sum::<u32>();
+            let city = &self.cities[seat];
+            income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
+            for p in ps {
+                if let Power::City(e) = *p {
+                    self.city_effect_built(seat, e, &mut income);
+                }
+            }
         }
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
         }
+        for &(seat, card) in &built {
+            if let Effect::City(effects) = self.cat.card(card).effect {
+                for &e in effects {
+                    e.after_coins(&mut self.cities[seat]);
+                }
+            }
+        }
         self.after_turn();
+    }
+
+    /// What a Cities effect built by `owner` this turn does beyond its own city and its own
+    /// coins: the other seats' coins (into `income`), the Raider cards' debts, the coin losses
+    /// counted at the end of the turn, and a Forging Agency's build from the pile.
+    fn city_effect_built(&mut self, owner: usize, e: CityEffect, income: &mut [u32; MAX_SEATS]) {
+        let (l, r) = (self.left_of(owner), self.right_of(owner));
+        for (seat, inc) in income.iter_mut().enumerate().take(self.n) {
+            if seat != owner {
+                *inc += e.coins_to_other(seat == l || seat == r);
+            }
+        }
+        let debt = e.debt_to_neighbours();
+        if debt > 0 {
+            self.cities[l].debt += debt;
+            if r != l {
+                self.cities[r].debt += debt;
+            }
+        }
+        if crate::classic::cities::loss(e, 1, 1) > 0 {
+            self.turn_losses.push((owner as u8, e));
+        }
+        if e == CityEffect::BuildFromDiscard {
+            self.owed_forging.push(owner as u8);
+        }
     }
 
     pub(super) fn after_turn(&mut self) {
@@ -252,6 +307,7 @@ impl ClassicGame {
                 self.next.push(Next::Discarded(h));
             }
             self.owed_discard_builds.clear();
+            self.push_cities_steps(0);
             if let (Some(b), false) = (babylon, v1) {
                 self.next.push(Next::ExtraTurn(b));
             }
@@ -259,12 +315,29 @@ impl ClassicGame {
                 .push(if t == last { Next::EndAge } else { Next::Turn });
         } else {
             // Babylon's extra play: a Halikarnassos stage it owes comes first.
+            let owed = self.owed_discard_builds.len();
             for (i, &h) in self.owed_discard_builds.iter().enumerate() {
                 self.next.insert(i, Next::Discarded(h));
             }
             self.owed_discard_builds.clear();
+            self.push_cities_steps(owed);
         }
         self.advance();
+    }
+
+    /// Cities' end-of-turn steps, queued at `at`: the Forging Agencies' builds from the pile
+    /// (after Halikarnassos'), then the coin losses.
+    fn push_cities_steps(&mut self, at: usize) {
+        if !self.cat.expansions.cities {
+            return;
+        }
+        let mut i = at;
+        for &h in &self.owed_forging {
+            self.next.insert(i, Next::Discarded(h));
+            i += 1;
+        }
+        self.owed_forging.clear();
+        self.next.insert(i, Next::CoinLosses);
     }
 
     /// Moves to the next step that asks for a decision.
@@ -293,6 +366,37 @@ impl ClassicGame {
                         return;
                     }
                 }
+                Next::CoinLosses => {
+                    // Counted now: this turn's victory tokens and stages included.
+                    let mut lost = [0u8; MAX_SEATS];
+                    for &(owner, e) in &self.turn_losses {
+                        for (seat, l) in lost.iter_mut().enumerate().take(self.n) {
+                            if seat != owner as usize {
+                                let city = &self.cities[seat];
+                                let tokens =
+                                    city.victories[1] + city.victories[3] + city.victories[5];
+                                *l = l.saturating_add(crate::classic::cities::loss(
+                                    e,
+                                    tokens,
+                                    city.stages,
+                                ));
+                            }
+                        }
+                    }
+                    self.turn_losses.clear();
+                    self.losses = lost;
+                    let mut i = 0;
+                    for (seat, &l) in lost.iter().enumerate().take(self.n) {
+                        if l > 0 {
+                            self.next.insert(i, Next::PayLoss(seat as u8));
+                            i += 1;
+                        }
+                    }
+                }
+                Next::PayLoss(s) => {
+                    self.step = Step::CoinLoss(s);
+                    return;
+                }
                 Next::Turn => {
                     self.begin_turn(self.all_seats(), true);
                     return;
@@ -314,8 +418,33 @@ impl ClassicGame {
                     self.discard[a] &= !(1 << u);
                     self.deals[a].public |= 1 << u;
                     self.cities[seat].add_building(self.cat.card(card));
-                    let coins = self.coins_when_built(seat, card);
-                    self.cities[seat].coins += coins;
+                    let mut income = [0u32; MAX_SEATS];
+                    income[seat] = self.coins_when_built(seat, card);
+                    let effects = match self.cat.card(card).effect {
+                        Effect::City(effects) => effects,
+                        _ => &[],
+                    };
+                    for &e in effects {
+                        self.city_effect_built(seat, e, &mut income);
+                    }
+                    for (city, inc) in self.cities.iter_mut().zip(income) {
+                        city.coins += inc;
+                    }
+                    for &e in effects {
+                        e.after_coins(&mut self.cities[seat]);
+                    }
+                    // A Forging Agency built from the pile builds in its turn too, after the
+                    // builds already owed.
+                    if !self.owed_forging.is_empty() {
+                        let at = self
+                            .next
+                            .iter()
+                            .position(|n| !matches!(n, Next::Discarded(_)))
+                            .unwrap_or(self.next.len());
+                        for h in std::mem::take(&mut self.owed_forging) {
+                            self.next.insert(at, Next::Discarded(h));
+                        }
+                    }
                     self.push_history(seat, Action::BuildDiscarded { card }, Free::No, 0, 0);
                     return;
                 }
