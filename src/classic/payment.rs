@@ -468,7 +468,7 @@ fn split_exact(
 }
 
 /// Every resource, as a "one of" mask.
-const ANY_RESOURCE: u8 = (1 << RESOURCES) - 1;
+pub const ANY_RESOURCE: u8 = (1 << RESOURCES) - 1;
 
 /// A Leaders discount (Hammurabi, Leonidas, Archimedes on their colour, Imhotep on stages):
 /// one resource of the buyer's choice is not paid, which is a wild own resource for that

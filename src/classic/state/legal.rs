@@ -4,6 +4,9 @@
 
 use super::*;
 use crate::classic::cities;
+use crate::classic::cities_payment::{quote_with_rebates, Rebates};
+use crate::classic::data::RESOURCES;
+use crate::classic::payment::ANY_RESOURCE;
 
 impl ClassicGame {
     pub(super) fn to_move(&self) -> usize {
@@ -146,14 +149,54 @@ impl ClassicGame {
             return None;
         }
         let (l, r) = (self.left_of(seat), self.right_of(seat));
-        quote(
-            &cost.resources,
-            &self.cities[seat].own,
+        let quoted = if self.cat.expansions.cities {
+            self.cities_quote(seat, &cost.resources)
+        } else {
+            quote(
+                &cost.resources,
+                &self.cities[seat].own,
+                &self.market[l],
+                &self.market[r],
+                &self.prices[seat],
+            )
+        };
+        quoted.filter(|q| q.total as u32 + cost.coins as u32 <= budget)
+    }
+
+    /// [`quote`] with Cities' payment effects (RECORDS.md, "Payments"): Secret Warehouse and
+    /// Black Market add a unit the city never sells, and the Clandestine Wharves and
+    /// Smuggler's Cache take coins off what a side is paid (never below 0).
+    pub(super) fn cities_quote(&self, seat: usize, cost: &[u8; RESOURCES]) -> Option<Quote> {
+        let city = &self.cities[seat];
+        let (l, r) = (self.left_of(seat), self.right_of(seat));
+        let mut own = city.own;
+        if city.has(powers::SECRET_WAREHOUSE | powers::BLACK_MARKET) {
+            // The types the city makes with brown and grey cards or its board: what it sells.
+            let made = (0..RESOURCES).fold(0u8, |m, r| m | u8::from(city.sells.fixed[r] > 0) << r)
+                | city.sells.choices().iter().fold(0, |m, &c| m | c);
+            if city.has(powers::SECRET_WAREHOUSE) {
+                own.add_choice(made);
+            }
+            if city.has(powers::BLACK_MARKET) && made != ANY_RESOURCE {
+                own.add_choice(ANY_RESOURCE & !made);
+            }
+        }
+        let start = |s: usize| {
+            let c = &self.cities[s];
+            Some(self.cat.side(c.wonder, c.side.index()).resource as u8)
+        };
+        let rebates = Rebates {
+            start: [start(l), start(r)],
+            ..city.rebates
+        };
+        quote_with_rebates(
+            cost,
+            &own,
             &self.market[l],
             &self.market[r],
             &self.prices[seat],
+            &rebates,
         )
-        .filter(|q| q.total as u32 + cost.coins as u32 <= budget)
     }
 
     pub(super) fn push_splits(

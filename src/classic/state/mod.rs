@@ -36,6 +36,9 @@ mod military;
 mod setup;
 mod turn;
 
+#[cfg(test)]
+mod cities_tests;
+
 /// Most seats at a table.
 pub const MAX_SEATS: usize = 7;
 /// Cards dealt to each seat per Age.

@@ -1,0 +1,293 @@
+//! Cities' rules in the engine, on hand-built positions: payments with rebates and the
+//! never-for-sale units, Architect Firm, coin losses and debts, Raider cards, Memorial,
+//! science copies, Petra's stages.
+
+use super::*;
+use crate::classic::data::{Resource, RESOURCES};
+
+fn cities_game(players: usize, seed: u64) -> ClassicGame {
+    let mut config = ClassicConfig::new(players, Edition::V2);
+    config.expansions = Expansions {
+        leaders: false,
+        cities: true,
+    };
+    ClassicGame::new(&config, seed).unwrap()
+}
+
+fn id(g: &ClassicGame, key: &str) -> CardId {
+    g.cat.find(key).unwrap_or_else(|| panic!("no card {key}"))
+}
+
+/// Puts `card` in `seat`'s hand now (in place of its first card).
+fn give(g: &mut ClassicGame, seat: usize, card: CardId) {
+    let u = g.hand_uids(seat).trailing_zeros() as usize;
+    g.deals[g.age as usize - 1].cards[u] = card;
+}
+
+/// Gives a city a building without playing it (its lasting effects, no coins).
+fn build(g: &mut ClassicGame, seat: usize, key: &str) {
+    let c = id(g, key);
+    g.cities[seat].add_building(g.cat.card(c));
+}
+
+/// Plays one turn: `seat` plays `action`, everyone else sells its first card.
+fn turn(g: &mut ClassicGame, seat: usize, action: Action) {
+    for s in 0..g.n {
+        let a = if s == seat {
+            action
+        } else {
+            Action::Sell { card: g.hand(s)[0] }
+        };
+        g.play(a).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// The resources of `wonder`'s board, to pick a neighbour that sells what a test needs.
+fn board_resource(g: &ClassicGame, seat: usize) -> Resource {
+    let c = &g.cities[seat];
+    g.cat.side(c.wonder, c.side.index()).resource
+}
+
+#[test]
+fn clandestine_wharf_and_smugglers_cache_take_coins_off_a_side_never_below_zero() {
+    let mut g = cities_game(3, 4);
+    let (left, right) = (g.left_of(0), g.right_of(0));
+    // Seat 0 makes nothing; the left neighbour sells only its board's resource, the right
+    // one nothing.
+    let r = board_resource(&g, left);
+    g.cities[0].own = Supply::default();
+    g.cities[left].sells = Supply::default();
+    g.cities[left].sells.add_fixed(r as usize, 1);
+    g.cities[right].sells = Supply::default();
+    g.begin_turn(g.all_seats(), true);
+    let mut cost = [0u8; RESOURCES];
+    cost[r as usize] = 1;
+    // Buying it is 2 coins…
+    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 2);
+    // …1 with the West Clandestine Wharf (left = west)…
+    build(&mut g, 0, "west_clandestine_wharf");
+    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 1);
+    // …and 0, not −1, with Smuggler's Cache as well (it is the neighbour's starting resource).
+    build(&mut g, 0, "smugglers_cache");
+    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 0);
+}
+
+#[test]
+fn secret_warehouse_and_black_market_add_a_unit_never_for_sale() {
+    let mut g = cities_game(3, 7);
+    g.cities[0].own = Supply::default();
+    g.cities[0].sells = Supply::default();
+    g.cities[0].own.add_fixed(Resource::Wood as usize, 1);
+    g.cities[0].sells.add_fixed(Resource::Wood as usize, 1);
+    // Nobody sells anything: only the city's own units count.
+    for s in 1..3 {
+        g.cities[s].sells = Supply::default();
+    }
+    g.begin_turn(g.all_seats(), true);
+    let mut two_wood = [0u8; RESOURCES];
+    two_wood[Resource::Wood as usize] = 2;
+    let mut wood_and_glass = [0u8; RESOURCES];
+    wood_and_glass[Resource::Wood as usize] = 1;
+    wood_and_glass[Resource::Glass as usize] = 1;
+    assert_eq!(g.cities_quote(0, &two_wood), None);
+    build(&mut g, 0, "secret_warehouse");
+    assert_eq!(g.cities_quote(0, &two_wood).map(|q| q.total), Some(0));
+    // The warehouse makes only a type the city makes: no glass.
+    assert_eq!(g.cities_quote(0, &wood_and_glass), None);
+    build(&mut g, 0, "black_market");
+    assert_eq!(g.cities_quote(0, &wood_and_glass).map(|q| q.total), Some(0));
+    // Neither is for sale to the neighbours.
+    assert_eq!(g.cities[0].sells.choices().len(), 0);
+}
+
+#[test]
+fn a_coin_loss_is_split_by_each_other_seat_in_seat_order() {
+    let mut g = cities_game(3, 2);
+    let hideout = id(&g, "hideout");
+    give(&mut g, 1, hideout);
+    g.cities[0].coins = 0;
+    turn(
+        &mut g,
+        1,
+        Action::Build {
+            card: hideout,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    // Seat 0 (no coins: sale coins of this turn included, it holds 3) then seat 2.
+    assert_eq!(g.current_seat(), 0);
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    assert_eq!(
+        legal,
+        [
+            Action::CoinLoss { coins: 0, debt: 1 },
+            Action::CoinLoss { coins: 1, debt: 0 }
+        ]
+    );
+    g.play(Action::CoinLoss { coins: 0, debt: 1 }).unwrap();
+    assert_eq!(g.current_seat(), 2);
+    let coins = g.cities[2].coins;
+    g.play(Action::CoinLoss { coins: 1, debt: 0 }).unwrap();
+    assert_eq!(g.cities[2].coins, coins - 1);
+    assert_eq!((g.cities[0].debt, g.cities[2].debt), (1, 0));
+    assert_eq!(g.step, Step::Turn);
+    assert_eq!(g.score(0).get(ScoreLine::Debt), -1);
+    // A split that does not add up, or pays coins not held, is refused.
+    let opium = id(&g, "opium_stash");
+    give(&mut g, 1, opium);
+    turn(
+        &mut g,
+        1,
+        Action::Build {
+            card: opium,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert!(g.play(Action::CoinLoss { coins: 0, debt: 2 }).is_err());
+    g.cities[0].coins = 0;
+    assert!(g.play(Action::CoinLoss { coins: 1, debt: 0 }).is_err());
+    assert!(g.play(Action::CoinLoss { coins: 0, debt: 1 }).is_ok());
+}
+
+#[test]
+fn raider_cards_give_a_victory_token_and_a_debt_to_each_neighbour() {
+    let mut g = cities_game(4, 5);
+    let raider = id(&g, "raider_camp");
+    give(&mut g, 0, raider);
+    turn(
+        &mut g,
+        0,
+        Action::Build {
+            card: raider,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert_eq!(g.cities[0].victories[1], 1);
+    assert_eq!(g.cities[0].military, 1);
+    let debts: Vec<u8> = g.cities.iter().map(|c| c.debt).collect();
+    assert_eq!(debts, [0, 1, 0, 1], "seats 1 and 3 sit next to seat 0");
+    assert_eq!(g.step, Step::Turn, "no choice: no coin-loss step");
+}
+
+#[test]
+fn memorial_pays_for_defeat_tokens_then_discards_them() {
+    let mut g = cities_game(3, 8);
+    g.cities[0].defeats = 3;
+    g.cities[0].military = -3 + 1;
+    g.cities[0].coins = 20;
+    let memorial = id(&g, "memorial");
+    give(&mut g, 0, memorial);
+    // Free of resources for the test: the seat makes what it needs.
+    for r in [Resource::Wood, Resource::Stone, Resource::Textile] {
+        g.cities[0].own.add_fixed(r as usize, 1);
+    }
+    g.begin_turn(g.all_seats(), true);
+    turn(
+        &mut g,
+        0,
+        Action::Build {
+            card: memorial,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert_eq!(g.cities[0].coins, 20 + 2 * 3);
+    assert_eq!(g.cities[0].defeats, 0);
+    assert_eq!(
+        g.cities[0].military, 1,
+        "the −1 tokens are gone, the victory stays"
+    );
+}
+
+#[test]
+fn science_copies_take_the_best_family_a_neighbour_shows() {
+    let mut g = cities_game(3, 3);
+    let (l, r) = (g.left_of(0), g.right_of(0));
+    g.cities[0].science = [2, 2, 1];
+    g.cities[l].science = [0, 0, 0];
+    g.cities[r].science = [1, 0, 0];
+    g.cities[0].science_copies = 1;
+    // Only the compass is shown next door: 3² + 2² + 1² + 7 = 21 (a gear would give 25).
+    assert_eq!(g.score(0).get(ScoreLine::Science), 21);
+    g.cities[l].science = [0, 0, 4];
+    assert_eq!(g.score(0).get(ScoreLine::Science), 4 + 4 + 4 + 14);
+    // With no green card next door, a copy gives nothing.
+    g.cities[l].science = [0; 3];
+    g.cities[r].science = [0; 3];
+    assert_eq!(g.score(0).get(ScoreLine::Science), 4 + 4 + 1 + 7);
+}
+
+#[test]
+fn architect_firm_leaves_a_stage_its_coins_only() {
+    let mut config = ClassicConfig::new(3, Edition::V2);
+    config.expansions = Expansions {
+        leaders: false,
+        cities: true,
+    };
+    config.wonders = vec![Some(Wonder::PETRA)];
+    config.sides = SidePolicy::Day;
+    let mut g = ClassicGame::new(&config, 1).unwrap();
+    g.cities[0].own = Supply::default();
+    for s in 1..3 {
+        g.cities[s].sells = Supply::default();
+    }
+    g.cities[0].coins = 6;
+    g.begin_turn(g.all_seats(), true);
+    assert_eq!(g.stage_quote(0), None, "stage 1 needs wood and stone");
+    build(&mut g, 0, "architect_firm");
+    assert!(g.stage_quote(0).is_some());
+    // Petra day's second stage costs 5 coins, paid to the bank.
+    g.cities[0].stages = 1;
+    let card = g.hand(0)[0];
+    let coins = g.cities[0].coins;
+    turn(
+        &mut g,
+        0,
+        Action::Wonder {
+            card,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert_eq!(g.cities[0].coins, coins - 5);
+    assert_eq!(
+        g.history().iter().find(|p| p.seat == 0).unwrap().pay_bank,
+        5
+    );
+}
+
+#[test]
+fn petra_night_first_stage_makes_every_other_seat_lose_two_coins() {
+    let mut config = ClassicConfig::new(3, Edition::V2);
+    config.expansions = Expansions {
+        leaders: false,
+        cities: true,
+    };
+    config.wonders = vec![Some(Wonder::PETRA)];
+    config.sides = SidePolicy::Night;
+    let mut g = ClassicGame::new(&config, 1).unwrap();
+    for r in [Resource::Clay, Resource::Ore] {
+        g.cities[0].own.add_fixed(r as usize, 2);
+    }
+    g.begin_turn(g.all_seats(), true);
+    let card = g.hand(0)[0];
+    turn(
+        &mut g,
+        0,
+        Action::Wonder {
+            card,
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    assert_eq!(g.current_seat(), 1);
+    assert!(legal
+        .iter()
+        .all(|a| matches!(a, Action::CoinLoss { coins, debt } if coins + debt == 2)));
+}
