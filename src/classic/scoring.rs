@@ -1,6 +1,5 @@
 //! End-of-game scoring by the lines of the score pad.
 
-use arrayvec::ArrayVec;
 use serde::Serialize;
 
 use super::city::science_points;
@@ -139,32 +138,29 @@ impl ClassicGame {
         s
     }
 
-    /// Science points of `seat` with Cities' copies: each copy is one symbol of a family a
-    /// neighbour's green cards show, all chosen (with the wild symbols) to score the most.
+    /// Science points of `seat` with Cities' copies: each copy is the symbol of a green card
+    /// of a neighbour, a card copied at most once (rules notes: copies stack, the same green
+    /// card only once), all chosen with the wild symbols to score the most.
     fn science_with_copies(&self, seat: usize, wild: u8) -> u32 {
         let city = self.city(seat);
         let (l, r) = (
             self.city(self.left_of(seat)),
             self.city(self.right_of(seat)),
         );
-        let families: ArrayVec<usize, 3> = (0..3)
-            .filter(|&f| l.science[f] > 0 || r.science[f] > 0)
-            .collect();
-        fn best(counts: [u8; 3], copies: u8, families: &[usize], wild: u8) -> u32 {
-            if copies == 0 || families.is_empty() {
-                return science_points(counts, wild);
-            }
-            families
-                .iter()
-                .map(|&f| {
-                    let mut c = counts;
+        let shown: [u8; 3] = std::array::from_fn(|f| l.science[f] + r.science[f]);
+        fn best(counts: [u8; 3], copies: u8, shown: [u8; 3], wild: u8) -> u32 {
+            let mut top = science_points(counts, wild);
+            if copies > 0 {
+                for f in (0..3).filter(|&f| shown[f] > 0) {
+                    let (mut c, mut s) = (counts, shown);
                     c[f] += 1;
-                    best(c, copies - 1, families, wild)
-                })
-                .max()
-                .expect("families is not empty")
+                    s[f] -= 1;
+                    top = top.max(best(c, copies - 1, s, wild));
+                }
+            }
+            top
         }
-        best(city.symbols(), city.science_copies, &families, wild)
+        best(city.symbols(), city.science_copies, shown, wild)
     }
 
     /// The points of `seat`'s wonder stages and buildings as they stand: its score without the

@@ -219,6 +219,14 @@ fn science_copies_take_the_best_family_a_neighbour_shows() {
     g.cities[l].science = [0; 3];
     g.cities[r].science = [0; 3];
     assert_eq!(g.score(0).get(ScoreLine::Science), 4 + 4 + 1 + 7);
+    // Two copies, one gear card next door: a card is copied once, so one gear and nothing
+    // more (2² + 2² + 2² + 2 × 7 = 26, where two gears would give 4 + 4 + 9 + 7 = 24… and a
+    // compass from the other side 3² + 2² + 2² + 14 = 31).
+    g.cities[0].science_copies = 2;
+    g.cities[l].science = [0, 0, 1];
+    assert_eq!(g.score(0).get(ScoreLine::Science), 26);
+    g.cities[r].science = [1, 0, 0];
+    assert_eq!(g.score(0).get(ScoreLine::Science), 31);
 }
 
 #[test]
