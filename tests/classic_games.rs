@@ -15,8 +15,12 @@ const GAMES: u64 = 50_000;
 /// One game in this many gets the expensive checks.
 const DEEP_EVERY: u64 = 500;
 
-fn config(players: usize, edition: Edition, game: u64) -> ClassicConfig {
+/// Games per player count with Cities.
+const CITIES_GAMES: u64 = 10_000;
+
+fn config(players: usize, edition: Edition, cities: bool, game: u64) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, edition);
+    c.expansions.cities = cities;
     c.sides = if game % 2 == 0 {
         SidePolicy::Mixed
     } else {
@@ -110,14 +114,21 @@ fn check_determinization(g: &ClassicGame, rng: &mut Xoshiro256PlusPlus) {
 }
 
 fn run(players: usize, edition: Edition) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(players as u64 * 1000 + edition as u64);
+    run_with(players, edition, false, GAMES);
+}
+
+fn run_with(players: usize, edition: Edition, cities: bool, games: u64) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+        players as u64 * 1000 + edition as u64 + if cities { 77 } else { 0 },
+    );
     let mut buf = Vec::with_capacity(64);
     let mut scores = [0i32; 8];
-    for game in 0..GAMES {
+    for game in 0..games {
         let deep = game % DEEP_EVERY == 0;
         let seed = rng.random::<u64>();
-        let mut g = ClassicGame::new(&config(players, edition, game), seed).unwrap();
-        let total_cards = 21 * players;
+        let mut g = ClassicGame::new(&config(players, edition, cities, game), seed).unwrap();
+        let hand = g.hand_size();
+        let total_cards = 3 * hand * players;
         let mut steps = 0;
         while !g.is_terminal() {
             g.legal_actions(&mut buf);
@@ -137,8 +148,8 @@ fn run(players: usize, edition: Edition) {
             let a = buf[rng.random_range(0..buf.len())];
             g.apply(a).unwrap();
             steps += 1;
-            if !g.is_terminal() && g.turn() < 6 {
-                let expected_hand = 7 - g.turn() as usize;
+            if !g.is_terminal() && g.turn() <= g.last_turn() {
+                let expected_hand = hand - g.turn() as usize;
                 for s in 0..players {
                     let h = g.hand(s).len();
                     assert!(
@@ -164,7 +175,9 @@ fn run(players: usize, edition: Edition) {
             assert_eq!(sum, sc.total);
             assert_eq!(scores[s], sc.total);
             let military = sc.get(wonders::classic::ScoreLine::Military);
-            assert!((-6..=18).contains(&military));
+            // Cities: Raider tokens (1 + 3 + 5 at most) and Memorial's discarded defeats.
+            let most = if cities { 27 } else { 18 };
+            assert!((-6..=most).contains(&military), "military {military}");
         }
         if deep || game % 50 == 1 {
             let specs: Vec<String> = (0..players).map(|_| "random".to_string()).collect();
@@ -219,6 +232,20 @@ fn random_games_6_players_v2() {
 #[test]
 fn random_games_7_players_v2() {
     run(7, Edition::V2);
+}
+#[test]
+fn random_games_with_cities_3_and_4_players() {
+    run_with(3, Edition::V2, true, CITIES_GAMES);
+    run_with(4, Edition::V2, true, CITIES_GAMES);
+}
+#[test]
+fn random_games_with_cities_5_players() {
+    run_with(5, Edition::V2, true, CITIES_GAMES);
+}
+#[test]
+fn random_games_with_cities_6_and_7_players() {
+    run_with(6, Edition::V2, true, CITIES_GAMES);
+    run_with(7, Edition::V2, true, CITIES_GAMES);
 }
 
 /// A spec without `rollout=` gets each game's own rollout: greedy cut at 4 moves in 7 Wonders,

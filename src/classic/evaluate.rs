@@ -181,6 +181,41 @@ impl ClassicGame {
         value += production_value(cat, city, self.age(), left);
         value += wonder_value(cat, city, left);
         value += commerce_value(cat, city, left);
+        if cat.expansions.cities {
+            value += self.cities_value(seat, left);
+        }
+        value
+    }
+
+    /// Cities: debt tokens at their −1 point each; copies of a neighbour's science symbol as
+    /// the symbols they will add (where a neighbour shows one); a Diplomacy token as the
+    /// current Age's conflicts not fought (their expected tokens, won or lost, given back).
+    fn cities_value(&self, seat: usize, left: f64) -> f64 {
+        let city = self.city(seat);
+        let mut value = -f64::from(city.debt);
+        if city.science_copies > 0 {
+            let (l, r) = (
+                self.city(self.left_of(seat)),
+                self.city(self.right_of(seat)),
+            );
+            let shown: u8 = (0..3).map(|f| l.science[f] + r.science[f]).sum();
+            let copies = city.science_copies.min(shown);
+            if copies > 0 {
+                let mut with_copies = city.clone();
+                with_copies.science_wild += copies;
+                value += science_value(&with_copies, left) - science_value(city, left);
+            }
+        }
+        if city.diplomacy > 0 && !self.conflicts_done() {
+            let per_age = self.last_turn() as i32 + 1;
+            let distance = (per_age - self.turn() as i32).max(0);
+            let points = ClassicGame::victory_points(self.age()) as f64;
+            for other in [self.left_of(seat), self.right_of(seat)] {
+                let lead = city.shields as i32 - self.city(other).shields as i32;
+                let win = conflict_win_chance(lead, distance);
+                value -= LATER_CONFLICT_WEIGHT[0] * (win * points - (1.0 - win));
+            }
+        }
         value
     }
 

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::cities_data::CityEffect;
 use super::data::{
     catalog, CardId, Class, Direction, Edition, Effect, Expansions, Per, Power, Resource, Whose,
     RESOURCES,
@@ -240,10 +241,17 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     let mut lines_of_turn: Vec<String> = Vec::new();
     let mut coins_before: Vec<u32> = (0..n).map(|s| g.city(s).coins).collect();
     let mut military_before: Vec<i32> = (0..n).map(|s| g.city(s).military).collect();
+    // Cities: Diplomacy tokens held at the end of the last resolved turn and gained since,
+    // and debt tokens as last shown.
+    let mut diplomacy: Vec<u8> = vec![0; n];
+    let mut diplomacy_gained: Vec<u8> = vec![0; n];
+    let mut debt_before: Vec<u8> = vec![0; n];
     let mut final_conflicts_shown = false;
     for p in game.history() {
         let seat = p.seat as usize;
-        if (g.age(), g.turn()) != header {
+        // A coin loss ends the turn it belongs to: no header of its own.
+        let coin_loss = matches!(p.action, Action::CoinLoss { .. });
+        if (g.age(), g.turn()) != header && !coin_loss {
             header = (g.age(), g.turn());
             let label = if g.turn() <= g.last_turn() {
                 format!("turn {}", g.turn() + 1)
@@ -320,10 +328,14 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             }
             Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
             Action::CoinLoss { coins, debt } => {
-                format!("loses {coins} coins and takes {debt} debt tokens")
+                format!(
+                    "loses {} coin(s): pays {coins}, takes {debt} debt token(s)",
+                    coins + debt
+                )
             }
         };
         lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
+        diplomacy_gained[seat] += diplomacy_tokens(&g, seat, p.action);
         let before = (g.age(), g.turn(), g.history().len());
         g.play(p.action).expect("a game's own history replays");
         if g.history().len() > before.2 || g.age() != before.0 {
@@ -340,6 +352,23 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             if !gains.is_empty() {
                 out.push(format!("  coins: {}", gains.join(", ")));
             }
+            let mut debts = Vec::new();
+            for (s, before) in debt_before.iter_mut().enumerate() {
+                let now = g.city(s).debt;
+                if now != *before {
+                    debts.push(format!("seat {s} +{}", now - *before));
+                }
+                *before = now;
+            }
+            if !debts.is_empty() {
+                out.push(format!("  debt tokens: {}", debts.join(", ")));
+            }
+            for (s, gained) in diplomacy_gained.iter_mut().enumerate() {
+                if *gained > 0 {
+                    out.push(format!("  seat {s} takes {gained} Diplomacy token(s)"));
+                }
+                diplomacy[s] += std::mem::take(gained);
+            }
         }
         if g.age() != age_before || (g.conflicts_done() && !final_conflicts_shown) {
             final_conflicts_shown |= g.conflicts_done();
@@ -354,8 +383,20 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 ));
                 *before = c.military;
             }
+            let sat_out: Vec<String> = (0..n)
+                .filter(|&s| diplomacy[s] > 0)
+                .map(|s| format!("seat {s}"))
+                .collect();
+            for d in diplomacy.iter_mut() {
+                *d = d.saturating_sub(1);
+            }
+            let diplomacy_note = if sat_out.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} sat out by Diplomacy)", sat_out.join(", "))
+            };
             out.push(format!(
-                "End of Age {}: military {}",
+                "End of Age {}: military{diplomacy_note} {}",
                 AGES[shown as usize - 1],
                 parts.join(", ")
             ));
@@ -384,4 +425,28 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         }
     }
     out
+}
+
+/// Cities: the Diplomacy tokens `action` gives `seat` (a black card or a Byzantium stage).
+fn diplomacy_tokens(g: &ClassicGame, seat: usize, action: Action) -> u8 {
+    let is_diplomacy = |e: &CityEffect| *e == CityEffect::Diplomacy;
+    match action {
+        Action::Build { card, .. }
+        | Action::BuildFree { card }
+        | Action::BuildDiscarded { card } => match g.catalog().card(card).effect {
+            Effect::City(effects) => effects.iter().filter(|e| is_diplomacy(e)).count() as u8,
+            _ => 0,
+        },
+        Action::Wonder { .. } => {
+            let c = g.city(seat);
+            let board = g.catalog().side(c.wonder, c.side.index());
+            board.stages.get(c.stages as usize).map_or(0, |st| {
+                st.powers
+                    .iter()
+                    .filter(|p| matches!(p, Power::City(e) if is_diplomacy(e)))
+                    .count() as u8
+            })
+        }
+        Action::Sell { .. } | Action::CopyGuild { .. } | Action::CoinLoss { .. } => 0,
+    }
 }

@@ -39,6 +39,12 @@ const OPTIONS: &[OptionInfo] = &[
         help: "a fixed board per seat, e.g. gizah+babylon+random",
     },
     OptionInfo {
+        key: "expansions",
+        values: "cities",
+        default: "",
+        help: "Cities (2nd edition): black cards, debts, Diplomacy, Byzantium and Petra",
+    },
+    OptionInfo {
         key: "collapse-splits",
         values: "true|false",
         default: "false",
@@ -52,7 +58,7 @@ static INFO: GameInfo = GameInfo {
     seats: (3, 7),
     default_seats: 4,
     options: OPTIONS,
-    expansions: &[],
+    expansions: &["cities"],
     variants: &[],
     score_lines: &super::scoring::BASE_LINE_IDS,
 };
@@ -135,19 +141,34 @@ impl GameModule for ClassicGame {
                 })
             })?),
         };
+        let mut expansions = Expansions::NONE;
+        for e in options.list("expansions") {
+            match e {
+                "cities" if edition == Edition::V2 => expansions.cities = true,
+                "cities" => {
+                    return Err(
+                        "expansion `cities` is played with the 2nd edition (edition v2)".into(),
+                    )
+                }
+                other => {
+                    return Err(format!(
+                        "expansion `{}` is not valid for classic (valid: cities)",
+                        cut(other)
+                    ))
+                }
+            }
+        }
+        let boards_in_play = catalog(edition, expansions);
         let wonders = match options.get("boards") {
             None => Vec::new(),
             Some(list) => per_seat("boards", list, "board", players, |x| match x {
                 "random" => Ok(None),
                 id => Wonder::from_id(id)
-                    .filter(|w| catalog(edition, Expansions::NONE).boards.contains(w))
+                    .filter(|w| boards_in_play.boards.contains(w))
                     .map(Some)
                     .ok_or_else(|| {
-                        let valid: Vec<&str> = catalog(edition, Expansions::NONE)
-                            .boards
-                            .iter()
-                            .map(|w| w.id())
-                            .collect();
+                        let valid: Vec<&str> =
+                            boards_in_play.boards.iter().map(|w| w.id()).collect();
                         format!(
                             "boards: unknown board `{}` (valid: {}, random)",
                             cut(id),
@@ -172,7 +193,7 @@ impl GameModule for ClassicGame {
             sides,
             collapse_payment_splits,
             wonders,
-            expansions: Expansions::NONE,
+            expansions,
         };
         // The combination (sides of the edition, boards given twice …) is checked by a set-up.
         ClassicGame::new(&config, 0).map_err(|e| e.0)?;
@@ -221,7 +242,7 @@ impl GameModule for ClassicGame {
     }
 
     fn components(options: &ClassicConfig) -> Table {
-        components(options.edition)
+        components(options.edition, options.expansions)
     }
 
     fn view(&self, seat: usize) -> String {
@@ -256,8 +277,8 @@ fn card_effect(c: &super::data::Card) -> String {
 }
 
 /// Every card copy (with the player count it enters the deck at) and every wonder stage.
-fn components(edition: Edition) -> Table {
-    let cat = catalog(edition, Expansions::NONE);
+fn components(edition: Edition, expansions: Expansions) -> Table {
+    let cat = catalog(edition, expansions);
     let key = |c: CardId| cat.card(c).key;
     let mut rows = Vec::new();
     for copy in &cat.copies {
@@ -283,9 +304,10 @@ fn components(edition: Edition) -> Table {
             edition.id().into(),
             Cell::Int(copy.age as i64),
             c.color.id().into(),
-            match copy.min_players {
-                Some(p) => Cell::Int(p as i64),
-                None => "guild".into(),
+            match (copy.min_players, c.color) {
+                (Some(p), _) => Cell::Int(p as i64),
+                (None, Color::Black) => "black".into(),
+                (None, _) => "guild".into(),
             },
             Cell::Empty,
             Cell::Empty,
@@ -375,11 +397,28 @@ mod tests {
 
     #[test]
     fn the_component_table_types_its_values() {
-        let t = components(Edition::V2);
+        let t = components(Edition::V2, Expansions::NONE);
         assert_eq!(
             t.rows.iter().filter(|r| r[0] == Cell::from("card")).count(),
             148
         );
+        // Cities adds its 42 black cards (one copy each, marked `black`) and two boards.
+        let cities = components(
+            Edition::V2,
+            Expansions {
+                leaders: false,
+                cities: true,
+            },
+        );
+        let black: Vec<_> = cities
+            .rows
+            .iter()
+            .filter(|r| r[0] == Cell::from("card") && r[6] == Cell::from("black"))
+            .collect();
+        assert_eq!(black.len(), 42);
+        let mint = black.iter().find(|r| r[1] == Cell::from("mint")).unwrap();
+        assert_eq!(mint[4], Cell::Int(3));
+        assert!(cities.rows.iter().any(|r| r[1] == Cell::from("petra")));
         assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
         let forum = t.rows.iter().find(|r| r[1] == Cell::from("forum")).unwrap();
         assert!(

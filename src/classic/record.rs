@@ -88,18 +88,31 @@ impl ClassicGame {
         } else {
             Value::Null
         };
+        let cities = self.catalog().expansions.cities;
+        let expansions: &[&str] = if cities { &["cities"] } else { &[] };
+        let mut setup_json = json!({
+            "wonders": setup.wonders.iter().map(|(w, s)| json!({"wonder": w.id(), "side": s.id()})).collect::<Vec<_>>(),
+            "hands": hands,
+            "guilds_unused": setup.guilds_unused.iter().map(|&c| key(c)).collect::<Vec<_>>(),
+        });
+        if cities {
+            let mut unused = Map::new();
+            for (a, cards) in setup.black_unused.iter().enumerate() {
+                unused.insert(
+                    (a + 1).to_string(),
+                    json!(cards.iter().map(|&c| key(c)).collect::<Vec<_>>()),
+                );
+            }
+            setup_json["black_unused"] = Value::Object(unused);
+        }
         json!({
             "format": "wonders-record",
             "version": 1,
             "game": "classic",
-            "options": {"expansions": [], "edition": self.edition().id(), "variants": []},
+            "options": {"expansions": expansions, "edition": self.edition().id(), "variants": []},
             "seed": self.seed(),
             "players": players,
-            "setup": {
-                "wonders": setup.wonders.iter().map(|(w, s)| json!({"wonder": w.id(), "side": s.id()})).collect::<Vec<_>>(),
-                "hands": hands,
-                "guilds_unused": setup.guilds_unused.iter().map(|&c| key(c)).collect::<Vec<_>>(),
-            },
+            "setup": setup_json,
             "actions": actions,
             "result": result,
         })
@@ -222,7 +235,8 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
     let kind = str_field(a, "type")?;
     let fields = action_fields(kind).ok_or_else(|| {
         format!(
-            "unknown action type `{}` (valid: build, wonder, sell, build_discarded, copy_guild)",
+            "unknown action type `{}` (valid: build, wonder, sell, build_discarded, copy_guild, \
+             coin_loss)",
             crate::common::options::cut(kind)
         )
     })?;
@@ -331,11 +345,28 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         .as_deref()
         .and_then(Edition::from_id)
         .ok_or_else(|| ReplayError::record("`options.edition` is not v1 or v2"))?;
-    if let Some(e) = env.options.expansions.first() {
-        return Err(ReplayError::record(format!(
-            "options.expansions: `{}` is not available for classic (valid: none)",
-            crate::common::options::cut(e)
-        )));
+    let mut expansions = Expansions::NONE;
+    for (i, e) in env.options.expansions.iter().enumerate() {
+        if env.options.expansions[..i].contains(e) {
+            return Err(ReplayError::record(format!(
+                "options.expansions: `{}` is given twice",
+                crate::common::options::cut(e)
+            )));
+        }
+        match e.as_str() {
+            "cities" if edition == Edition::V2 => expansions.cities = true,
+            "cities" => {
+                return Err(ReplayError::record(
+                    "options.expansions: `cities` is played with the 2nd edition (`options.edition` v2)",
+                ))
+            }
+            _ => {
+                return Err(ReplayError::record(format!(
+                    "options.expansions: `{}` is not available for classic (valid: cities)",
+                    crate::common::options::cut(e)
+                )))
+            }
+        }
     }
     if let Some(v) = env.options.variants.first() {
         return Err(ReplayError::record(format!(
@@ -343,7 +374,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
             crate::common::options::cut(v)
         )));
     }
-    let cat = super::data::catalog(edition, Expansions::NONE);
+    let cat = super::data::catalog(edition, expansions);
     let setup =
         parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
     let players = setup.wonders.len();
@@ -360,7 +391,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
-        expansions: Expansions::NONE,
+        expansions,
     };
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;

@@ -1,7 +1,49 @@
 //! 7 Wonders (3–7 players) for the self-play simulator.
 
+use super::cities_data::BLACK_CARDS;
+use super::data::{CardId, Color};
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
-use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+use crate::common::{
+    Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+};
+
+/// The 42 black cards' ids, in table order.
+const BLACK_KEYS: [&str; BLACK_CARDS.len()] = {
+    let mut keys = [""; BLACK_CARDS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = BLACK_CARDS[i].key;
+        i += 1;
+    }
+    keys
+};
+
+/// Cities: the black cards each seat built, CSV column `black_cards`.
+static BLACK_BUILT: FeatureTable = FeatureTable {
+    column: "black_cards",
+    id: "win_rate_by_black_card",
+    title: "Win rate by black card built",
+    key: "black_card",
+    keys: &BLACK_KEYS,
+    games_with: true,
+};
+
+impl ClassicGame {
+    /// Seat `seat`'s black cards, in table order (none without Cities).
+    fn black_features(&self, seat: usize) -> Vec<Feature> {
+        let cat = self.catalog();
+        self.city(seat)
+            .built
+            .iter()
+            .map(CardId)
+            .filter(|&c| cat.card(c).color == Color::Black)
+            .map(|c| Feature {
+                table: &BLACK_BUILT,
+                key: cat.card(c).key,
+            })
+            .collect()
+    }
+}
 
 impl SimGame for ClassicGame {
     type Options = ClassicConfig;
@@ -27,6 +69,9 @@ impl SimGame for ClassicGame {
             SidePolicy::PerSeat(s) => s.iter().map(|x| x.id()).collect::<Vec<_>>().join("+"),
         };
         let mut label = format!("{},{}p,{sides}", options.edition.id(), options.players);
+        if options.expansions.cities {
+            label.push_str(",cities");
+        }
         if options.wonders.iter().any(Option::is_some) {
             let boards: Vec<&str> = options
                 .wonders
@@ -47,6 +92,15 @@ impl SimGame for ClassicGame {
 
     fn wonder_columns(_: &ClassicConfig) -> WonderColumns {
         WonderColumns::OnePerSeat
+    }
+
+    fn feature_tables(options: &ClassicConfig) -> &'static [&'static FeatureTable] {
+        static CITIES: [&FeatureTable; 1] = [&BLACK_BUILT];
+        if options.expansions.cities {
+            &CITIES
+        } else {
+            &[]
+        }
     }
 
     /// The game keeps its own history, which is exactly `actions`.
@@ -77,7 +131,11 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
-                features: Vec::new(),
+                features: if self.catalog().expansions.cities {
+                    self.black_features(f.seat)
+                } else {
+                    Vec::new()
+                },
             })
             .collect();
         GameOutcome {
