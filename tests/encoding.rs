@@ -35,6 +35,10 @@ fn classic_encoding() {
         for edition in ["v1", "v2"] {
             battery::<ClassicGame>(&format!("players={players},edition={edition}"), 12);
         }
+        battery::<ClassicGame>(
+            &format!("players={players},edition=v2,expansions=cities"),
+            12,
+        );
     }
 }
 

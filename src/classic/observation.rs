@@ -12,10 +12,11 @@
 //! neighbour — the next seat —, and so on round the table): the Age, turn and step, who has
 //! chosen this turn, the observer's hand (copies per building), the size of the discard pile,
 //! and every city (board and side, stages, coins, shields, military points and defeats, cards per
-//! colour, science symbols, the buildings). Never the other hands, the cards chosen but not yet
+//! colour, science symbols, the buildings; with Cities also the coin loss the observer has to
+//! split, and every city's black cards, debt and Diplomacy tokens and science copies). Never the other hands, the cards chosen but not yet
 //! revealed, the decks or the discard pile's content (discards are face down).
 
-use super::data::CardId;
+use super::data::{CardId, Color};
 use super::state::{Action, Step};
 use super::ClassicGame;
 use crate::common::encoding::{Encoded, Sink};
@@ -100,6 +101,18 @@ impl Encoded for ClassicGame {
             || "step_copy_guild".into(),
             matches!(self.step, Step::CopyGuild(_)),
         );
+        let cities = cat.expansions.cities;
+        if cities {
+            let loss = match self.step {
+                Step::CoinLoss(s) if s as usize == seat => self.losses[seat],
+                _ => 0,
+            };
+            out.flag(
+                || "step_coin_loss".into(),
+                matches!(self.step, Step::CoinLoss(_)),
+            );
+            out.put(|| "coin_loss_to_split".into(), loss as f32);
+        }
         out.flag(|| "over".into(), over);
         out.flag(|| "to_move".into(), !over && self.current_seat() == seat);
         for k in 0..n {
@@ -150,6 +163,18 @@ impl Encoded for ClassicGame {
                 city.science_wild as f32,
             );
             out.flag(|| format!("seat_{k}_free_build_used"), city.free_build_used);
+            if cities {
+                out.put(
+                    || format!("seat_{k}_black_cards"),
+                    city.colors[Color::Black as usize] as f32,
+                );
+                out.put(|| format!("seat_{k}_debt"), city.debt as f32);
+                out.put(|| format!("seat_{k}_diplomacy"), city.diplomacy as f32);
+                out.put(
+                    || format!("seat_{k}_science_copies"),
+                    city.science_copies as f32,
+                );
+            }
             for (i, card) in cat.cards.iter().enumerate() {
                 out.flag(
                     || format!("seat_{k}_city_{}", card.key),

@@ -328,7 +328,7 @@ pub struct ClassicGame {
     /// Cities: the coin-loss effects built this turn, with their owner (counted at step 4d).
     turn_losses: ArrayVec<(u8, CityEffect), 16>,
     /// Cities: each seat's coin loss of the turn, while the seats split them.
-    losses: [u8; MAX_SEATS],
+    pub(crate) losses: [u8; MAX_SEATS],
     pub(crate) history: Vec<Played>,
 }
 
