@@ -8,6 +8,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::{ClassicConfig, ClassicGame, Edition, SidePolicy};
 use wonders_bots::{Game, MAX_PLAYERS};
 
+/// Both editions, and the 2nd with Cities.
+const CONFIGS: [(Edition, bool); 3] = [
+    (Edition::V1, false),
+    (Edition::V2, false),
+    (Edition::V2, true),
+];
+
 fn evaluation(g: &ClassicGame) -> [u64; MAX_PLAYERS] {
     let mut values = [0.0; MAX_PLAYERS];
     g.evaluate(&mut values[..g.players()]);
@@ -19,10 +26,11 @@ fn equivalent_actions_evaluate_alike_and_listed_actions_play_as_checked() {
     let mut legal = Vec::new();
     let mut compared = 0;
     let mut classes_seen = [false; 2];
-    for edition in [Edition::V1, Edition::V2] {
+    for (edition, cities) in CONFIGS {
         for players in 3..=7 {
             for game in 0..12u64 {
                 let mut config = ClassicConfig::new(players, edition);
+                config.expansions.cities = cities;
                 config.sides = if game % 2 == 0 {
                     SidePolicy::Mixed
                 } else {
@@ -82,9 +90,10 @@ fn determinize_into_a_used_game_is_determinize() {
     let mut legal = Vec::new();
     let mut target = ClassicGame::new(&ClassicConfig::new(7, Edition::V1), 1).unwrap();
     let mut checked = 0;
-    for edition in [Edition::V1, Edition::V2] {
+    for (edition, cities) in CONFIGS {
         for players in 3..=7 {
-            let config = ClassicConfig::new(players, edition);
+            let mut config = ClassicConfig::new(players, edition);
+            config.expansions.cities = cities;
             let mut g = ClassicGame::new(&config, 50 + players as u64).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(players as u64);
             while !g.is_terminal() {
