@@ -299,3 +299,251 @@ fn petra_night_first_stage_makes_every_other_seat_lose_two_coins() {
         .iter()
         .all(|a| matches!(a, Action::CoinLoss { coins, debt } if coins + debt == 2)));
 }
+
+/// What one black card does, built by seat 0 of a 4-seat table (seats 1 and 3 its neighbours,
+/// seat 2 across).
+#[derive(Debug, Default, PartialEq)]
+struct Done {
+    /// Coins seat 0 gains beyond paying the card.
+    coins: i32,
+    /// Coins each neighbour and the seat across gain (after a sale and any loss paid in coins).
+    neighbours: i32,
+    across: i32,
+    /// Debt tokens each neighbour takes.
+    neighbour_debt: u8,
+    shields: u8,
+    diplomacy: u8,
+    /// The victory token taken at once (Raider cards).
+    token: u8,
+    /// Seat 0's `cities` line at the end.
+    cities: i32,
+    copies: u8,
+}
+
+/// The expected [`Done`] of every black card, and anything else it must have changed.
+fn expected(key: &str) -> (Done, &'static str) {
+    let d = |coins, neighbours, across, cities| Done {
+        coins,
+        neighbours,
+        across,
+        cities,
+        ..Done::default()
+    };
+    match key {
+        "cells" => (d(0, 0, 0, 2), ""),
+        "city_gates" => (d(0, 0, 0, 4), ""),
+        "customs" => (d(0, 1, 1, 4), ""),
+        "dive" => (d(6, 1, 0, 0), ""),
+        "east_clandestine_wharf" => (d(0, 0, 0, 0), "wharf right"),
+        "hideout" => (d(0, -1, -1, 2), ""),
+        "militia" => (
+            Done {
+                shields: 2,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "opium_stash" => (d(3, -1, -1, 0), ""),
+        "pigeonhole" | "band_of_spies" | "torture_chamber" => (
+            Done {
+                copies: 1,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "raider_camp" => (
+            Done {
+                token: 1,
+                neighbour_debt: 1,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "residence" => (
+            Done {
+                diplomacy: 1,
+                ..d(0, 0, 0, 1)
+            },
+            "",
+        ),
+        "secret_warehouse" => (d(0, 0, 0, 0), "warehouse"),
+        "smugglers_cache" => (d(0, 0, 0, 0), "cache"),
+        "west_clandestine_wharf" => (d(0, 0, 0, 0), "wharf left"),
+        "architect_firm" => (d(0, 0, 0, 2), "firm"),
+        "black_market" => (d(0, 0, 0, 0), "market"),
+        "consulate" => (
+            Done {
+                diplomacy: 1,
+                ..d(0, 0, 0, 2)
+            },
+            "",
+        ),
+        "forging_agency" => (d(0, 0, 0, 0), "forging"),
+        "gambling_den" => (d(9, 2, 0, 0), ""),
+        "guardhouse" => (d(0, 0, 0, 3), ""),
+        "lair" => (d(0, -2, -2, 3), ""),
+        "mercenaries" => (
+            Done {
+                shields: 3,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "opium_den" => (d(4, -3, -3, 0), ""),
+        "raider_fort" => (
+            Done {
+                token: 3,
+                neighbour_debt: 1,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        // Every other seat holds 2 victory tokens and 3 stages.
+        "sepulcher" => (d(0, -2, -2, 4), ""),
+        "tabularium" => (d(0, 0, 0, 6), ""),
+        "trade_center" => (d(0, 2, 2, 6), ""),
+        "brotherhood" => (d(0, -3, -3, 4), ""),
+        "capitol" => (d(0, 0, 0, 8), ""),
+        "cenotaph" => (d(0, -2, -2, 5), ""),
+        "chamber_of_builders" => (d(0, -3, -3, 4), ""),
+        "contingent" => (
+            Done {
+                shields: 5,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "embassy" => (
+            Done {
+                diplomacy: 1,
+                ..d(0, 0, 0, 3)
+            },
+            "",
+        ),
+        // Seat 0 holds 2 defeat tokens.
+        "memorial" => (d(4, 0, 0, 0), "memorial"),
+        "mint" => (d(0, 3, 3, 8), ""),
+        "opium_distillery" => (d(5, -5, -5, 0), ""),
+        // Seat 0 holds one victory token of each value (1, 3, 5).
+        "prison" => (d(0, 0, 0, 4), ""),
+        "raider_garrison" => (
+            Done {
+                token: 5,
+                neighbour_debt: 1,
+                ..d(0, 0, 0, 0)
+            },
+            "",
+        ),
+        "secret_network" => (d(1, 0, 0, 1), ""),
+        "slave_market" => (d(3, 0, 0, 3), ""),
+        other => panic!("no hand-built case for the black card {other}"),
+    }
+}
+
+#[test]
+fn every_black_card_does_what_its_card_says() {
+    for b in crate::classic::cities_data::BLACK_CARDS {
+        let mut config = ClassicConfig::new(4, Edition::V2);
+        config.expansions = Expansions {
+            leaders: false,
+            cities: true,
+        };
+        config.sides = SidePolicy::Day;
+        config.wonders = [
+            Wonder::GIZAH,
+            Wonder::BABYLON,
+            Wonder::EPHESOS,
+            Wonder::RHODOS,
+        ]
+        .map(Some)
+        .to_vec();
+        let mut g = ClassicGame::new(&config, 5).unwrap();
+        let card = id(&g, b.key);
+        give(&mut g, 0, card);
+        let me = &mut g.cities[0];
+        for r in 0..RESOURCES {
+            me.own.add_fixed(r, 3);
+        }
+        me.coins = 20;
+        me.victories = [0, 1, 0, 1, 0, 1];
+        me.defeats = 2;
+        me.military = 9 - 2;
+        for s in 1..4 {
+            g.cities[s].victories[1] = 2;
+            g.cities[s].military = 2;
+            g.cities[s].stages = 3;
+        }
+        g.begin_turn(g.all_seats(), true);
+        let before: Vec<City> = g.cities.iter().cloned().collect();
+        turn(
+            &mut g,
+            0,
+            Action::Build {
+                card,
+                pay_left: 0,
+                pay_right: 0,
+            },
+        );
+        let forging = matches!(g.step, Step::BuildDiscarded(0));
+        while let Step::CoinLoss(s) = g.step {
+            let loss = g.losses[s as usize];
+            g.play(Action::CoinLoss {
+                coins: loss,
+                debt: 0,
+            })
+            .unwrap();
+        }
+        let cost = i32::from(g.cat.card(card).cost.coins);
+        let delta = |s: usize| g.cities[s].coins as i32 - before[s].coins as i32;
+        let me = &g.cities[0];
+        let got = Done {
+            coins: delta(0) + cost,
+            neighbours: delta(1) - 3,
+            across: delta(2) - 3,
+            neighbour_debt: g.cities[1].debt,
+            shields: me.shields - before[0].shields,
+            diplomacy: me.diplomacy,
+            token: (1..6)
+                .find(|&v| me.victories[v] > before[0].victories[v])
+                .unwrap_or(0) as u8,
+            cities: g.score(0).get(ScoreLine::Cities),
+            copies: me.science_copies,
+        };
+        let (want, special) = expected(b.key);
+        assert_eq!(got, want, "{}", b.key);
+        // Both neighbours alike; the seat across never takes a neighbour's share.
+        assert_eq!(delta(3), delta(1), "{}", b.key);
+        assert_eq!(g.cities[3].debt, g.cities[1].debt, "{}", b.key);
+        assert_eq!(g.cities[2].debt, 0, "{}", b.key);
+        if want.token > 0 {
+            assert_eq!(me.military, before[0].military + i32::from(want.token));
+        }
+        let flag = |p: u16| me.has(p);
+        assert_eq!(
+            special == "warehouse",
+            flag(powers::SECRET_WAREHOUSE),
+            "{}",
+            b.key
+        );
+        assert_eq!(special == "market", flag(powers::BLACK_MARKET), "{}", b.key);
+        assert_eq!(
+            special == "firm",
+            flag(powers::FREE_WONDER_RESOURCES),
+            "{}",
+            b.key
+        );
+        assert_eq!(special == "forging", forging, "{}", b.key);
+        let wharf = match special {
+            "wharf left" => [1, 0],
+            "wharf right" => [0, 1],
+            _ => [0, 0],
+        };
+        assert_eq!(me.rebates.wharf, wharf, "{}", b.key);
+        assert_eq!(me.rebates.cache, u8::from(special == "cache"), "{}", b.key);
+        if special == "memorial" {
+            assert_eq!((me.defeats, me.military), (0, 9), "{}", b.key);
+        } else {
+            assert_eq!(me.defeats, 2, "{}", b.key);
+        }
+    }
+}
