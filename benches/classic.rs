@@ -9,13 +9,12 @@ use wonders::classic::{ClassicConfig, ClassicGame, Edition, Resource};
 use wonders_bots::{BotSpec, Game};
 
 fn random_game(
-    players: usize,
-    edition: Edition,
+    config: &ClassicConfig,
     seed: u64,
     rng: &mut Xoshiro256PlusPlus,
     buf: &mut Vec<wonders::classic::Action>,
 ) -> i32 {
-    let mut g = ClassicGame::new(&ClassicConfig::new(players, edition), seed).unwrap();
+    let mut g = ClassicGame::new(config, seed).unwrap();
     while !g.is_terminal() {
         g.legal_actions(buf);
         let a = buf[rng.random_range(0..buf.len())];
@@ -70,16 +69,24 @@ fn legal_moves(c: &mut Criterion) {
 
 fn games(c: &mut Criterion) {
     for players in [3, 5, 7] {
-        for edition in [Edition::V1, Edition::V2] {
+        // Both editions, and the 2nd with Cities.
+        for (edition, cities) in [
+            (Edition::V1, false),
+            (Edition::V2, false),
+            (Edition::V2, true),
+        ] {
+            let mut config = ClassicConfig::new(players, edition);
+            config.expansions.cities = cities;
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             let mut buf = Vec::with_capacity(64);
             let mut seed = 0u64;
+            let label = if cities { "_cities" } else { "" };
             c.bench_function(
-                &format!("classic/random_game/{players}p_{}", edition.id()),
+                &format!("classic/random_game/{players}p_{}{label}", edition.id()),
                 |b| {
                     b.iter(|| {
                         seed += 1;
-                        random_game(players, edition, seed, &mut rng, &mut buf)
+                        random_game(&config, seed, &mut rng, &mut buf)
                     })
                 },
             );

@@ -15,8 +15,8 @@ const GAMES: u64 = 50_000;
 /// One game in this many gets the expensive checks.
 const DEEP_EVERY: u64 = 500;
 
-/// Games per player count with Cities.
-const CITIES_GAMES: u64 = 10_000;
+/// Games per player count with Cities (100,000 in all).
+const CITIES_GAMES: u64 = 20_000;
 
 fn config(players: usize, edition: Edition, cities: bool, game: u64) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, edition);
