@@ -126,13 +126,13 @@ impl ClassicGame {
         if city.copied_guild.map(|g| self.cat.card(g).effect) == Some(Effect::ScienceWild) {
             wild += 1;
         }
-        let science = if city.science_copies > 0 {
+        let science = if self.with_cities && city.science_copies > 0 {
             self.science_with_copies(seat, wild)
         } else {
             science_points(city.symbols(), wild)
         };
         s.add(ScoreLine::Science, science as i32);
-        if self.cat.expansions.cities {
+        if self.with_cities {
             s.add(ScoreLine::Debt, -i32::from(city.debt));
         }
         s

@@ -116,7 +116,7 @@ impl ClassicGame {
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         let stage = board.stages.get(city.stages as usize)?;
-        if city.has(powers::FREE_WONDER_RESOURCES) {
+        if self.with_cities && city.has(powers::FREE_WONDER_RESOURCES) {
             // Cities' Architect Firm: no resources, the coins still due.
             return (stage.cost.coins as u32 <= self.spendable[seat])
                 .then_some(Quote { total: 0, left: 1 });
@@ -125,7 +125,12 @@ impl ClassicGame {
     }
 
     /// The coins the next stage of `seat` costs on its own (Petra's coin stages).
+    #[inline]
     fn stage_coins(&self, seat: usize) -> u8 {
+        // Only Cities' boards have stages with a coin cost: the base game skips the look-up.
+        if !self.with_cities {
+            return 0;
+        }
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         board
@@ -149,7 +154,7 @@ impl ClassicGame {
             return None;
         }
         let (l, r) = (self.left_of(seat), self.right_of(seat));
-        let quoted = if self.cat.expansions.cities {
+        let quoted = if self.with_cities {
             self.cities_quote(seat, &cost.resources)
         } else {
             quote(

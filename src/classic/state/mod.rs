@@ -299,6 +299,8 @@ pub struct ClassicGame {
     /// The card slots of hand `j` in a deal (`hand` bits from bit `hand * j`).
     pub(crate) packet_masks: [u64; MAX_SEATS],
     pub(crate) collapse: bool,
+    /// Cities is in play (the catalog's flag, kept here for the hot paths).
+    pub(crate) with_cities: bool,
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
     pub(crate) guilds_unused: ArrayVec<CardId, 10>,
@@ -347,6 +349,7 @@ impl Clone for ClassicGame {
             score_lines,
             packet_masks,
             collapse,
+            with_cities,
             seed,
             deals,
             guilds_unused,
@@ -377,6 +380,7 @@ impl Clone for ClassicGame {
             score_lines,
             packet_masks: *packet_masks,
             collapse: *collapse,
+            with_cities: *with_cities,
             seed: *seed,
             deals: deals.clone(),
             guilds_unused: guilds_unused.clone(),
@@ -423,6 +427,7 @@ impl ClassicGame {
             score_lines,
             packet_masks,
             collapse,
+            with_cities,
             seed,
             deals,
             guilds_unused,
@@ -450,6 +455,7 @@ impl ClassicGame {
         self.score_lines = *score_lines;
         self.packet_masks.clone_from(packet_masks);
         self.collapse.clone_from(collapse);
+        self.with_cities = *with_cities;
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
         self.guilds_unused.clone_from(guilds_unused);

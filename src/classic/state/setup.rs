@@ -155,6 +155,7 @@ impl ClassicGame {
                 ((1u64 << h) - 1) << (h * j)
             }),
             collapse: config.collapse_payment_splits,
+            with_cities: config.expansions.cities,
             seed: None,
             deals,
             guilds_unused: unused.iter().copied().collect(),

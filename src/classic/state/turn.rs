@@ -219,32 +219,51 @@ impl ClassicGame {
         }
         for &(seat, card) in &built {
             income[seat] += self.coins_when_built(seat, card);
-            if let Effect::City(effects) = self.cat.card(card).effect {
-                for &e in effects {
-                    self.city_effect_built(seat, e, &mut income);
-                }
-            }
         }
         for &(seat, ps) in &stage_coins {
             let city = &self.cities[seat];
             income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
-            for p in ps {
-                if let Power::City(e) = *p {
-                    self.city_effect_built(seat, e, &mut income);
-                }
-            }
+        }
+        let cities = self.with_cities;
+        if cities {
+            self.cities_effects_built(&built, &stage_coins, &mut income);
         }
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
         }
-        for &(seat, card) in &built {
-            if let Effect::City(effects) = self.cat.card(card).effect {
-                for &e in effects {
-                    e.after_coins(&mut self.cities[seat]);
+        if cities {
+            for &(seat, card) in &built {
+                if let Effect::City(effects) = self.cat.card(card).effect {
+                    for &e in effects {
+                        e.after_coins(&mut self.cities[seat]);
+                    }
                 }
             }
         }
         self.after_turn();
+    }
+
+    /// Cities: what the turn's black cards and stages do beyond their own city and coins.
+    fn cities_effects_built(
+        &mut self,
+        built: &[(usize, CardId)],
+        stages: &[(usize, &'static [Power])],
+        income: &mut [u32; MAX_SEATS],
+    ) {
+        for &(seat, card) in built {
+            if let Effect::City(effects) = self.cat.card(card).effect {
+                for &e in effects {
+                    self.city_effect_built(seat, e, income);
+                }
+            }
+        }
+        for &(seat, ps) in stages {
+            for p in ps {
+                if let Power::City(e) = *p {
+                    self.city_effect_built(seat, e, income);
+                }
+            }
+        }
     }
 
     /// What a Cities effect built by `owner` this turn does beyond its own city and its own
