@@ -94,6 +94,7 @@ fn power_token(p: &Power) -> String {
         Power::FirstOfAgeFree => "first_card_of_each_age_free".into(),
         Power::LastOfAgeFree => "last_card_of_each_age_free".into(),
         Power::City(_) => panic!("a Cities board in a base catalog"),
+        Power::Leaders(_) => panic!("a Leaders board in a base catalog"),
     }
 }
 
@@ -146,7 +147,7 @@ fn stage_lines(edition: Edition) -> Vec<String> {
                     "{} {} {} {} {} {}",
                     w.id(),
                     s.side.id(),
-                    s.resource.id(),
+                    s.resource.expect("base boards produce").id(),
                     k + 1,
                     cost_text(st.cost.coins, &st.cost.resources),
                     eff.join(" ")

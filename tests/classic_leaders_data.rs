@@ -275,3 +275,38 @@ fn roma_and_abu_simbel_match_the_reference() {
     );
     assert_eq!(abu.sides.map(|s| s.passive), [None, None]);
 }
+
+/// The catalog with Leaders deals Roma and Abu Simbel beside the base boards: Roma produces
+/// nothing and carries its side's passive; the stages' points and coins are ordinary powers.
+#[test]
+fn the_leaders_catalog_adds_roma_and_abu_simbel() {
+    use wonders::classic::data::{catalog, Expansions, Power};
+    use wonders::classic::leaders_data::{BoardPassive, LeaderStagePower};
+    use wonders::classic::{Edition, Resource, Wonder};
+    let leaders = Expansions {
+        leaders: true,
+        cities: false,
+    };
+    let cat = catalog(Edition::V2, leaders);
+    assert!(cat.boards.contains(&Wonder::ROMA) && cat.boards.contains(&Wonder::ABU_SIMBEL));
+    assert!(!catalog(Edition::V2, Expansions::NONE)
+        .boards
+        .contains(&Wonder::ROMA));
+    let (day, night) = (cat.side(Wonder::ROMA, 0), cat.side(Wonder::ROMA, 1));
+    assert_eq!((day.resource, night.resource), (None, None));
+    assert_eq!(day.passive, Some(BoardPassive::FreeRecruitment));
+    assert_eq!(
+        night.stages[0].powers,
+        [
+            Power::Coins(5),
+            Power::Leaders(LeaderStagePower::DrawLeaders(4))
+        ]
+    );
+    let abu = cat.side(Wonder::ABU_SIMBEL, 1);
+    assert_eq!(abu.resource, Some(Resource::Papyrus));
+    assert_eq!(abu.stages.len(), 2);
+    assert!(abu
+        .stages
+        .iter()
+        .all(|s| s.powers == [Power::Leaders(LeaderStagePower::BuryLeader)]));
+}

@@ -78,7 +78,9 @@ impl City {
     pub fn new(cat: &Catalog, wonder: Wonder, side: Side, coins: u32) -> City {
         let board = cat.side(wonder, side.index());
         let mut own = Supply::default();
-        own.add_fixed(board.resource as usize, 1);
+        if let Some(r) = board.resource {
+            own.add_fixed(r as usize, 1);
+        }
         City {
             wonder,
             side,

@@ -16,6 +16,7 @@
 use std::sync::OnceLock;
 
 use super::cities_data::{CityEffect, BLACK_CARDS, CITY_BOARDS};
+use super::leaders_data::{BoardPassive, LeaderStagePower, LEADER_BOARDS};
 use crate::common::WideCardSet;
 
 /// Which printing of the game.
@@ -261,12 +262,15 @@ pub enum Power {
     LastOfAgeFree,
     /// A Cities board's stage effect other than its points (Diplomacy, Petra's coin loss).
     City(CityEffect),
+    /// A Leaders board's stage effect other than points and coins (Roma night's draw and
+    /// extra recruitment, Abu Simbel's burial).
+    Leaders(LeaderStagePower),
 }
 
 /// Every wonder board's id, in table order: a [`Wonder`] is a row of this list. Which boards a
 /// game may deal is its catalog's ([`Catalog::boards`]); the expansions' boards are rows to add
 /// here and in their catalogs' board tables.
-pub const BOARDS: [&str; 9] = [
+pub const BOARDS: [&str; 11] = [
     "alexandria",
     "babylon",
     "ephesos",
@@ -276,6 +280,8 @@ pub const BOARDS: [&str; 9] = [
     "rhodos",
     "byzantium",
     "petra",
+    "roma",
+    "abu_simbel",
 ];
 
 /// A wonder board, by its row in [`BOARDS`].
@@ -294,6 +300,10 @@ impl Wonder {
     pub const BYZANTIUM: Wonder = Wonder(7);
     /// Cities.
     pub const PETRA: Wonder = Wonder(8);
+    /// Leaders.
+    pub const ROMA: Wonder = Wonder(9);
+    /// Leaders.
+    pub const ABU_SIMBEL: Wonder = Wonder(10);
 
     /// The board's id (`"gizah"`), as in records.
     pub fn id(self) -> &'static str {
@@ -893,7 +903,10 @@ pub struct WonderSide {
     pub wonder: Wonder,
     pub side: Side,
     pub name: &'static str,
-    pub resource: Resource,
+    /// The starting resource (Leaders' Roma has none).
+    pub resource: Option<Resource>,
+    /// Leaders' Roma: what the side does besides its stages.
+    pub passive: Option<BoardPassive>,
     pub stages: Vec<Stage>,
 }
 
@@ -925,12 +938,13 @@ pub struct Catalog {
 }
 
 /// One board side while the catalog is built: board id, side id, name, starting resource,
-/// and each stage's printed cost with its powers.
+/// passive, and each stage's printed cost with its powers.
 type BoardSide = (
     &'static str,
     &'static str,
     &'static str,
-    Resource,
+    Option<Resource>,
+    Option<BoardPassive>,
     Vec<(&'static str, Vec<Power>)>,
 );
 
@@ -1048,7 +1062,14 @@ impl Catalog {
             .iter()
             .map(|b| {
                 let stages = b.stages.iter().map(|st| (st.cost, st.powers.to_vec()));
-                (b.wonder, b.side, b.name, b.resource, stages.collect())
+                (
+                    b.wonder,
+                    b.side,
+                    b.name,
+                    Some(b.resource),
+                    None,
+                    stages.collect(),
+                )
             })
             .collect();
         if expansions.cities {
@@ -1063,10 +1084,43 @@ impl Catalog {
                         .collect()
                 };
                 let stages = b.stages.iter().map(|st| (st.cost, powers(st.effects)));
-                rows.push((b.wonder, b.side, b.name, b.resource, stages.collect()));
+                rows.push((
+                    b.wonder,
+                    b.side,
+                    b.name,
+                    Some(b.resource),
+                    None,
+                    stages.collect(),
+                ));
             }
         }
-        for (wonder, side_id, name, resource, stage_rows) in rows {
+        if expansions.leaders {
+            for b in &LEADER_BOARDS {
+                for side in &b.sides {
+                    let stages = side.stages.iter().map(|st| {
+                        let powers = st
+                            .powers
+                            .iter()
+                            .map(|&p| match p {
+                                LeaderStagePower::Points(n) => Power::Points(n),
+                                LeaderStagePower::Coins(n) => Power::Coins(n),
+                                p => Power::Leaders(p),
+                            })
+                            .collect();
+                        (st.cost, powers)
+                    });
+                    rows.push((
+                        b.id,
+                        side.side,
+                        b.name,
+                        b.resource,
+                        side.passive,
+                        stages.collect(),
+                    ));
+                }
+            }
+        }
+        for (wonder, side_id, name, resource, passive, stage_rows) in rows {
             let w = Wonder::from_id(wonder).ok_or_else(|| format!("unknown board {wonder}"))?;
             let side = Side::from_id(side_id)
                 .filter(|s| Side::of(edition, s.index()) == *s)
@@ -1091,6 +1145,7 @@ impl Catalog {
                 side,
                 name,
                 resource,
+                passive,
                 stages,
             });
             if !board_list.contains(&w) {

@@ -173,7 +173,9 @@ impl Power {
             Power::FirstOfAgeFree => city.powers |= powers::FIRST_OF_AGE_FREE,
             Power::LastOfAgeFree => city.powers |= powers::LAST_OF_AGE_FREE,
             Power::City(e) => e.on_build(city),
-            Power::Coins(_) => {}
+            // Roma night's draw and extra recruitment and Abu Simbel's burial are decisions of
+            // the turn's end, not lasting changes to the city.
+            Power::Leaders(_) | Power::Coins(_) => {}
         }
     }
 
@@ -182,6 +184,7 @@ impl Power {
         match self {
             Power::Coins(c) => c as u32,
             Power::City(e) => e.own_coins(city),
+            Power::Leaders(_) => 0,
             Power::Points(_)
             | Power::Shields(_)
             | Power::OneOf(_)
@@ -201,8 +204,9 @@ impl Power {
     pub(crate) fn end_points(self) -> i32 {
         match self {
             Power::Points(v) => v as i32,
-            // A Cities stage's points are written as `Power::Points`.
+            // Cities' and Leaders' stage points are written as `Power::Points`.
             Power::City(_)
+            | Power::Leaders(_)
             | Power::Coins(_)
             | Power::Shields(_)
             | Power::OneOf(_)

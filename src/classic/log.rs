@@ -7,6 +7,7 @@ use super::data::{
     catalog, CardId, Class, Direction, Edition, Effect, Expansions, Per, Power, Resource, Whose,
     RESOURCES,
 };
+use super::leaders_data::LeaderStagePower;
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 
 fn per_text(per: Per) -> String {
@@ -98,6 +99,15 @@ pub fn power_text(p: &Power) -> String {
         Power::FirstOfAgeFree => "the first card of each Age is free".into(),
         Power::LastOfAgeFree => "the last card of each Age is free".into(),
         Power::City(e) => crate::classic::cities::effect_text(e),
+        Power::Leaders(p) => match p {
+            LeaderStagePower::DrawLeaders(n) => format!("draws {n} leaders from the box"),
+            LeaderStagePower::RecruitExtra => "recruits one more leader at once".into(),
+            LeaderStagePower::BuryLeader => {
+                "buries a face-up leader: twice its cost in points".into()
+            }
+            LeaderStagePower::Points(v) => format!("{v} VP"),
+            LeaderStagePower::Coins(c) => format!("{c} coins"),
+        },
     }
 }
 
@@ -170,7 +180,10 @@ pub fn card_rows(edition: Edition) -> Vec<CardRow> {
                         .collect::<Vec<_>>()
                         .join("; ")
                         + &if k == 0 {
-                            format!(" (board produces {})", s.resource.id())
+                            match s.resource {
+                                Some(r) => format!(" (board produces {})", r.id()),
+                                None => " (the board produces nothing)".into(),
+                            }
                         } else {
                             String::new()
                         },

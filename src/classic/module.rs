@@ -330,7 +330,7 @@ fn components(edition: Edition, expansions: Expansions) -> Table {
                 if k == 0 {
                     effect += &format!(
                         " (board produces {}, for sale to the neighbours)",
-                        s.resource.id()
+                        s.resource.map_or("nothing", |r| r.id())
                     );
                 }
                 rows.push(vec![

@@ -45,7 +45,7 @@ fn turn(g: &mut ClassicGame, seat: usize, action: Action) {
 /// The resources of `wonder`'s board, to pick a neighbour that sells what a test needs.
 fn board_resource(g: &ClassicGame, seat: usize) -> Resource {
     let c = &g.cities[seat];
-    g.cat.side(c.wonder, c.side.index()).resource
+    g.cat.side(c.wonder, c.side.index()).resource.unwrap()
 }
 
 #[test]

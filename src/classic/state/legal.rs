@@ -188,7 +188,10 @@ impl ClassicGame {
         }
         let start = |s: usize| {
             let c = &self.cities[s];
-            Some(self.cat.side(c.wonder, c.side.index()).resource as u8)
+            self.cat
+                .side(c.wonder, c.side.index())
+                .resource
+                .map(|r| r as u8)
         };
         let rebates = Rebates {
             start: [start(l), start(r)],
