@@ -3,6 +3,7 @@
 
 use super::cities_payment::Rebates;
 use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
+use super::leader_draft::LeaderSet;
 use super::payment::{Prices, Supply, FULL_PRICES};
 use crate::common::WideCardSet;
 
@@ -58,6 +59,12 @@ pub struct City {
     pub science_copies: u8,
     /// Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
     pub rebates: Rebates,
+    /// Leaders: the face-down leader hand (hidden from the other seats).
+    pub leader_hand: LeaderSet,
+    /// Leaders: the face-up leaders.
+    pub leaders: LeaderSet,
+    /// Leaders: the leaders under Abu Simbel (their effects stopped).
+    pub buried: LeaderSet,
     /// What the city produces for itself.
     pub own: Supply,
     /// What neighbours may buy from it (starting resource, brown and grey cards).
@@ -98,6 +105,9 @@ impl City {
             diplomacy: 0,
             science_copies: 0,
             rebates: Rebates::default(),
+            leader_hand: LeaderSet::EMPTY,
+            leaders: LeaderSet::EMPTY,
+            buried: LeaderSet::EMPTY,
             own,
             sells: own,
             prices: FULL_PRICES,

@@ -7,6 +7,7 @@ use super::cities;
 use super::cities_data::CityEffect;
 use super::city::{powers, City};
 use super::data::{Class, Color, Direction, Effect, Per, Power, Whose};
+use super::leaders_data::LeaderEffect;
 use super::state::ClassicGame;
 
 /// The score-pad line an effect scores on at the end of the game.
@@ -345,6 +346,56 @@ impl CityEffect {
         if self == CityEffect::DiscardDefeatTokens {
             city.military += i32::from(city.defeats);
             city.defeats = 0;
+        }
+    }
+}
+
+/// Leaders' effects at the moment a leader is recruited (face up); what they do while face up
+/// (recruitment costs, payments, coins on later builds, tokens) is read where it applies, and
+/// their end-of-game points are in [`super::leaders`].
+impl LeaderEffect {
+    /// What recruiting the leader changes in its city at once; returns the coins it takes
+    /// from the bank.
+    pub(crate) fn on_recruit(self, city: &mut City) -> u32 {
+        city.shields += self.shields();
+        match self {
+            LeaderEffect::Coins(n) => u32::from(n),
+            LeaderEffect::Diplomacy(n) => {
+                city.diplomacy += n;
+                0
+            }
+            LeaderEffect::Shields(_)
+            | LeaderEffect::FreeRecruitment
+            | LeaderEffect::Discount(_)
+            | LeaderEffect::FreeBuilds(_)
+            | LeaderEffect::FreeBlackOncePerAge
+            | LeaderEffect::CoinsPerBuild(..)
+            | LeaderEffect::CoinsPerChainBuild(_)
+            | LeaderEffect::CoinsPerVictoryToken(_)
+            | LeaderEffect::BuyFromBank(_)
+            | LeaderEffect::BuildFromDiscard
+            | LeaderEffect::Science(_)
+            | LeaderEffect::Points(_)
+            | LeaderEffect::PointsPerCard(..)
+            | LeaderEffect::PointsPerCoins { .. }
+            | LeaderEffect::PointsPerStage(_)
+            | LeaderEffect::PointsPerVictoryToken(_)
+            | LeaderEffect::PointsPerSet(..)
+            | LeaderEffect::PointsPerScienceSet(_)
+            | LeaderEffect::ExtraBankCoin(_)
+            | LeaderEffect::CoinPerNeighbourPaid(_)
+            | LeaderEffect::VictoryTokenOfAge
+            | LeaderEffect::DiscardOwnDefeats
+            | LeaderEffect::OthersDiscardVictoryToken
+            | LeaderEffect::DefeatsToWinner
+            | LeaderEffect::ScienceSubstitute
+            | LeaderEffect::ScienceExtraOfMost
+            | LeaderEffect::PointsIfMost(..)
+            | LeaderEffect::PointsIfNoDefeat(_)
+            | LeaderEffect::PointsPerVictoryTokenPair
+            | LeaderEffect::PointsIfOnlyLeader(_)
+            | LeaderEffect::OnStage { .. }
+            | LeaderEffect::OthersLoseAgeCoins => 0,
         }
     }
 }

@@ -221,6 +221,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions: game.catalog().expansions,
+        leader_decks: setup.leader_decks.clone(),
     };
     let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
     let cat = game.catalog();
@@ -346,6 +347,28 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                     coins + debt
                 )
             }
+            Action::Draft { leader } => format!("drafts {} (face down)", leader.leader().id),
+            Action::Recruit { leader } => {
+                format!(
+                    "recruits {}, paying {} to the bank",
+                    leader.leader().id,
+                    p.pay_bank
+                )
+            }
+            Action::WonderLeader {
+                leader,
+                pay_left,
+                pay_right,
+            } => format!(
+                "builds wonder stage {} with {} under the board, paying {pay_left} left, \
+                 {pay_right} right, {} to the bank",
+                p.stage,
+                leader.leader().id,
+                p.pay_bank
+            ),
+            Action::SellLeader { leader } => {
+                format!("sells {} for 3 coins", leader.leader().id)
+            }
         };
         lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
         diplomacy_gained[seat] += diplomacy_tokens(&g, seat, p.action);
@@ -460,6 +483,22 @@ fn diplomacy_tokens(g: &ClassicGame, seat: usize, action: Action) -> u8 {
                     .count() as u8
             })
         }
-        Action::Sell { .. } | Action::CopyGuild { .. } | Action::CoinLoss { .. } => 0,
+        Action::Sell { .. }
+        | Action::CopyGuild { .. }
+        | Action::CoinLoss { .. }
+        | Action::Draft { .. }
+        | Action::Recruit { .. }
+        | Action::SellLeader { .. } => 0,
+        // Byzantium's stages with a leader under the board give their tokens too.
+        Action::WonderLeader { .. } => {
+            let c = g.city(seat);
+            let board = g.catalog().side(c.wonder, c.side.index());
+            board.stages.get(c.stages as usize).map_or(0, |st| {
+                st.powers
+                    .iter()
+                    .filter(|p| matches!(p, Power::City(e) if is_diplomacy(e)))
+                    .count() as u8
+            })
+        }
     }
 }

@@ -144,6 +144,17 @@ impl ClassicGame {
             Action::CoinLoss { coins, debt } => {
                 format!("lose {coins} coins and take {debt} debt tokens")
             }
+            Action::Draft { leader } => format!("draft {}", leader.leader().id),
+            Action::Recruit { leader } => format!("recruit {}", leader.leader().id),
+            Action::WonderLeader {
+                leader,
+                pay_left,
+                pay_right,
+            } => format!(
+                "wonder with {} (left {pay_left}, right {pay_right})",
+                leader.leader().id
+            ),
+            Action::SellLeader { leader } => format!("sell {}", leader.leader().id),
         }
     }
 }

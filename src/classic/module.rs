@@ -194,6 +194,7 @@ impl GameModule for ClassicGame {
             collapse_payment_splits,
             wonders,
             expansions,
+            leader_decks: Vec::new(),
         };
         // The combination (sides of the edition, boards given twice …) is checked by a set-up.
         ClassicGame::new(&config, 0).map_err(|e| e.0)?;

@@ -4,7 +4,8 @@
 //! `build c`, `build_free c` (1st-edition Olympia A), `wonder with c`, `sell c`,
 //! `build_discarded c` (Halikarnassos), each `C` ids, then `copy_guild g from left|right`
 //! (1st-edition Olympia B, `2C` ids): `7C` in all; with Cities, 256 more for `coin_loss`
-//! paying 0..=255 coins. The payment splits of one build share its id:
+//! paying 0..=255 coins; with Leaders, those 256 and then `draft`, `recruit`, `wonder with`
+//! and `sell` of each leader (64 ids each). The payment splits of one build share its id:
 //! the id plays the cheapest split, paying the left neighbour least on a tie (what
 //! `--collapse-splits` keeps).
 //!
@@ -33,12 +34,14 @@ impl Encoded for ClassicGame {
     fn action_space(options: &Self::Options) -> usize {
         let game = ClassicGame::new_game(options, 0);
         // Cities: `coin_loss` paying 0..=255 coins (the rest as debt), after the card ids.
-        let coin_losses = if game.catalog().expansions.cities {
-            256
-        } else {
-            0
+        let expansions = game.catalog().expansions;
+        // Leaders' ids follow the coin losses' block (kept even without Cities).
+        let extra = match (expansions.cities, expansions.leaders) {
+            (_, true) => 256 + 256,
+            (true, false) => 256,
+            (false, false) => 0,
         };
-        7 * catalog_size(options) + coin_losses
+        7 * catalog_size(options) + extra
     }
 
     fn action_label(options: &Self::Options, id: usize) -> String {
@@ -52,7 +55,15 @@ impl Encoded for ClassicGame {
             2 => format!("wonder with {}", key(id)),
             3 => format!("sell {}", key(id)),
             4 => format!("build_discarded {}", key(id)),
-            7.. => format!("coin_loss paying {} coins", id - 7 * c),
+            7.. if id < 7 * c + 256 => format!("coin_loss paying {} coins", id - 7 * c),
+            7.. => {
+                let k = id - 7 * c - 256;
+                let leader = crate::classic::leaders_data::LEADERS
+                    .get(k % 64)
+                    .map_or("?", |l| l.id);
+                let kind = ["draft", "recruit", "wonder with", "sell"][k / 64];
+                format!("{kind} {leader}")
+            }
             _ => {
                 let k = id - 5 * c;
                 let side = if k % 2 == 0 { "left" } else { "right" };
@@ -83,6 +94,18 @@ impl Encoded for ClassicGame {
                 (5 * c + 2 * guild.0 as usize + right as usize, 0)
             }
             Action::CoinLoss { coins, .. } => (7 * c + coins as usize, 0),
+            // Leaders: four blocks of one id per leader after the coin losses.
+            Action::Draft { leader } => (7 * c + 256 + leader.0 as usize, 0),
+            Action::Recruit { leader } => (7 * c + 256 + 64 + leader.0 as usize, 0),
+            Action::WonderLeader {
+                leader,
+                pay_left,
+                pay_right,
+            } => (
+                7 * c + 256 + 128 + leader.0 as usize,
+                split(pay_left, pay_right),
+            ),
+            Action::SellLeader { leader } => (7 * c + 256 + 192 + leader.0 as usize, 0),
         }
     }
 

@@ -10,6 +10,7 @@
 use serde_json::{json, Map, Value};
 
 use super::data::{CardId, Catalog, Edition, Expansions, Side, Wonder};
+use super::leader_draft::LeaderId;
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
 use crate::common::options::cut;
@@ -64,6 +65,19 @@ impl ClassicGame {
                 }
                 Action::CoinLoss { coins, debt } => {
                     json!({"player": p.seat, "type": "coin_loss", "coins": coins, "debt": debt})
+                }
+                Action::Draft { leader } => {
+                    json!({"player": p.seat, "type": "draft", "leader": leader.leader().id})
+                }
+                Action::Recruit { leader } => json!({
+                    "player": p.seat, "type": "recruit", "leader": leader.leader().id, "pay_bank": p.pay_bank,
+                }),
+                Action::WonderLeader { leader, pay_left, pay_right } => json!({
+                    "player": p.seat, "type": "wonder", "leader": leader.leader().id, "stage": p.stage,
+                    "pay_left": pay_left, "pay_right": pay_right, "pay_bank": p.pay_bank,
+                }),
+                Action::SellLeader { leader } => {
+                    json!({"player": p.seat, "type": "sell", "leader": leader.leader().id})
                 }
             })
             .collect();
@@ -136,6 +150,12 @@ fn u8_field(v: &Value, name: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("`{name}` is not a small integer"))
 }
 
+/// The `leader` of an action.
+fn leader_id(a: &Value) -> Result<LeaderId, String> {
+    let id = str_field(a, "leader")?;
+    LeaderId::from_id(id).ok_or_else(|| format!("unknown leader `{}`", cut(id)))
+}
+
 fn card_id(cat: &Catalog, v: &Value) -> Result<CardId, String> {
     let k = v.as_str().ok_or("card id is not a string")?;
     cat.find(k)
@@ -196,6 +216,9 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
         hands,
         guilds_unused,
         black_unused,
+        leader_decks: Vec::new(),
+        leaders: Vec::new(),
+        leaders_box: Vec::new(),
     })
 }
 
@@ -215,12 +238,16 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
             "player",
             "type",
             "card",
+            "leader",
             "stage",
             "pay_left",
             "pay_right",
             "pay_bank",
         ],
-        "sell" | "build_discarded" => &["player", "type", "card"],
+        "sell" => &["player", "type", "card", "leader"],
+        "build_discarded" => &["player", "type", "card"],
+        "draft" => &["player", "type", "leader"],
+        "recruit" => &["player", "type", "leader", "pay_bank"],
         "copy_guild" => &["player", "type", "guild", "from"],
         "coin_loss" => &["player", "type", "coins", "debt"],
         _ => return None,
@@ -259,13 +286,28 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
                 }
             }
         }
+        // The recruitment turn's stages and sales name a leader instead of a card.
+        "wonder" if a.get("leader").is_some() => Action::WonderLeader {
+            leader: leader_id(a)?,
+            pay_left: u8_field(a, "pay_left")?,
+            pay_right: u8_field(a, "pay_right")?,
+        },
         "wonder" => Action::Wonder {
             card: card_id(cat, field(a, "card")?)?,
             pay_left: u8_field(a, "pay_left")?,
             pay_right: u8_field(a, "pay_right")?,
         },
+        "sell" if a.get("leader").is_some() => Action::SellLeader {
+            leader: leader_id(a)?,
+        },
         "sell" => Action::Sell {
             card: card_id(cat, field(a, "card")?)?,
+        },
+        "draft" => Action::Draft {
+            leader: leader_id(a)?,
+        },
+        "recruit" => Action::Recruit {
+            leader: leader_id(a)?,
         },
         "build_discarded" => Action::BuildDiscarded {
             card: card_id(cat, field(a, "card")?)?,
@@ -323,14 +365,17 @@ fn check_figures(
             same("pay_left", json!(0))?;
             same("pay_right", json!(0))
         }
-        Action::Wonder { .. } => {
+        Action::Wonder { .. } | Action::WonderLeader { .. } => {
             same("pay_bank", json!(bank))?;
             same("stage", json!(stage))
         }
+        Action::Recruit { .. } => same("pay_bank", json!(bank)),
         Action::Sell { .. }
         | Action::BuildDiscarded { .. }
         | Action::CopyGuild { .. }
-        | Action::CoinLoss { .. } => Ok(()),
+        | Action::CoinLoss { .. }
+        | Action::Draft { .. }
+        | Action::SellLeader { .. } => Ok(()),
     }
 }
 
@@ -392,6 +437,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         collapse_payment_splits: false,
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions,
+        leader_decks: setup.leader_decks.clone(),
     };
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use super::city::science_points;
-use super::data::{CardId, Effect};
+use super::data::{CardId, Color, Effect};
 use super::effects::Line;
+use super::leaders::{science_with_leaders, Science, SeatFacts};
 use super::state::ClassicGame;
 
 /// A line of the score pad. The base game's seven; the expansions add theirs (Leaders'
@@ -27,6 +28,8 @@ pub enum ScoreLine {
     Commercial,
     /// Purple cards (and the guild copied by 1st-edition Olympia B).
     Guilds,
+    /// Leaders: face-up leaders.
+    Leaders,
     /// Cities: black cards.
     Cities,
     /// Cities: −1 per debt token.
@@ -35,7 +38,7 @@ pub enum ScoreLine {
 
 impl ScoreLine {
     /// Every line, in score-pad order.
-    pub const ALL: [ScoreLine; 9] = [
+    pub const ALL: [ScoreLine; 10] = [
         ScoreLine::Military,
         ScoreLine::Treasury,
         ScoreLine::Wonders,
@@ -43,6 +46,7 @@ impl ScoreLine {
         ScoreLine::Science,
         ScoreLine::Commercial,
         ScoreLine::Guilds,
+        ScoreLine::Leaders,
         ScoreLine::Cities,
         ScoreLine::Debt,
     ];
@@ -57,7 +61,30 @@ impl ScoreLine {
         ScoreLine::Guilds,
     ];
     /// The score pad with Cities: the base lines, then `cities` and `debt`.
-    pub const WITH_CITIES: [ScoreLine; 9] = ScoreLine::ALL;
+    pub const WITH_CITIES: [ScoreLine; 9] = [
+        ScoreLine::Military,
+        ScoreLine::Treasury,
+        ScoreLine::Wonders,
+        ScoreLine::Civilian,
+        ScoreLine::Science,
+        ScoreLine::Commercial,
+        ScoreLine::Guilds,
+        ScoreLine::Cities,
+        ScoreLine::Debt,
+    ];
+    /// The score pad with Leaders: the base lines, then `leaders`.
+    pub const WITH_LEADERS: [ScoreLine; 8] = [
+        ScoreLine::Military,
+        ScoreLine::Treasury,
+        ScoreLine::Wonders,
+        ScoreLine::Civilian,
+        ScoreLine::Science,
+        ScoreLine::Commercial,
+        ScoreLine::Guilds,
+        ScoreLine::Leaders,
+    ];
+    /// The score pad with both: the base lines, `leaders`, `cities` and `debt`.
+    pub const WITH_BOTH: [ScoreLine; 10] = ScoreLine::ALL;
 
     /// The line's key in records and CSV columns.
     pub const fn id(self) -> &'static str {
@@ -69,6 +96,7 @@ impl ScoreLine {
             ScoreLine::Science => "science",
             ScoreLine::Commercial => "commercial",
             ScoreLine::Guilds => "guilds",
+            ScoreLine::Leaders => "leaders",
             ScoreLine::Cities => "cities",
             ScoreLine::Debt => "debt",
         }
@@ -126,16 +154,91 @@ impl ClassicGame {
         if city.copied_guild.map(|g| self.cat.card(g).effect) == Some(Effect::ScienceWild) {
             wild += 1;
         }
-        let science = if self.with_cities && city.science_copies > 0 {
-            self.science_with_copies(seat, wild)
+        if self.leaders.is_some() {
+            self.add_leader_lines(seat, wild, &mut s);
         } else {
-            science_points(city.symbols(), wild)
-        };
-        s.add(ScoreLine::Science, science as i32);
+            let science = if self.with_cities && city.science_copies > 0 {
+                self.science_with_copies(seat, wild)
+            } else {
+                science_points(city.symbols(), wild)
+            };
+            s.add(ScoreLine::Science, science as i32);
+        }
         if self.with_cities {
             s.add(ScoreLine::Debt, -i32::from(city.debt));
         }
         s
+    }
+
+    /// Leaders: the science choice with the leaders' symbols and powers (and Cities' copies),
+    /// the `leaders` line (Aristotle's points from that choice), and the buried leaders'
+    /// points on the `wonders` line.
+    fn add_leader_lines(&self, seat: usize, wild: u8, s: &mut Score) {
+        let city = self.city(seat);
+        let powers = city
+            .leaders
+            .iter()
+            .fold(Science::NONE, |p, l| p.join(l.leader().science()));
+        // Every way to assign the copies (each a distinct green card next door).
+        let (l, r) = (
+            self.city(self.left_of(seat)),
+            self.city(self.right_of(seat)),
+        );
+        let shown: [u8; 3] = std::array::from_fn(|f| l.science[f] + r.science[f]);
+        fn best(counts: [u8; 3], copies: u8, shown: [u8; 3], wild: u8, p: Science) -> (u32, u32) {
+            let mut top = science_with_leaders(counts, wild, p);
+            if copies > 0 {
+                for f in (0..3).filter(|&f| shown[f] > 0) {
+                    let (mut c, mut sh) = (counts, shown);
+                    c[f] += 1;
+                    sh[f] -= 1;
+                    let other = best(c, copies - 1, sh, wild, p);
+                    if other.0 + other.1 > top.0 + top.1 {
+                        top = other;
+                    }
+                }
+            }
+            top
+        }
+        let copies = if self.with_cities {
+            city.science_copies
+        } else {
+            0
+        };
+        let (science, aristotle) = best(city.symbols(), copies, shown, wild, powers);
+        s.add(ScoreLine::Science, science as i32);
+        let facts = |s: usize| self.leader_facts(s);
+        let (own, left, right) = (
+            facts(seat),
+            facts(self.left_of(seat)),
+            facts(self.right_of(seat)),
+        );
+        let leaders: i32 = city
+            .leaders
+            .iter()
+            .map(|l| l.leader().end_points(&own, &left, &right))
+            .sum();
+        s.add(ScoreLine::Leaders, leaders + aristotle as i32);
+        let buried: i32 = city
+            .buried
+            .iter()
+            .map(|l| i32::from(l.leader().cost.buried_points()))
+            .sum();
+        s.add(ScoreLine::Wonders, buried);
+    }
+
+    /// What the leaders' end-of-game rules read of `seat`.
+    fn leader_facts(&self, seat: usize) -> SeatFacts {
+        let city = self.city(seat);
+        SeatFacts {
+            colors: std::array::from_fn(|c| city.colors[c]),
+            black: city.colors[Color::Black as usize],
+            coins: city.coins,
+            stages: city.stages,
+            victories: [city.victories[1], city.victories[3], city.victories[5]],
+            defeats: city.defeats,
+            leaders: city.leaders.len() as u8,
+        }
     }
 
     /// Science points of `seat` with Cities' copies: each copy is the symbol of a green card

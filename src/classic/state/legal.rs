@@ -11,7 +11,7 @@ use crate::classic::payment::ANY_RESOURCE;
 impl ClassicGame {
     pub(super) fn to_move(&self) -> usize {
         match self.step {
-            Step::Turn => {
+            Step::Turn | Step::Draft => {
                 let mut m = self.movers;
                 while m != 0 {
                     let s = m.trailing_zeros() as usize;
@@ -126,7 +126,7 @@ impl ClassicGame {
 
     /// The coins the next stage of `seat` costs on its own (Petra's coin stages).
     #[inline]
-    fn stage_coins(&self, seat: usize) -> u8 {
+    pub(super) fn stage_coins(&self, seat: usize) -> u8 {
         // Only Cities' boards have stages with a coin cost: the base game skips the look-up.
         if !self.with_cities {
             return 0;
@@ -228,6 +228,8 @@ impl ClassicGame {
         out.clear();
         match self.step {
             Step::Over => {}
+            Step::Draft => self.leader_actions(out),
+            Step::Turn if self.recruiting => self.leader_actions(out),
             Step::Turn => {
                 let seat = self.to_move();
                 let cards = self.hand_cards(seat);
@@ -301,6 +303,9 @@ impl ClassicGame {
     /// pays the bank; the reason when it is not legal.
     pub fn terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
         let seat = self.to_move();
+        if self.step == Step::Draft || (self.step == Step::Turn && self.recruiting) {
+            return self.leader_terms(action);
+        }
         match (self.step, action) {
             (Step::Over, _) => Err("the game is over"),
             (

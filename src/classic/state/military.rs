@@ -47,8 +47,7 @@ impl ClassicGame {
         }
         if self.age < 3 {
             self.age += 1;
-            self.turn = 0;
-            self.begin_turn(self.all_seats(), true);
+            self.begin_age();
             return;
         }
         self.turn = self.last_turn() + 1;

@@ -26,6 +26,8 @@ use super::data::{
     catalog, CardId, Catalog, Color, Edition, Effect, Expansions, Per, Power, Side, Whose, Wonder,
     BOARDS,
 };
+use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
+use super::leaders_data::LeaderDeck;
 use super::payment::{quote, Prices, Quote, Supply};
 use super::scoring::ScoreLine;
 use crate::common::{GameRng, WideCardSet};
@@ -33,11 +35,19 @@ use crate::common::{GameRng, WideCardSet};
 mod determinize;
 mod legal;
 mod military;
+mod recruitment;
 mod setup;
 mod turn;
 
 #[cfg(test)]
 mod cities_tests;
+#[cfg(test)]
+mod leaders_tests;
+
+/// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
+pub const RECRUITMENT_TURN: u8 = u8::MAX;
+
+pub(crate) use recruitment::LeaderTable;
 
 /// Most seats at a table.
 pub const MAX_SEATS: usize = 7;
@@ -50,6 +60,8 @@ pub const DEAL_SLOTS: usize = 64;
 const _: () = assert!(MAX_SEATS * MAX_HAND <= DEAL_SLOTS);
 /// Coins each city starts with.
 pub const STARTING_COINS: u32 = 3;
+/// Coins each city starts with when Leaders is played.
+pub const LEADERS_STARTING_COINS: u32 = 6;
 /// Coins for selling a card.
 pub const SELL_COINS: u32 = 3;
 
@@ -86,6 +98,9 @@ pub struct ClassicConfig {
     pub wonders: Vec<Option<Wonder>>,
     /// The expansions in play (2nd edition only).
     pub expansions: Expansions,
+    /// Leaders: the leader decks shuffled together; empty for the default (standard and
+    /// expert, and the Cities bonus leaders when Cities is played too).
+    pub leader_decks: Vec<LeaderDeck>,
 }
 
 impl ClassicConfig {
@@ -98,15 +113,32 @@ impl ClassicConfig {
             collapse_payment_splits: false,
             wonders: Vec::new(),
             expansions: Expansions::NONE,
+            leader_decks: Vec::new(),
+        }
+    }
+
+    /// The leader decks of this configuration (none without Leaders).
+    pub fn leader_decks_in_play(&self) -> Vec<LeaderDeck> {
+        if !self.expansions.leaders {
+            Vec::new()
+        } else if self.leader_decks.is_empty() {
+            let mut decks = vec![LeaderDeck::Standard, LeaderDeck::Expert];
+            if self.expansions.cities {
+                decks.push(LeaderDeck::Cities);
+            }
+            decks
+        } else {
+            self.leader_decks.clone()
         }
     }
 
     /// The score pad's lines: the base game's seven, then each expansion's.
     pub fn score_lines(&self) -> &'static [ScoreLine] {
-        if self.expansions.cities {
-            &ScoreLine::WITH_CITIES
-        } else {
-            &ScoreLine::BASE
+        match (self.expansions.leaders, self.expansions.cities) {
+            (false, false) => &ScoreLine::BASE,
+            (false, true) => &ScoreLine::WITH_CITIES,
+            (true, false) => &ScoreLine::WITH_LEADERS,
+            (true, true) => &ScoreLine::WITH_BOTH,
         }
     }
 
@@ -131,6 +163,11 @@ pub struct Setup {
     pub guilds_unused: Vec<CardId>,
     /// Cities: the black cards of each Age left out of the game (`[age - 1]`); empty without.
     pub black_unused: [Vec<CardId>; 3],
+    /// Leaders: the decks shuffled together, the 4 leaders dealt to each seat, and the others
+    /// in draw order (first = drawn first); all empty without Leaders.
+    pub leader_decks: Vec<LeaderDeck>,
+    pub leaders: Vec<[LeaderId; LEADERS_PER_SEAT]>,
+    pub leaders_box: Vec<LeaderId>,
 }
 
 /// Why a configuration or a setup was refused.
@@ -181,6 +218,18 @@ pub enum Action {
     /// Cities: the seat's coin loss of the turn, `coins` paid to the bank (at most what it
     /// holds) and the rest taken as `debt` −1 tokens.
     CoinLoss { coins: u8, debt: u8 },
+    /// Leaders: a pick of the leader draft.
+    Draft { leader: LeaderId },
+    /// Leaders, recruitment turn: recruit a leader of the hand, paying its cost to the bank.
+    Recruit { leader: LeaderId },
+    /// Leaders, recruitment turn: build the next stage with a leader under the board.
+    WonderLeader {
+        leader: LeaderId,
+        pay_left: u8,
+        pay_right: u8,
+    },
+    /// Leaders, recruitment turn: sell a leader for 3 coins (it leaves the game).
+    SellLeader { leader: LeaderId },
 }
 
 impl Action {
@@ -194,7 +243,11 @@ impl Action {
             | Action::BuildDiscarded { card } => card,
             Action::CopyGuild { guild, .. } => guild,
             // Not a card action: no seat ever asks (see the callers).
-            Action::CoinLoss { .. } => CardId(u8::MAX),
+            Action::CoinLoss { .. }
+            | Action::Draft { .. }
+            | Action::Recruit { .. }
+            | Action::WonderLeader { .. }
+            | Action::SellLeader { .. } => CardId(u8::MAX),
         }
     }
 }
@@ -217,7 +270,8 @@ pub struct Played {
     pub action: Action,
     pub age: u8,
     /// Turn index in the Age, 0..=`last_turn()` (5 with 7-card hands); one more for Babylon's
-    /// extra play and what follows it.
+    /// extra play and what follows it; [`RECRUITMENT_TURN`] for the leader draft and the
+    /// recruitment turns.
     pub turn: u8,
     pub free: Free,
     /// Coins paid to the bank.
@@ -243,6 +297,8 @@ pub(crate) enum Step {
     CopyGuild(u8),
     /// Cities: the seat splits its coin loss of the turn between coins and debt tokens.
     CoinLoss(u8),
+    /// Leaders: the seats in `movers` pick a leader of the hand they hold.
+    Draft,
     Over,
 }
 
@@ -258,6 +314,8 @@ enum Next {
     CoinLosses,
     /// Cities: this seat splits its loss.
     PayLoss(u8),
+    /// Leaders: the recruitment turn is over; the Age's turns begin.
+    EndRecruitment,
     EndAge,
     Turn,
 }
@@ -331,6 +389,10 @@ pub struct ClassicGame {
     turn_losses: ArrayVec<(u8, CityEffect), 16>,
     /// Cities: each seat's coin loss of the turn, while the seats split them.
     pub(crate) losses: [u8; MAX_SEATS],
+    /// Leaders: the draft and the box (boxed: games without Leaders carry nothing).
+    pub(crate) leaders: Option<Box<LeaderTable>>,
+    /// Leaders: the current turn is the Age's recruitment turn (or the draft).
+    pub(crate) recruiting: bool,
     pub(crate) history: Vec<Played>,
 }
 
@@ -369,6 +431,8 @@ impl Clone for ClassicGame {
             owed_forging,
             turn_losses,
             losses,
+            leaders,
+            recruiting,
             history,
         } = self;
         let mut spare = Vec::with_capacity(history.len() + HISTORY_SPARE);
@@ -400,6 +464,8 @@ impl Clone for ClassicGame {
             owed_forging: owed_forging.clone(),
             turn_losses: turn_losses.clone(),
             losses: *losses,
+            leaders: leaders.clone(),
+            recruiting: *recruiting,
             history: spare,
         }
     }
@@ -447,6 +513,8 @@ impl ClassicGame {
             owed_forging,
             turn_losses,
             losses,
+            leaders,
+            recruiting,
             history,
         } = source;
         self.cat = *cat;
@@ -475,6 +543,8 @@ impl ClassicGame {
         self.owed_forging.clone_from(owed_forging);
         self.turn_losses.clone_from(turn_losses);
         self.losses = *losses;
+        self.leaders.clone_from(leaders);
+        self.recruiting = *recruiting;
         // The caller decides what the history becomes.
         let _ = history;
     }

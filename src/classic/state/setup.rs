@@ -3,26 +3,46 @@
 
 use super::*;
 use crate::classic::cities_data::black_cards_per_age;
+use crate::classic::leader_draft::{check_decks, deal};
+use crate::classic::leaders_data::LEADERS;
+
+/// A leader deal: the decks shuffled together, 4 leaders per seat, the box in draw order.
+pub(super) type LeaderDeal = (
+    Vec<LeaderDeck>,
+    Vec<[LeaderId; LEADERS_PER_SEAT]>,
+    Vec<LeaderId>,
+);
 
 impl ClassicGame {
     /// A new game with every random draw taken from `seed`.
     pub fn new(config: &ClassicConfig, seed: u64) -> Result<ClassicGame, SetupError> {
-        let (wonders, decks, guilds_unused, black_unused) = Self::draw(config, seed)?;
-        let mut g = Self::build(config, &wonders, &decks, &guilds_unused, &black_unused);
+        let (wonders, decks, guilds_unused, black_unused, leaders) = Self::draw(config, seed)?;
+        let mut g = Self::build(
+            config,
+            &wonders,
+            &decks,
+            &guilds_unused,
+            &black_unused,
+            leaders.as_ref(),
+        );
         g.seed = Some(seed);
         Ok(g)
     }
 
     /// The random draws of a game with this seed (what [`ClassicGame::new`] plays).
     pub fn draw_setup(config: &ClassicConfig, seed: u64) -> Result<Setup, SetupError> {
-        let (wonders, decks, guilds_unused, black_unused) = Self::draw(config, seed)?;
+        let (wonders, decks, guilds_unused, black_unused, leaders) = Self::draw(config, seed)?;
         let hand = config.hand_size();
         let hands = decks.map(|d| d.chunks(hand).map(|c| c.to_vec()).collect());
+        let (leader_decks, leaders, leaders_box) = leaders.unwrap_or_default();
         Ok(Setup {
             wonders,
             hands,
             guilds_unused: guilds_unused.to_vec(),
             black_unused,
+            leader_decks,
+            leaders,
+            leaders_box,
         })
     }
 
@@ -38,6 +58,7 @@ impl ClassicGame {
             [ArrayVec<CardId, DEAL_SLOTS>; 3],
             ArrayVec<CardId, 10>,
             [Vec<CardId>; 3],
+            Option<LeaderDeal>,
         ),
         SetupError,
     > {
@@ -125,7 +146,16 @@ impl ClassicGame {
             deck.shuffle(&mut rng);
             deck
         });
-        Ok((wonders, decks, unused, black_unused))
+        // Leaders: the decks shuffled together, 4 per seat, the rest in the box in draw order.
+        let leaders = if config.expansions.leaders {
+            let decks = config.leader_decks_in_play();
+            check_decks(&decks, config.expansions.cities).map_err(SetupError)?;
+            let (deal, boxed) = deal(&decks, n, &mut rng);
+            Some((decks, deal, boxed))
+        } else {
+            None
+        };
+        Ok((wonders, decks, unused, black_unused, leaders))
     }
 
     /// The game at the start of Age I, from draws already known to be valid.
@@ -135,15 +165,21 @@ impl ClassicGame {
         decks: &[ArrayVec<CardId, DEAL_SLOTS>; 3],
         unused: &[CardId],
         black_unused: &[Vec<CardId>; 3],
+        leaders: Option<&LeaderDeal>,
     ) -> ClassicGame {
         let cat = catalog(config.edition, config.expansions);
         let mut deals: [AgeDeal; 3] = Default::default();
         for (d, deck) in deals.iter_mut().zip(decks) {
             d.cards[..deck.len()].copy_from_slice(deck);
         }
+        let coins = if leaders.is_some() {
+            LEADERS_STARTING_COINS
+        } else {
+            STARTING_COINS
+        };
         let cities = wonders
             .iter()
-            .map(|&(w, s)| City::new(cat, w, s, STARTING_COINS))
+            .map(|&(w, s)| City::new(cat, w, s, coins))
             .collect();
         let mut g = ClassicGame {
             cat,
@@ -175,9 +211,18 @@ impl ClassicGame {
             owed_forging: ArrayVec::new(),
             turn_losses: ArrayVec::new(),
             losses: [0; MAX_SEATS],
+            leaders: leaders
+                .map(|(decks, deal, boxed)| Box::new(LeaderTable::new(decks, deal, boxed))),
+            recruiting: false,
             history: Vec::with_capacity(160),
         };
-        g.begin_turn(g.all_seats(), true);
+        if g.leaders.is_some() {
+            // The leader draft comes first.
+            g.begin_turn(g.all_seats(), true);
+            g.step = Step::Draft;
+        } else {
+            g.begin_age();
+        }
         g
     }
 
@@ -276,12 +321,47 @@ impl ClassicGame {
                 "guilds dealt and unused are not the box's guilds".into(),
             ));
         }
+        let leaders = if config.expansions.leaders {
+            check_decks(&setup.leader_decks, config.expansions.cities).map_err(SetupError)?;
+            if setup.leaders.len() != n {
+                return Err(SetupError(format!(
+                    "{} leader hands dealt for {n} seats",
+                    setup.leaders.len()
+                )));
+            }
+            let mut all: Vec<LeaderId> = setup.leaders.iter().flatten().copied().collect();
+            all.extend_from_slice(&setup.leaders_box);
+            all.sort();
+            let mut decks: Vec<LeaderId> = (0..LEADERS.len())
+                .filter(|&i| setup.leader_decks.contains(&LEADERS[i].deck))
+                .map(|i| LeaderId(i as u8))
+                .collect();
+            decks.sort();
+            if all != decks {
+                return Err(SetupError(
+                    "the leaders dealt and in the box are not the leader decks' leaders, once each"
+                        .into(),
+                ));
+            }
+            Some((
+                setup.leader_decks.clone(),
+                setup.leaders.clone(),
+                setup.leaders_box.clone(),
+            ))
+        } else if !setup.leaders.is_empty() || !setup.leaders_box.is_empty() {
+            return Err(SetupError(
+                "leaders dealt, but Leaders is not in play".into(),
+            ));
+        } else {
+            None
+        };
         Ok(Self::build(
             config,
             &setup.wonders,
             &decks,
             &setup.guilds_unused,
             &setup.black_unused,
+            leaders.as_ref(),
         ))
     }
 
@@ -300,6 +380,18 @@ impl ClassicGame {
             wonders: self.cities.iter().map(|c| (c.wonder, c.side)).collect(),
             hands,
             guilds_unused: self.guilds_unused.to_vec(),
+            leader_decks: self
+                .leaders
+                .as_ref()
+                .map_or(Vec::new(), |t| t.decks.to_vec()),
+            leaders: self
+                .leaders
+                .as_ref()
+                .map_or(Vec::new(), |t| t.deal.to_vec()),
+            leaders_box: self
+                .leaders
+                .as_ref()
+                .map_or(Vec::new(), |t| t.dealt_box.to_vec()),
             black_unused: std::array::from_fn(|a| {
                 self.black_unused
                     .iter()

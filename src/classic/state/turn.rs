@@ -51,7 +51,7 @@ impl ClassicGame {
             reason,
         })?;
         match self.step {
-            Step::Turn => {
+            Step::Turn | Step::Draft => {
                 self.pending[seat] = Some((action, free, bank));
                 let all_chosen = {
                     let mut m = self.movers;
@@ -65,7 +65,13 @@ impl ClassicGame {
                     done
                 };
                 if all_chosen {
-                    self.resolve_turn();
+                    if self.step == Step::Draft {
+                        self.resolve_draft();
+                    } else if self.recruiting {
+                        self.resolve_recruitment();
+                    } else {
+                        self.resolve_turn();
+                    }
                 }
             }
             Step::BuildDiscarded(_) => {
@@ -105,7 +111,11 @@ impl ClassicGame {
             seat: seat as u8,
             action,
             age: self.age,
-            turn: self.turn,
+            turn: if self.recruiting || self.step == Step::Draft {
+                RECRUITMENT_TURN
+            } else {
+                self.turn
+            },
             free,
             pay_bank,
             stage,
@@ -214,7 +224,11 @@ impl ClassicGame {
                 }
                 Action::BuildDiscarded { .. }
                 | Action::CopyGuild { .. }
-                | Action::CoinLoss { .. } => unreachable!("checked"),
+                | Action::CoinLoss { .. }
+                | Action::Draft { .. }
+                | Action::Recruit { .. }
+                | Action::WonderLeader { .. }
+                | Action::SellLeader { .. } => unreachable!("checked"),
             }
         }
         for &(seat, card) in &built {
@@ -244,7 +258,7 @@ impl ClassicGame {
     }
 
     /// Cities: what the turn's black cards and stages do beyond their own city and coins.
-    fn cities_effects_built(
+    pub(super) fn cities_effects_built(
         &mut self,
         built: &[(usize, CardId)],
         stages: &[(usize, &'static [Power])],
@@ -346,7 +360,7 @@ impl ClassicGame {
 
     /// Cities' end-of-turn steps, queued at `at`: the Forging Agencies' builds from the pile
     /// (after Halikarnassos'), then the coin losses.
-    fn push_cities_steps(&mut self, at: usize) {
+    pub(super) fn push_cities_steps(&mut self, at: usize) {
         if !self.cat.expansions.cities {
             return;
         }
@@ -414,6 +428,10 @@ impl ClassicGame {
                 }
                 Next::PayLoss(s) => {
                     self.step = Step::CoinLoss(s);
+                    return;
+                }
+                Next::EndRecruitment => {
+                    self.end_recruitment();
                     return;
                 }
                 Next::Turn => {

@@ -1,0 +1,294 @@
+//! Leaders: the leader draft before Age I, each Age's recruitment turn (recruit a leader of the
+//! hand, build a stage with one under the board, or sell one for 3 coins), and Age III's return
+//! of the leaders not recruited (RECORDS.md, "7 Wonders with Leaders and Cities").
+
+use super::*;
+use crate::classic::leader_draft::{roma_night_reduction, Draft, LeaderSet};
+use crate::classic::leaders::recruit_cost;
+use crate::classic::leaders_data::{BoardPassive, LeaderEffect};
+
+/// What Leaders adds to the table besides the cities' leaders.
+#[derive(Clone, Debug)]
+pub(crate) struct LeaderTable {
+    /// The decks shuffled together.
+    pub decks: ArrayVec<LeaderDeck, 3>,
+    /// The 4 leaders dealt to each seat.
+    pub deal: ArrayVec<[LeaderId; LEADERS_PER_SEAT], MAX_SEATS>,
+    /// The box as dealt, in draw order.
+    pub dealt_box: ArrayVec<LeaderId, 64>,
+    pub draft: Draft,
+    /// The leaders in the box now, in draw order (Age III's returns at the back).
+    pub boxed: ArrayVec<LeaderId, 64>,
+}
+
+impl LeaderTable {
+    pub fn new(
+        decks: &[LeaderDeck],
+        deal: &[[LeaderId; LEADERS_PER_SEAT]],
+        boxed: &[LeaderId],
+    ) -> Self {
+        LeaderTable {
+            decks: decks.iter().copied().collect(),
+            deal: deal.iter().copied().collect(),
+            dealt_box: boxed.iter().copied().collect(),
+            draft: Draft::new(deal),
+            boxed: boxed.iter().copied().collect(),
+        }
+    }
+}
+
+impl ClassicGame {
+    /// The start of an Age: with Leaders its recruitment turn, for every seat holding a leader;
+    /// otherwise (or when nobody holds one) the Age's first turn.
+    pub(super) fn begin_age(&mut self) {
+        self.turn = 0;
+        if self.leaders.is_some() {
+            let mut movers = 0u8;
+            for (s, city) in self.cities.iter().enumerate() {
+                if !city.leader_hand.is_empty() {
+                    movers |= 1 << s;
+                }
+            }
+            if movers != 0 {
+                self.recruiting = true;
+                self.begin_turn(movers, true);
+                return;
+            }
+        }
+        self.recruiting = false;
+        self.begin_turn(self.all_seats(), true);
+    }
+
+    /// The seat owning Roma's night side, if any.
+    fn roma_night(&self) -> Option<usize> {
+        self.cities.iter().position(|c| {
+            self.cat.side(c.wonder, c.side.index()).passive
+                == Some(BoardPassive::LeaderCostReduction {
+                    own: 2,
+                    neighbours: 1,
+                })
+        })
+    }
+
+    /// What recruiting `leader` costs `seat` now: its printed coins (1/2/3 by Age for the
+    /// Age-variable symbol), nothing with Roma day or a face-up Maecenas, 2 less for Roma
+    /// night's owner and 1 less for its neighbours, never below 0.
+    pub fn leader_cost(&self, seat: usize, leader: LeaderId) -> u8 {
+        let city = &self.cities[seat];
+        let board = self.cat.side(city.wonder, city.side.index());
+        let free = board.passive == Some(BoardPassive::FreeRecruitment)
+            || city
+                .leaders
+                .iter()
+                .any(|l| l.leader().effects.contains(&LeaderEffect::FreeRecruitment));
+        let reduction = roma_night_reduction(seat, self.roma_night(), self.n);
+        recruit_cost(leader.leader().cost, self.age, free, reduction)
+    }
+
+    /// The legal picks of the draft, or the recruitment turn's actions of the seat to move.
+    pub(super) fn leader_actions(&self, out: &mut Vec<Action>) {
+        let seat = self.to_move();
+        if self.step == Step::Draft {
+            let table = self.leaders.as_ref().expect("a draft has leaders");
+            out.extend(
+                table
+                    .draft
+                    .hand(seat)
+                    .iter()
+                    .map(|leader| Action::Draft { leader }),
+            );
+            return;
+        }
+        let stage = self.stage_quote(seat);
+        for leader in self.cities[seat].leader_hand.iter() {
+            if self.leader_cost(seat, leader) as u32 <= self.spendable[seat] {
+                out.push(Action::Recruit { leader });
+            }
+            if let Some(q) = stage {
+                self.push_splits(q, out, |pay_left, pay_right| Action::WonderLeader {
+                    leader,
+                    pay_left,
+                    pay_right,
+                });
+            }
+            out.push(Action::SellLeader { leader });
+        }
+    }
+
+    /// [`ClassicGame::terms`] of the draft and the recruitment turn's actions.
+    pub(super) fn leader_terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        let seat = self.to_move();
+        match (self.step, action) {
+            (Step::Draft, Action::Draft { leader }) => {
+                let table = self.leaders.as_ref().expect("a draft has leaders");
+                if table.draft.hand(seat).contains(leader) {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("leader not in the hand")
+                }
+            }
+            (Step::Turn, _) if !self.recruiting => Err("not the recruitment turn"),
+            (Step::Turn, Action::Recruit { leader }) => {
+                let cost = self.leader_cost(seat, leader);
+                if !self.cities[seat].leader_hand.contains(leader) {
+                    Err("leader not in the hand")
+                } else if cost as u32 > self.spendable[seat] {
+                    Err("not enough coins")
+                } else {
+                    Ok((Free::No, cost))
+                }
+            }
+            (
+                Step::Turn,
+                Action::WonderLeader {
+                    leader,
+                    pay_left,
+                    pay_right,
+                },
+            ) => {
+                if !self.cities[seat].leader_hand.contains(leader) {
+                    return Err("leader not in the hand");
+                }
+                match self.stage_quote(seat) {
+                    Some(q) if self.split_ok(q, pay_left, pay_right) => {
+                        Ok((Free::No, self.stage_coins(seat)))
+                    }
+                    Some(_) => Err("not a cheapest payment"),
+                    None => Err("cannot build the next stage"),
+                }
+            }
+            (Step::Turn, Action::SellLeader { leader }) => {
+                if self.cities[seat].leader_hand.contains(leader) {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("leader not in the hand")
+                }
+            }
+            _ => Err("not an action of this step"),
+        }
+    }
+
+    /// Every seat picked: the round is played (its picks recorded seat by seat) and the hands
+    /// pass right; after the fourth round the picks become the leader hands and Age I begins.
+    pub(super) fn resolve_draft(&mut self) {
+        let mut picks = [LeaderId(0); MAX_SEATS];
+        for (seat, pick) in picks.iter_mut().enumerate().take(self.n) {
+            let (action, _, _) = self.pending[seat].take().expect("every seat picked");
+            let Action::Draft { leader } = action else {
+                unreachable!("checked");
+            };
+            *pick = leader;
+            self.push_history(seat, action, Free::No, 0, 0);
+        }
+        let table = self.leaders.as_mut().expect("a draft has leaders");
+        table
+            .draft
+            .play_round(&picks[..self.n])
+            .expect("picks checked against the hands");
+        if !table.draft.is_over() {
+            self.begin_turn(self.all_seats(), false);
+            self.step = Step::Draft;
+            return;
+        }
+        for seat in 0..self.n {
+            self.cities[seat].leader_hand = table.draft.picks(seat);
+        }
+        self.begin_age();
+    }
+
+    /// The recruitment turn resolved: payments, leaders placed face up, under a board or sold,
+    /// then the coins and what recruiting a leader does at once.
+    pub(super) fn resolve_recruitment(&mut self) {
+        let mut income = [0u32; MAX_SEATS];
+        let mut stages: ArrayVec<(usize, &'static [Power]), MAX_SEATS> = ArrayVec::new();
+        let mut recruited: ArrayVec<(usize, LeaderId), MAX_SEATS> = ArrayVec::new();
+        let mut movers = self.movers;
+        while movers != 0 {
+            let seat = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let (action, free, bank) = self.pending[seat].take().expect("every mover chose");
+            let (l, r) = (self.left_of(seat), self.right_of(seat));
+            match action {
+                Action::Recruit { leader } => {
+                    let city = &mut self.cities[seat];
+                    city.leader_hand.remove(leader);
+                    city.leaders.insert(leader);
+                    city.coins -= bank as u32;
+                    self.spendable[seat] -= bank as u32;
+                    recruited.push((seat, leader));
+                    self.push_history(seat, action, free, bank, 0);
+                }
+                Action::WonderLeader {
+                    leader,
+                    pay_left,
+                    pay_right,
+                } => {
+                    let paid = bank as u32 + pay_left as u32 + pay_right as u32;
+                    let city = &mut self.cities[seat];
+                    city.leader_hand.remove(leader);
+                    let powers = city.add_stage(self.cat);
+                    city.coins -= paid;
+                    let stage = city.stages;
+                    self.spendable[seat] -= paid;
+                    income[l] += pay_left as u32;
+                    income[r] += pay_right as u32;
+                    stages.push((seat, powers));
+                    self.push_history(seat, action, free, bank, stage);
+                }
+                Action::SellLeader { leader } => {
+                    self.cities[seat].leader_hand.remove(leader);
+                    income[seat] += SELL_COINS;
+                    self.push_history(seat, action, free, 0, 0);
+                }
+                _ => unreachable!("checked by leader_terms"),
+            }
+        }
+        for &(seat, ps) in &stages {
+            let city = &self.cities[seat];
+            income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
+        }
+        if self.with_cities {
+            self.cities_effects_built(&[], &stages, &mut income);
+        }
+        for &(seat, leader) in &recruited {
+            for &e in leader.leader().effects {
+                income[seat] += e.on_recruit(&mut self.cities[seat]);
+                if e == LeaderEffect::OthersLoseAgeCoins {
+                    // Arsinoe: every other seat loses the Age's number of coins.
+                    let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(self.age);
+                    self.turn_losses.push((seat as u8, loss));
+                }
+            }
+        }
+        for (city, inc) in self.cities.iter_mut().zip(income) {
+            city.coins += inc;
+        }
+        self.next.clear();
+        self.push_cities_steps(0);
+        self.next.push(Next::EndRecruitment);
+        self.advance();
+    }
+
+    /// After the recruitment turn (and its end-of-turn steps): in Age III every seat but Roma
+    /// night's owner sends the leaders left in its hand back to the box; the Age's turns begin.
+    pub(super) fn end_recruitment(&mut self) {
+        self.recruiting = false;
+        if self.age == 3 {
+            let keeper = self.roma_night();
+            let hands: ArrayVec<LeaderSet, MAX_SEATS> =
+                self.cities.iter().map(|c| c.leader_hand).collect();
+            let table = self.leaders.as_mut().expect("a recruitment has leaders");
+            for (seat, hand) in hands.into_iter().enumerate() {
+                if keeper == Some(seat) {
+                    continue;
+                }
+                let mut back: ArrayVec<LeaderId, 8> = hand.iter().collect();
+                back.sort_by_key(|l| l.leader().id);
+                table.boxed.extend(back);
+                self.cities[seat].leader_hand = LeaderSet::EMPTY;
+            }
+        }
+        self.turn = 0;
+        self.begin_turn(self.all_seats(), true);
+    }
+}
