@@ -3,6 +3,7 @@
 
 use super::cities_payment::Rebates;
 use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
+use super::effects::LeaderPowers;
 use super::leader_draft::LeaderSet;
 use super::payment::{Prices, Supply, FULL_PRICES};
 use crate::common::WideCardSet;
@@ -65,6 +66,8 @@ pub struct City {
     pub leaders: LeaderSet,
     /// Leaders: the leaders under Abu Simbel (their effects stopped).
     pub buried: LeaderSet,
+    /// Leaders: what the face-up leaders do during play, summed.
+    pub leader_powers: LeaderPowers,
     /// What the city produces for itself.
     pub own: Supply,
     /// What neighbours may buy from it (starting resource, brown and grey cards).
@@ -108,6 +111,7 @@ impl City {
             leader_hand: LeaderSet::EMPTY,
             leaders: LeaderSet::EMPTY,
             buried: LeaderSet::EMPTY,
+            leader_powers: LeaderPowers::default(),
             own,
             sells: own,
             prices: FULL_PRICES,

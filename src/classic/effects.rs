@@ -7,7 +7,7 @@ use super::cities;
 use super::cities_data::CityEffect;
 use super::city::{powers, City};
 use super::data::{Class, Color, Direction, Effect, Per, Power, Whose};
-use super::leaders_data::LeaderEffect;
+use super::leaders_data::{CardColor, DiscountOn, LeaderEffect};
 use super::state::ClassicGame;
 
 /// The score-pad line an effect scores on at the end of the game.
@@ -356,12 +356,25 @@ impl CityEffect {
 impl LeaderEffect {
     /// What recruiting the leader changes in its city at once; returns the coins it takes
     /// from the bank.
-    pub(crate) fn on_recruit(self, city: &mut City) -> u32 {
+    pub(crate) fn on_recruit(self, city: &mut City, age: u8) -> u32 {
         city.shields += self.shields();
         match self {
             LeaderEffect::Coins(n) => u32::from(n),
             LeaderEffect::Diplomacy(n) => {
                 city.diplomacy += n;
+                0
+            }
+            // Nitocris: a victory token of the Age (Nero's coins for it come with the turn's).
+            LeaderEffect::VictoryTokenOfAge => {
+                let value = crate::classic::leaders::victory_value(age);
+                city.victories[value as usize] += 1;
+                city.military += i32::from(value);
+                city.leader_powers.coins_per_victory as u32
+            }
+            // Telesilla: her owner's defeat tokens go (their −1s with them).
+            LeaderEffect::DiscardOwnDefeats => {
+                city.military += i32::from(city.defeats);
+                city.defeats = 0;
                 0
             }
             LeaderEffect::Shields(_)
@@ -384,8 +397,6 @@ impl LeaderEffect {
             | LeaderEffect::PointsPerScienceSet(_)
             | LeaderEffect::ExtraBankCoin(_)
             | LeaderEffect::CoinPerNeighbourPaid(_)
-            | LeaderEffect::VictoryTokenOfAge
-            | LeaderEffect::DiscardOwnDefeats
             | LeaderEffect::OthersDiscardVictoryToken
             | LeaderEffect::DefeatsToWinner
             | LeaderEffect::ScienceSubstitute
@@ -397,5 +408,109 @@ impl LeaderEffect {
             | LeaderEffect::OnStage { .. }
             | LeaderEffect::OthersLoseAgeCoins => 0,
         }
+    }
+}
+
+/// What a city's face-up leaders do while face up, summed over them: kept in the city and
+/// recomputed when a leader is recruited or buried, so that payments and turns read flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeaderPowers {
+    /// Maecenas: recruitments cost nothing.
+    pub free_recruitment: bool,
+    /// Imhotep, Hammurabi, Leonidas, Archimedes: a wild own resource for builds of these
+    /// colours (bits by `Color as usize`) and, with [`LeaderPowers::STAGES`], wonder stages.
+    pub discounts: u16,
+    /// Ramses: buildings of these colours are free (bits by `Color as usize`).
+    pub free_colors: u8,
+    /// Caligula: one black card per Age for free.
+    pub free_black_each_age: bool,
+    /// Xenophon, Diocletian: coins per later building, by colour (`Color as usize`).
+    pub coins_per_build: [u8; 8],
+    /// Vitruvius: coins per later chain build.
+    pub coins_per_chain: u8,
+    /// Nero: coins per victory token taken.
+    pub coins_per_victory: u8,
+    /// Bilkis: the price of one resource from the bank per turn (0: no such power).
+    pub bank_unit: u8,
+    /// Berenice: coins once per turn (or conflict resolution) the bank pays the owner.
+    pub extra_bank_coin: u8,
+    /// Hatshepsut: coins per neighbour paid in a turn.
+    pub coins_per_neighbour_paid: u8,
+    /// Tomyris: a defeat token goes to the neighbour who beat her.
+    pub defeats_to_winner: bool,
+    /// Octavia: for each later stage, coins for the owner and a loss for every other seat.
+    pub stage_coins: u8,
+    pub stage_losses: u8,
+}
+
+impl LeaderPowers {
+    /// The discount bit of wonder stages.
+    pub const STAGES: u16 = 1 << 8;
+}
+
+impl LeaderEffect {
+    /// Adds what the leader does while face up to `p` (one exhaustive match: a new effect
+    /// says here whether it acts during play).
+    pub(crate) fn add_powers(self, p: &mut LeaderPowers) {
+        match self {
+            LeaderEffect::FreeRecruitment => p.free_recruitment = true,
+            LeaderEffect::Discount(DiscountOn::Color(c)) => p.discounts |= 1 << c as u16,
+            LeaderEffect::Discount(DiscountOn::Stages) => p.discounts |= LeaderPowers::STAGES,
+            LeaderEffect::FreeBuilds(c) => p.free_colors |= 1 << c as u8,
+            LeaderEffect::FreeBlackOncePerAge => p.free_black_each_age = true,
+            LeaderEffect::CoinsPerBuild(color, n) => {
+                let i = match color {
+                    CardColor::Base(c) => c as usize,
+                    CardColor::Black => Color::Black as usize,
+                };
+                p.coins_per_build[i] += n;
+            }
+            LeaderEffect::CoinsPerChainBuild(n) => p.coins_per_chain += n,
+            LeaderEffect::CoinsPerVictoryToken(n) => p.coins_per_victory += n,
+            LeaderEffect::BuyFromBank(n) => p.bank_unit = n,
+            LeaderEffect::ExtraBankCoin(n) => p.extra_bank_coin += n,
+            LeaderEffect::CoinPerNeighbourPaid(n) => p.coins_per_neighbour_paid += n,
+            LeaderEffect::DefeatsToWinner => p.defeats_to_winner = true,
+            LeaderEffect::OnStage { coins, others_lose } => {
+                p.stage_coins += coins;
+                p.stage_losses += others_lose;
+            }
+            // Act once when recruited, or only at the end of the game.
+            LeaderEffect::Coins(_)
+            | LeaderEffect::Shields(_)
+            | LeaderEffect::BuildFromDiscard
+            | LeaderEffect::Science(_)
+            | LeaderEffect::Points(_)
+            | LeaderEffect::PointsPerCard(..)
+            | LeaderEffect::PointsPerCoins { .. }
+            | LeaderEffect::PointsPerStage(_)
+            | LeaderEffect::PointsPerVictoryToken(_)
+            | LeaderEffect::PointsPerSet(..)
+            | LeaderEffect::PointsPerScienceSet(_)
+            | LeaderEffect::VictoryTokenOfAge
+            | LeaderEffect::DiscardOwnDefeats
+            | LeaderEffect::OthersDiscardVictoryToken
+            | LeaderEffect::ScienceSubstitute
+            | LeaderEffect::ScienceExtraOfMost
+            | LeaderEffect::PointsIfMost(..)
+            | LeaderEffect::PointsIfNoDefeat(_)
+            | LeaderEffect::PointsPerVictoryTokenPair
+            | LeaderEffect::PointsIfOnlyLeader(_)
+            | LeaderEffect::OthersLoseAgeCoins
+            | LeaderEffect::Diplomacy(_) => {}
+        }
+    }
+}
+
+impl City {
+    /// Recomputes [`City::leader_powers`] from the face-up leaders.
+    pub(crate) fn refresh_leader_powers(&mut self) {
+        let mut p = LeaderPowers::default();
+        for l in self.leaders.iter() {
+            for &e in l.leader().effects {
+                e.add_powers(&mut p);
+            }
+        }
+        self.leader_powers = p;
     }
 }

@@ -304,6 +304,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 match p.free {
                     Free::Chain => paid.push("free by chain".to_string()),
                     Free::WonderPower => paid.push("free by wonder power".to_string()),
+                    Free::Leader => paid.push("free by a leader".to_string()),
                     Free::No => {
                         if p.pay_bank > 0 {
                             paid.push(format!("{} to the bank", p.pay_bank));

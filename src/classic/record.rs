@@ -22,6 +22,7 @@ fn free_id(f: Free) -> Value {
         Free::No => Value::Null,
         Free::Chain => json!("chain"),
         Free::WonderPower => json!("wonder_power"),
+        Free::Leader => json!("leader"),
     }
 }
 
@@ -273,7 +274,9 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
     let action = match kind {
         "build" => {
             let card = card_id(cat, field(a, "card")?)?;
-            let spends_free_build = a.get("free").and_then(Value::as_str) == Some("wonder_power")
+            // Olympia A's free build is written "wonder_power", Caligula's "leader".
+            let label = a.get("free").and_then(Value::as_str);
+            let spends_free_build = matches!(label, Some("wonder_power") | Some("leader"))
                 && player < game.players()
                 && game.free_build_allowed(player, card);
             if spends_free_build {

@@ -63,13 +63,13 @@ fn clandestine_wharf_and_smugglers_cache_take_coins_off_a_side_never_below_zero(
     let mut cost = [0u8; RESOURCES];
     cost[r as usize] = 1;
     // Buying it is 2 coins…
-    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 2);
+    assert_eq!(g.cities_quote(0, &cost, false).unwrap().total, 2);
     // …1 with the West Clandestine Wharf (left = west)…
     build(&mut g, 0, "west_clandestine_wharf");
-    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 1);
+    assert_eq!(g.cities_quote(0, &cost, false).unwrap().total, 1);
     // …and 0, not −1, with Smuggler's Cache as well (it is the neighbour's starting resource).
     build(&mut g, 0, "smugglers_cache");
-    assert_eq!(g.cities_quote(0, &cost).unwrap().total, 0);
+    assert_eq!(g.cities_quote(0, &cost, false).unwrap().total, 0);
 }
 
 #[test]
@@ -89,13 +89,19 @@ fn secret_warehouse_and_black_market_add_a_unit_never_for_sale() {
     let mut wood_and_glass = [0u8; RESOURCES];
     wood_and_glass[Resource::Wood as usize] = 1;
     wood_and_glass[Resource::Glass as usize] = 1;
-    assert_eq!(g.cities_quote(0, &two_wood), None);
+    assert_eq!(g.cities_quote(0, &two_wood, false), None);
     build(&mut g, 0, "secret_warehouse");
-    assert_eq!(g.cities_quote(0, &two_wood).map(|q| q.total), Some(0));
+    assert_eq!(
+        g.cities_quote(0, &two_wood, false).map(|q| q.total),
+        Some(0)
+    );
     // The warehouse makes only a type the city makes: no glass.
-    assert_eq!(g.cities_quote(0, &wood_and_glass), None);
+    assert_eq!(g.cities_quote(0, &wood_and_glass, false), None);
     build(&mut g, 0, "black_market");
-    assert_eq!(g.cities_quote(0, &wood_and_glass).map(|q| q.total), Some(0));
+    assert_eq!(
+        g.cities_quote(0, &wood_and_glass, false).map(|q| q.total),
+        Some(0)
+    );
     // Neither is for sale to the neighbours.
     assert_eq!(g.cities[0].sells.choices().len(), 0);
 }

@@ -6,6 +6,7 @@ use super::*;
 use crate::classic::cities;
 use crate::classic::cities_payment::{quote_with_rebates, Rebates};
 use crate::classic::data::RESOURCES;
+use crate::classic::effects::LeaderPowers;
 use crate::classic::payment::ANY_RESOURCE;
 
 impl ClassicGame {
@@ -43,7 +44,13 @@ impl ClassicGame {
                 quote: Quote { total: 0, left: 1 },
             });
         }
-        let paid = self.affordable_quote(seat, &c.cost);
+        let leaders = city.leader_powers;
+        if leaders.free_colors >> c.color as u8 & 1 == 1 {
+            // Ramses: never used up, always applies.
+            return Some(Terms::Free(Free::Leader));
+        }
+        let wild = leaders.discounts >> c.color as u16 & 1 == 1;
+        let paid = self.affordable_quote(seat, &c.cost, wild);
         let power = self.free_by_power(seat, c);
         match paid {
             // A power is used only when it saves coins (or makes the build possible).
@@ -81,7 +88,8 @@ impl ClassicGame {
                 let plain = !city.built.contains(card.0)
                     && c.chain_from.intersection(city.built).is_empty()
                     && !c.cost.is_free()
-                    && !self.free_by_power(seat, c);
+                    && !self.free_by_power(seat, c)
+                    && city.leader_powers.free_colors >> c.color as u8 & 1 == 0;
                 plain.then_some(Ok((Free::No, c.cost.coins)))
             }
             (Step::Turn, Action::Wonder { card, .. }) if in_hand(card) => {
@@ -97,13 +105,15 @@ impl ClassicGame {
         answer
     }
 
-    /// True when `seat` may spend 1st-edition Olympia A's free build on `card`: the power is
-    /// unused this Age, and the card has a printed cost, is not owned, and its chain does not
-    /// make it free anyway (RECORDS.md: whatever the seat could afford).
+    /// True when `seat` may spend 1st-edition Olympia A's free build on `card` (or, with
+    /// Leaders, Caligula's on a black card: the two never meet, one edition each): the power
+    /// is unused this Age, and the card has a printed cost, is not owned, and its chain does
+    /// not make it free anyway (RECORDS.md: whatever the seat could afford).
     pub fn free_build_allowed(&self, seat: usize, card: CardId) -> bool {
         let city = &self.cities[seat];
         let c = self.cat.card(card);
-        city.has(powers::FREE_BUILD_EACH_AGE)
+        let caligula = city.leader_powers.free_black_each_age && c.color == Color::Black;
+        (city.has(powers::FREE_BUILD_EACH_AGE) || caligula)
             && !city.free_build_used
             && !c.cost.is_free()
             && !city.built.contains(card.0)
@@ -121,7 +131,8 @@ impl ClassicGame {
             return (stage.cost.coins as u32 <= self.spendable[seat])
                 .then_some(Quote { total: 0, left: 1 });
         }
-        self.affordable_quote(seat, &stage.cost)
+        let wild = city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+        self.affordable_quote(seat, &stage.cost, wild)
     }
 
     /// The coins the next stage of `seat` costs on its own (Petra's coin stages).
@@ -148,14 +159,15 @@ impl ClassicGame {
         &self,
         seat: usize,
         cost: &crate::classic::data::Cost,
+        wild: bool,
     ) -> Option<Quote> {
         let budget = self.spendable[seat];
         if cost.coins as u32 > budget {
             return None;
         }
         let (l, r) = (self.left_of(seat), self.right_of(seat));
-        let quoted = if self.with_cities {
-            self.cities_quote(seat, &cost.resources)
+        let quoted = if self.with_cities || wild {
+            self.cities_quote(seat, &cost.resources, wild)
         } else {
             quote(
                 &cost.resources,
@@ -168,13 +180,22 @@ impl ClassicGame {
         quoted.filter(|q| q.total as u32 + cost.coins as u32 <= budget)
     }
 
-    /// [`quote`] with Cities' payment effects (RECORDS.md, "Payments"): Secret Warehouse and
-    /// Black Market add a unit the city never sells, and the Clandestine Wharves and
-    /// Smuggler's Cache take coins off what a side is paid (never below 0).
-    pub(super) fn cities_quote(&self, seat: usize, cost: &[u8; RESOURCES]) -> Option<Quote> {
+    /// [`quote`] with the expansions' payment effects (RECORDS.md, "Payments"): a Leaders
+    /// discount (`wild`) is one resource of the buyer's choice not paid; Cities' Secret
+    /// Warehouse and Black Market add a unit the city never sells, and the Clandestine Wharves
+    /// and Smuggler's Cache take coins off what a side is paid (never below 0).
+    pub(super) fn cities_quote(
+        &self,
+        seat: usize,
+        cost: &[u8; RESOURCES],
+        wild: bool,
+    ) -> Option<Quote> {
         let city = &self.cities[seat];
         let (l, r) = (self.left_of(seat), self.right_of(seat));
         let mut own = city.own;
+        if wild {
+            own.add_choice(ANY_RESOURCE);
+        }
         if city.has(powers::SECRET_WAREHOUSE | powers::BLACK_MARKET) {
             // The types the city makes with brown and grey cards or its board: what it sells.
             let made = (0..RESOURCES).fold(0u8, |m, r| m | u8::from(city.sells.fixed[r] > 0) << r)
@@ -235,8 +256,9 @@ impl ClassicGame {
                 let cards = self.hand_cards(seat);
                 let stage = self.stage_quote(seat);
                 let city = &self.cities[seat];
-                let free_build_open =
-                    city.has(powers::FREE_BUILD_EACH_AGE) && !city.free_build_used;
+                let free_build_open = (city.has(powers::FREE_BUILD_EACH_AGE)
+                    || city.leader_powers.free_black_each_age)
+                    && !city.free_build_used;
                 for id in cards.iter() {
                     let card = CardId(id);
                     match self.build_terms(seat, card) {
@@ -336,7 +358,12 @@ impl ClassicGame {
                 if !self.hand_cards(seat).contains(card.0) {
                     Err("card not in hand")
                 } else if self.free_build_allowed(seat, card) {
-                    Ok((Free::WonderPower, 0))
+                    let by = if self.cities[seat].has(powers::FREE_BUILD_EACH_AGE) {
+                        Free::WonderPower
+                    } else {
+                        Free::Leader
+                    };
+                    Ok((by, 0))
                 } else {
                     Err("no free build to spend on this card")
                 }

@@ -20,7 +20,9 @@ impl ClassicGame {
 
     pub(super) fn end_age(&mut self) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
-        if self.cat.expansions.cities {
+        if self.leaders.is_some() {
+            self.leader_conflicts(&shields);
+        } else if self.cat.expansions.cities {
             // Diplomacy: a seat holding a token sits out and discards one; the others fight
             // their nearest fighting seats.
             let sits_out: ArrayVec<bool, MAX_SEATS> =
@@ -63,6 +65,43 @@ impl ClassicGame {
             }
         }
         self.step = Step::Over;
+    }
+
+    /// The conflicts with Leaders (and Diplomacy when Cities is played too): Tomyris gives her
+    /// defeat token to the seat that beat her; Nero pays for each victory token, and Berenice
+    /// adds her coin to that bank payment.
+    fn leader_conflicts(&mut self, shields: &[u8]) {
+        let sits_out: ArrayVec<bool, MAX_SEATS> = self
+            .cities
+            .iter()
+            .map(|c| self.with_cities && c.diplomacy > 0)
+            .collect();
+        let value = crate::classic::leaders::victory_value(self.age);
+        let mut victories = [0u8; MAX_SEATS];
+        let pairs: ArrayVec<(usize, usize), MAX_SEATS> =
+            crate::classic::cities::conflicts(&sits_out).collect();
+        for (a, b) in pairs {
+            let tomyris = [a, b].map(|s| self.cities[s].leader_powers.defeats_to_winner);
+            let taken = crate::classic::leaders::conflict([shields[a], shields[b]], tomyris);
+            for (seat, t) in [(a, taken[0]), (b, taken[1])] {
+                let city = &mut self.cities[seat];
+                if t.victory {
+                    city.victories[value as usize] += 1;
+                    city.military += i32::from(value);
+                    victories[seat] += 1;
+                }
+                city.defeats += t.defeats;
+                city.military -= i32::from(t.defeats);
+            }
+        }
+        for (seat, city) in self.cities.iter_mut().enumerate() {
+            city.diplomacy -= u8::from(sits_out[seat]);
+            let p = city.leader_powers;
+            let nero = u32::from(victories[seat]) * u32::from(p.coins_per_victory);
+            if nero > 0 {
+                city.coins += nero + u32::from(p.extra_bank_coin);
+            }
+        }
     }
 
     /// `seat` takes the token of one conflict worth `points` (0 for a tie: no token).

@@ -261,6 +261,8 @@ pub enum Free {
     Chain,
     /// An Olympia power.
     WonderPower,
+    /// Leaders: Ramses (purple cards).
+    Leader,
 }
 
 /// An action as it was resolved (the game's history).

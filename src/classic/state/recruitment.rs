@@ -77,10 +77,7 @@ impl ClassicGame {
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         let free = board.passive == Some(BoardPassive::FreeRecruitment)
-            || city
-                .leaders
-                .iter()
-                .any(|l| l.leader().effects.contains(&LeaderEffect::FreeRecruitment));
+            || city.leader_powers.free_recruitment;
         let reduction = roma_night_reduction(seat, self.roma_night(), self.n);
         recruit_cost(leader.leader().cost, self.age, free, reduction)
     }
@@ -200,6 +197,8 @@ impl ClassicGame {
     /// then the coins and what recruiting a leader does at once.
     pub(super) fn resolve_recruitment(&mut self) {
         let mut income = [0u32; MAX_SEATS];
+        let mut trade = [0u32; MAX_SEATS];
+        let mut paid_neighbours = [0u8; MAX_SEATS];
         let mut stages: ArrayVec<(usize, &'static [Power]), MAX_SEATS> = ArrayVec::new();
         let mut recruited: ArrayVec<(usize, LeaderId), MAX_SEATS> = ArrayVec::new();
         let mut movers = self.movers;
@@ -213,6 +212,7 @@ impl ClassicGame {
                     let city = &mut self.cities[seat];
                     city.leader_hand.remove(leader);
                     city.leaders.insert(leader);
+                    city.refresh_leader_powers();
                     city.coins -= bank as u32;
                     self.spendable[seat] -= bank as u32;
                     recruited.push((seat, leader));
@@ -232,6 +232,9 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
+                    trade[l] += pay_left as u32;
+                    trade[r] += pay_right as u32;
+                    paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
                     stages.push((seat, powers));
                     self.push_history(seat, action, free, bank, stage);
                 }
@@ -252,7 +255,7 @@ impl ClassicGame {
         }
         for &(seat, leader) in &recruited {
             for &e in leader.leader().effects {
-                income[seat] += e.on_recruit(&mut self.cities[seat]);
+                income[seat] += e.on_recruit(&mut self.cities[seat], self.age);
                 if e == LeaderEffect::OthersLoseAgeCoins {
                     // Arsinoe: every other seat loses the Age's number of coins.
                     let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(self.age);
@@ -260,6 +263,7 @@ impl ClassicGame {
                 }
             }
         }
+        self.leader_turn_coins(&[], &stages, &paid_neighbours, &trade, &mut income);
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
         }
@@ -290,5 +294,52 @@ impl ClassicGame {
         }
         self.turn = 0;
         self.begin_turn(self.all_seats(), true);
+    }
+
+    /// Leaders: the coins face-up leaders add to a turn (RECORDS.md, step 1 and 3): Xenophon's
+    /// and Diocletian's per building of their colour, Vitruvius's per chain build, Nero's per
+    /// Raider token, Hatshepsut's per neighbour paid, Octavia's per stage (with every other
+    /// seat's loss), and last Berenice's coin when the bank paid the seat anything.
+    pub(super) fn leader_turn_coins(
+        &mut self,
+        built: &[(usize, CardId, Free)],
+        stages: &[(usize, &'static [Power])],
+        paid_neighbours: &[u8; MAX_SEATS],
+        trade: &[u32; MAX_SEATS],
+        income: &mut [u32; MAX_SEATS],
+    ) {
+        for &(seat, card, free) in built {
+            let p = self.cities[seat].leader_powers;
+            let c = self.cat.card(card);
+            income[seat] += u32::from(p.coins_per_build[c.color as usize]);
+            if free == Free::Chain {
+                income[seat] += u32::from(p.coins_per_chain);
+            }
+            if let Effect::City(effects) = c.effect {
+                let tokens = effects
+                    .iter()
+                    .filter(|e| {
+                        matches!(e, crate::classic::cities_data::CityEffect::VictoryToken(_))
+                    })
+                    .count() as u32;
+                income[seat] += tokens * u32::from(p.coins_per_victory);
+            }
+        }
+        for &(seat, _) in stages {
+            let p = self.cities[seat].leader_powers;
+            income[seat] += u32::from(p.stage_coins);
+            if p.stage_losses > 0 {
+                let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(p.stage_losses);
+                self.turn_losses.push((seat as u8, loss));
+            }
+        }
+        for seat in 0..self.n {
+            let p = self.cities[seat].leader_powers;
+            income[seat] +=
+                u32::from(p.coins_per_neighbour_paid) * u32::from(paid_neighbours[seat]);
+            if p.extra_bank_coin > 0 && income[seat] > trade[seat] {
+                income[seat] += u32::from(p.extra_bank_coin);
+            }
+        }
     }
 }

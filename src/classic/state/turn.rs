@@ -163,7 +163,10 @@ impl ClassicGame {
 
     pub(super) fn resolve_turn(&mut self) {
         let mut income = [0u32; MAX_SEATS];
-        let mut built: ArrayVec<(usize, CardId), MAX_SEATS> = ArrayVec::new();
+        // Coins from the neighbours, and neighbours paid, per seat (for Berenice, Hatshepsut).
+        let mut trade = [0u32; MAX_SEATS];
+        let mut paid_neighbours = [0u8; MAX_SEATS];
+        let mut built: ArrayVec<(usize, CardId, Free), MAX_SEATS> = ArrayVec::new();
         let mut stage_coins: ArrayVec<(usize, &'static [Power]), MAX_SEATS> = ArrayVec::new();
         let mut movers = self.movers;
         while movers != 0 {
@@ -192,7 +195,10 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
-                    built.push((seat, card));
+                    trade[l] += pay_left as u32;
+                    trade[r] += pay_right as u32;
+                    paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
+                    built.push((seat, card, free));
                     self.push_history(seat, action, free, bank, 0);
                 }
                 Action::Wonder {
@@ -210,6 +216,9 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
+                    trade[l] += pay_left as u32;
+                    trade[r] += pay_right as u32;
+                    paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
                     stage_coins.push((seat, powers));
                     if powers.contains(&Power::BuildFromDiscard) {
                         self.owed_discard_builds.push(seat as u8);
@@ -231,7 +240,7 @@ impl ClassicGame {
                 | Action::SellLeader { .. } => unreachable!("checked"),
             }
         }
-        for &(seat, card) in &built {
+        for &(seat, card, _) in &built {
             income[seat] += self.coins_when_built(seat, card);
         }
         for &(seat, ps) in &stage_coins {
@@ -242,11 +251,14 @@ impl ClassicGame {
         if cities {
             self.cities_effects_built(&built, &stage_coins, &mut income);
         }
+        if self.leaders.is_some() {
+            self.leader_turn_coins(&built, &stage_coins, &paid_neighbours, &trade, &mut income);
+        }
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
         }
         if cities {
-            for &(seat, card) in &built {
+            for &(seat, card, _) in &built {
                 if let Effect::City(effects) = self.cat.card(card).effect {
                     for &e in effects {
                         e.after_coins(&mut self.cities[seat]);
@@ -260,11 +272,11 @@ impl ClassicGame {
     /// Cities: what the turn's black cards and stages do beyond their own city and coins.
     pub(super) fn cities_effects_built(
         &mut self,
-        built: &[(usize, CardId)],
+        built: &[(usize, CardId, Free)],
         stages: &[(usize, &'static [Power])],
         income: &mut [u32; MAX_SEATS],
     ) {
-        for &(seat, card) in built {
+        for &(seat, card, _) in built {
             if let Effect::City(effects) = self.cat.card(card).effect {
                 for &e in effects {
                     self.city_effect_built(seat, e, income);
