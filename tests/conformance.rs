@@ -110,11 +110,11 @@ classic v2 4p games 50 actions 3647 legal 30760 scores 6e0c9f746733ed73
 classic v2 5p games 50 actions 4566 legal 37659 scores 26c0c87ce91c56fb
 classic v2 6p games 50 actions 5476 legal 46843 scores 9e23014054cac705
 classic v2 7p games 50 actions 6378 legal 51326 scores 015ff2729c404d21
-classic v2+cities 3p games 50 actions 3279 legal 30742 scores d01d71e1e34afdc9
-classic v2+cities 4p games 50 actions 4403 legal 40856 scores bd60c2eb5a3d4ff3
-classic v2+cities 5p games 50 actions 5519 legal 51501 scores 802107f173502981
-classic v2+cities 6p games 50 actions 6672 legal 61148 scores 601db2dae2b49bac
-classic v2+cities 7p games 50 actions 7827 legal 67491 scores 5ca37a74989caae4
+classic v2+cities 3p games 50 actions 3278 legal 30759 scores ff84ef13b1f3502a
+classic v2+cities 4p games 50 actions 4403 legal 40874 scores 0ff576a4d055851e
+classic v2+cities 5p games 50 actions 5519 legal 51482 scores e79b8788b341a680
+classic v2+cities 6p games 50 actions 6673 legal 61149 scores 7b576364a8ec7fb9
+classic v2+cities 7p games 50 actions 7825 legal 67483 scores 5665800141cf5499
 architects 2p medals false expert false games 50 actions 3181 legal 9182 scores ffe308efbded5f9f
 architects 2p medals true expert false games 50 actions 3197 legal 9194 scores 66c2438edb61665d
 architects 2p medals true expert true games 50 actions 3197 legal 9194 scores 5806a794e3433725

@@ -370,6 +370,17 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             Action::SellLeader { leader } => {
                 format!("sells {} for 3 coins", leader.leader().id)
             }
+            Action::DiscardVictoryToken { value } => {
+                format!("discards a victory token of {value} (Telesilla)")
+            }
+            Action::BuryLeader { leader } => {
+                format!("buries {} under Abu Simbel", leader.leader().id)
+            }
+            Action::RecruitExtra { leader } => format!(
+                "recruits {} (Roma), paying {} to the bank",
+                leader.leader().id,
+                p.pay_bank
+            ),
         };
         lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
         diplomacy_gained[seat] += diplomacy_tokens(&g, seat, p.action);
@@ -489,7 +500,19 @@ fn diplomacy_tokens(g: &ClassicGame, seat: usize, action: Action) -> u8 {
         | Action::CoinLoss { .. }
         | Action::Draft { .. }
         | Action::Recruit { .. }
-        | Action::SellLeader { .. } => 0,
+        | Action::SellLeader { .. }
+        | Action::DiscardVictoryToken { .. }
+        | Action::BuryLeader { .. } => 0,
+        // Aspasia recruited by Roma night's stage.
+        Action::RecruitExtra { leader } => leader
+            .leader()
+            .effects
+            .iter()
+            .map(|e| match e {
+                crate::classic::leaders_data::LeaderEffect::Diplomacy(n) => *n,
+                _ => 0,
+            })
+            .sum(),
         // Byzantium's stages with a leader under the board give their tokens too.
         Action::WonderLeader { .. } => {
             let c = g.city(seat);

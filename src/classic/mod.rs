@@ -155,6 +155,11 @@ impl ClassicGame {
                 leader.leader().id
             ),
             Action::SellLeader { leader } => format!("sell {}", leader.leader().id),
+            Action::DiscardVictoryToken { value } => {
+                format!("discard a victory token of {value}")
+            }
+            Action::BuryLeader { leader } => format!("bury {}", leader.leader().id),
+            Action::RecruitExtra { leader } => format!("recruit {} (Roma)", leader.leader().id),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! `build_discarded c` (Halikarnassos), each `C` ids, then `copy_guild g from left|right`
 //! (1st-edition Olympia B, `2C` ids): `7C` in all; with Cities, 256 more for `coin_loss`
 //! paying 0..=255 coins; with Leaders, those 256 and then `draft`, `recruit`, `wonder with`
-//! and `sell` of each leader (64 ids each). The payment splits of one build share its id:
+//! and `sell` of each leader, then `bury_leader` and `recruit_extra` of each (64 ids each),
+//! then `discard_victory_token` of value 0..=127. The payment splits of one build share its id:
 //! the id plays the cheapest split, paying the left neighbour least on a tie (what
 //! `--collapse-splits` keeps).
 //!
@@ -37,7 +38,7 @@ impl Encoded for ClassicGame {
         let expansions = game.catalog().expansions;
         // Leaders' ids follow the coin losses' block (kept even without Cities).
         let extra = match (expansions.cities, expansions.leaders) {
-            (_, true) => 256 + 256,
+            (_, true) => 256 + 512,
             (true, false) => 256,
             (false, false) => 0,
         };
@@ -56,12 +57,22 @@ impl Encoded for ClassicGame {
             3 => format!("sell {}", key(id)),
             4 => format!("build_discarded {}", key(id)),
             7.. if id < 7 * c + 256 => format!("coin_loss paying {} coins", id - 7 * c),
+            7.. if id >= 7 * c + 512 + 128 => {
+                format!("discard_victory_token {}", id - 7 * c - 512 - 128)
+            }
             7.. => {
                 let k = id - 7 * c - 256;
                 let leader = crate::classic::leaders_data::LEADERS
                     .get(k % 64)
                     .map_or("?", |l| l.id);
-                let kind = ["draft", "recruit", "wonder with", "sell"][k / 64];
+                let kind = [
+                    "draft",
+                    "recruit",
+                    "wonder with",
+                    "sell",
+                    "bury",
+                    "recruit_extra",
+                ][k / 64];
                 format!("{kind} {leader}")
             }
             _ => {
@@ -106,6 +117,9 @@ impl Encoded for ClassicGame {
                 split(pay_left, pay_right),
             ),
             Action::SellLeader { leader } => (7 * c + 256 + 192 + leader.0 as usize, 0),
+            Action::BuryLeader { leader } => (7 * c + 512 + leader.0 as usize, 0),
+            Action::RecruitExtra { leader } => (7 * c + 512 + 64 + leader.0 as usize, 0),
+            Action::DiscardVictoryToken { value } => (7 * c + 512 + 128 + value as usize, 0),
         }
     }
 

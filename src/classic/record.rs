@@ -80,6 +80,15 @@ impl ClassicGame {
                 Action::SellLeader { leader } => {
                     json!({"player": p.seat, "type": "sell", "leader": leader.leader().id})
                 }
+                Action::DiscardVictoryToken { value } => {
+                    json!({"player": p.seat, "type": "discard_victory_token", "value": value})
+                }
+                Action::BuryLeader { leader } => {
+                    json!({"player": p.seat, "type": "bury_leader", "leader": leader.leader().id})
+                }
+                Action::RecruitExtra { leader } => json!({
+                    "player": p.seat, "type": "recruit_extra", "leader": leader.leader().id, "pay_bank": p.pay_bank,
+                }),
             })
             .collect();
         let result = if self.is_over() {
@@ -248,7 +257,9 @@ fn action_fields(kind: &str) -> Option<&'static [&'static str]> {
         "sell" => &["player", "type", "card", "leader"],
         "build_discarded" => &["player", "type", "card"],
         "draft" => &["player", "type", "leader"],
-        "recruit" => &["player", "type", "leader", "pay_bank"],
+        "recruit" | "recruit_extra" => &["player", "type", "leader", "pay_bank"],
+        "discard_victory_token" => &["player", "type", "value"],
+        "bury_leader" => &["player", "type", "leader"],
         "copy_guild" => &["player", "type", "guild", "from"],
         "coin_loss" => &["player", "type", "coins", "debt"],
         _ => return None,
@@ -312,6 +323,15 @@ fn parse_action(cat: &Catalog, a: &Value, game: &ClassicGame) -> Result<(usize, 
         "recruit" => Action::Recruit {
             leader: leader_id(a)?,
         },
+        "recruit_extra" => Action::RecruitExtra {
+            leader: leader_id(a)?,
+        },
+        "bury_leader" => Action::BuryLeader {
+            leader: leader_id(a)?,
+        },
+        "discard_victory_token" => Action::DiscardVictoryToken {
+            value: u8_field(a, "value")?,
+        },
         "build_discarded" => Action::BuildDiscarded {
             card: card_id(cat, field(a, "card")?)?,
         },
@@ -372,13 +392,15 @@ fn check_figures(
             same("pay_bank", json!(bank))?;
             same("stage", json!(stage))
         }
-        Action::Recruit { .. } => same("pay_bank", json!(bank)),
+        Action::Recruit { .. } | Action::RecruitExtra { .. } => same("pay_bank", json!(bank)),
         Action::Sell { .. }
         | Action::BuildDiscarded { .. }
         | Action::CopyGuild { .. }
         | Action::CoinLoss { .. }
         | Action::Draft { .. }
-        | Action::SellLeader { .. } => Ok(()),
+        | Action::SellLeader { .. }
+        | Action::DiscardVictoryToken { .. }
+        | Action::BuryLeader { .. } => Ok(()),
     }
 }
 

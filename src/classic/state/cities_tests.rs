@@ -553,3 +553,18 @@ fn every_black_card_does_what_its_card_says() {
         }
     }
 }
+
+/// The end of a turn: Halikarnassos builds from the pile before a Forging Agency, and the coin
+/// losses come after every build (a black card built from the pile counts in its turn).
+#[test]
+fn end_of_turn_steps_keep_the_record_formats_order() {
+    let mut g = cities_game(3, 1);
+    g.next.clear();
+    g.owed_discard_builds.push(2);
+    g.owed_forging.push(0);
+    g.push_end_of_turn_steps(0);
+    assert_eq!(
+        g.next[..],
+        [Next::Discarded(2), Next::Forging(0), Next::CoinLosses]
+    );
+}

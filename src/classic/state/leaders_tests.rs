@@ -305,3 +305,169 @@ fn tomyris_nero_and_recruited_tokens() {
     assert_eq!(city.defeats, 0);
     assert_eq!(city.military, military + 3 + i32::from(defeats));
 }
+
+/// Plays the recruitment turn of the current Age: seat 0 takes `action`, the others sell a
+/// leader (or, without one, are not asked).
+fn recruitment_turn(g: &mut ClassicGame, action: Action) {
+    assert!(g.recruiting && g.step == Step::Turn);
+    for s in 0..g.n {
+        if g.movers >> s & 1 == 0 {
+            continue;
+        }
+        let a = if s == 0 {
+            action
+        } else {
+            Action::SellLeader {
+                leader: g.cities[s].leader_hand.iter().next().unwrap(),
+            }
+        };
+        g.play(a).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// A 3-seat Leaders game at Age I's recruitment turn, seat 0 on `board` (day or night side)
+/// holding `hand` (the other seats keep what they drafted).
+fn at_recruitment(board: Wonder, night: bool, hand: &[&str]) -> ClassicGame {
+    let mut config = ClassicConfig::new(3, Edition::V2);
+    config.expansions = Expansions {
+        leaders: true,
+        cities: false,
+    };
+    config.wonders = vec![Some(board), Some(Wonder::BABYLON), Some(Wonder::EPHESOS)];
+    config.sides = if night {
+        SidePolicy::Night
+    } else {
+        SidePolicy::Day
+    };
+    let mut g = ClassicGame::new(&config, 4).unwrap();
+    let mut rng = GameRng::seed_from_u64(4);
+    play_until(&mut g, &mut rng, |g| g.recruiting);
+    g.cities[0].leader_hand = hand.iter().map(|&x| l(x)).collect();
+    g.cities[0].coins = 30;
+    for r in 0..crate::classic::data::RESOURCES {
+        g.cities[0].own.add_fixed(r, 3);
+    }
+    g.begin_turn(g.movers, true);
+    g
+}
+
+#[test]
+fn telesilla_makes_every_other_seat_holding_a_victory_token_discard_one() {
+    let mut g = at_recruitment(Wonder::GIZAH, false, &["telesilla", "caesar"]);
+    g.cities[1].victories[3] = 1;
+    g.cities[1].military = 3;
+    g.cities[2].victories = [0, 2, 0, 0, 0, 1];
+    g.cities[2].military = 7;
+    recruitment_turn(
+        &mut g,
+        Action::Recruit {
+            leader: l("telesilla"),
+        },
+    );
+    assert_eq!(g.step, Step::DiscardVictory(1));
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    assert_eq!(legal, [Action::DiscardVictoryToken { value: 3 }]);
+    g.play(legal[0]).unwrap();
+    assert_eq!((g.cities[1].victories[3], g.cities[1].military), (0, 0));
+    assert_eq!(g.step, Step::DiscardVictory(2));
+    g.legal(&mut legal);
+    assert_eq!(
+        legal,
+        [
+            Action::DiscardVictoryToken { value: 1 },
+            Action::DiscardVictoryToken { value: 5 }
+        ]
+    );
+    g.play(Action::DiscardVictoryToken { value: 5 }).unwrap();
+    assert_eq!(g.cities[2].military, 2);
+    assert!(
+        !g.recruiting && g.step == Step::Turn,
+        "then Age I's first turn"
+    );
+}
+
+#[test]
+fn abu_simbel_buries_a_leader_for_twice_its_cost() {
+    let mut g = at_recruitment(Wonder::ABU_SIMBEL, true, &["caesar", "sappho"]);
+    g.cities[0].leaders.insert(l("hannibal"));
+    g.cities[0].shields = 1;
+    g.cities[0].refresh_leader_powers();
+    // Night side: its first stage buries a leader.
+    recruitment_turn(
+        &mut g,
+        Action::WonderLeader {
+            leader: l("sappho"),
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert_eq!(g.step, Step::BuryLeader(0));
+    let wonders_before = g.score(0).get(ScoreLine::Wonders);
+    g.play(Action::BuryLeader {
+        leader: l("hannibal"),
+    })
+    .unwrap();
+    let city = &g.cities[0];
+    assert!(city.buried.contains(l("hannibal")) && !city.leaders.contains(l("hannibal")));
+    assert_eq!(city.shields, 0, "its shields go with it");
+    assert_eq!(g.score(0).get(ScoreLine::Wonders), wonders_before + 4);
+}
+
+#[test]
+fn roma_night_draws_leaders_and_recruits_one_more() {
+    let mut g = at_recruitment(Wonder::ROMA, true, &["sappho"]);
+    let boxed = g.leaders.as_ref().unwrap().boxed.clone();
+    recruitment_turn(
+        &mut g,
+        Action::WonderLeader {
+            leader: l("sappho"),
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    // Stage 1: 5 coins and the first 4 leaders of the box into the hand.
+    let hand: Vec<LeaderId> = g.cities[0].leader_hand.iter().collect();
+    let mut drawn = boxed[..4].to_vec();
+    drawn.sort();
+    assert_eq!(hand, drawn);
+    assert_eq!(g.leaders.as_ref().unwrap().boxed[..], boxed[4..]);
+    // Roma night's owner pays 2 less; its neighbours 1 less.
+    let leader = drawn[0];
+    let printed = leader.leader().cost.in_age(1);
+    assert_eq!(g.leader_cost(0, leader), printed.saturating_sub(2));
+    assert_eq!(g.leader_cost(1, leader), printed.saturating_sub(1));
+    // Stage 2 (in a later turn) asks for one more recruitment at once.
+    g.leader_stages_built(&[(0, &g.cat.side(Wonder::ROMA, 1).stages[1].powers[..])]);
+    g.next.clear();
+    g.push_end_of_turn_steps(0);
+    g.next.push(Next::Turn);
+    g.advance();
+    assert_eq!(g.step, Step::RecruitExtra(0));
+    let coins = g.cities[0].coins;
+    g.play(Action::RecruitExtra { leader }).unwrap();
+    assert!(g.cities[0].leaders.contains(leader));
+    assert_eq!(
+        g.cities[0].coins,
+        coins - u32::from(printed.saturating_sub(2))
+    );
+}
+
+#[test]
+fn solomon_builds_from_the_discard_pile_after_his_recruitment() {
+    let mut g = at_recruitment(Wonder::GIZAH, false, &["solomon"]);
+    // Put a card in the discard pile.
+    let u = g.hand_uids(0).trailing_zeros() as usize;
+    g.deals[0].removed |= 1 << u;
+    g.discard[0] |= 1 << u;
+    let card = g.deals[0].cards[u];
+    recruitment_turn(
+        &mut g,
+        Action::Recruit {
+            leader: l("solomon"),
+        },
+    );
+    assert_eq!(g.step, Step::BuildDiscarded(0));
+    g.play(Action::BuildDiscarded { card }).unwrap();
+    assert!(g.cities[0].built.contains(card.0));
+}

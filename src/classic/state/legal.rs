@@ -23,7 +23,12 @@ impl ClassicGame {
                 }
                 0
             }
-            Step::BuildDiscarded(s) | Step::CopyGuild(s) | Step::CoinLoss(s) => s as usize,
+            Step::BuildDiscarded(s)
+            | Step::CopyGuild(s)
+            | Step::CoinLoss(s)
+            | Step::DiscardVictory(s)
+            | Step::BuryLeader(s)
+            | Step::RecruitExtra(s) => s as usize,
             Step::Over => 0,
         }
     }
@@ -250,6 +255,9 @@ impl ClassicGame {
         match self.step {
             Step::Over => {}
             Step::Draft => self.leader_actions(out),
+            Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_) => {
+                self.leader_decisions(out)
+            }
             Step::Turn if self.recruiting => self.leader_actions(out),
             Step::Turn => {
                 let seat = self.to_move();
@@ -327,6 +335,12 @@ impl ClassicGame {
         let seat = self.to_move();
         if self.step == Step::Draft || (self.step == Step::Turn && self.recruiting) {
             return self.leader_terms(action);
+        }
+        if matches!(
+            self.step,
+            Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_)
+        ) {
+            return self.leader_decision_terms(action);
         }
         match (self.step, action) {
             (Step::Over, _) => Err("the game is over"),

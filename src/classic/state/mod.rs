@@ -230,6 +230,12 @@ pub enum Action {
     },
     /// Leaders, recruitment turn: sell a leader for 3 coins (it leaves the game).
     SellLeader { leader: LeaderId },
+    /// Leaders (Telesilla): discard one of the seat's victory tokens, of value 1, 3 or 5.
+    DiscardVictoryToken { value: u8 },
+    /// Leaders (Abu Simbel): put a face-up leader under the board.
+    BuryLeader { leader: LeaderId },
+    /// Leaders (Roma night): recruit one more leader of the hand, paying its cost.
+    RecruitExtra { leader: LeaderId },
 }
 
 impl Action {
@@ -247,7 +253,10 @@ impl Action {
             | Action::Draft { .. }
             | Action::Recruit { .. }
             | Action::WonderLeader { .. }
-            | Action::SellLeader { .. } => CardId(u8::MAX),
+            | Action::SellLeader { .. }
+            | Action::DiscardVictoryToken { .. }
+            | Action::BuryLeader { .. }
+            | Action::RecruitExtra { .. } => CardId(u8::MAX),
         }
     }
 }
@@ -301,6 +310,12 @@ pub(crate) enum Step {
     CoinLoss(u8),
     /// Leaders: the seats in `movers` pick a leader of the hand they hold.
     Draft,
+    /// Leaders: the seat discards a victory token (Telesilla).
+    DiscardVictory(u8),
+    /// Leaders: the seat buries a face-up leader under Abu Simbel.
+    BuryLeader(u8),
+    /// Leaders: the seat recruits one more leader (Roma night).
+    RecruitExtra(u8),
     Over,
 }
 
@@ -310,6 +325,19 @@ enum Next {
     SeventhCard(u8),
     /// Halikarnassos builds from the discard pile.
     Discarded(u8),
+    /// Leaders: Solomon, recruited this turn, builds from the discard pile.
+    Solomon(u8),
+    /// Cities: a Forging Agency built this turn builds from the discard pile.
+    Forging(u8),
+    /// Leaders: Telesilla entered play for this seat: every other seat holding a victory
+    /// token discards one.
+    TelesillaDiscards(u8),
+    /// Leaders: this seat discards one of its victory tokens (if it holds any).
+    DiscardVictory(u8),
+    /// Leaders: Abu Simbel's stage: this seat buries a face-up leader (if it has one).
+    Bury(u8),
+    /// Leaders: Roma night's stage: this seat recruits one more leader (if it can pay one).
+    RecruitExtra(u8),
     /// 2nd edition: Babylon's extra turn.
     ExtraTurn(u8),
     /// Cities: count the turn's coin losses (after every build of the turn).

@@ -5,7 +5,7 @@
 use super::*;
 use crate::classic::leader_draft::{roma_night_reduction, Draft, LeaderSet};
 use crate::classic::leaders::recruit_cost;
-use crate::classic::leaders_data::{BoardPassive, LeaderEffect};
+use crate::classic::leaders_data::{BoardPassive, LeaderEffect, LeaderStagePower};
 
 /// What Leaders adds to the table besides the cities' leaders.
 #[derive(Clone, Debug)]
@@ -19,6 +19,20 @@ pub(crate) struct LeaderTable {
     pub draft: Draft,
     /// The leaders in the box now, in draw order (Age III's returns at the back).
     pub boxed: ArrayVec<LeaderId, 64>,
+    /// The end-of-turn decisions the turn being resolved owes.
+    pub owed: OwedSteps,
+}
+
+/// Leaders' end-of-turn decisions owed by the turn being resolved (RECORDS.md, step 4).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OwedSteps {
+    /// Seats whose Telesilla entered play.
+    pub telesilla: ArrayVec<u8, MAX_SEATS>,
+    /// Stages built with a decision: (seat, true for Abu Simbel's burial, false for Roma
+    /// night's extra recruitment).
+    pub stages: ArrayVec<(u8, bool), MAX_SEATS>,
+    /// Seats whose Solomon was recruited.
+    pub solomon: ArrayVec<u8, MAX_SEATS>,
 }
 
 impl LeaderTable {
@@ -33,6 +47,7 @@ impl LeaderTable {
             dealt_box: boxed.iter().copied().collect(),
             draft: Draft::new(deal),
             boxed: boxed.iter().copied().collect(),
+            owed: OwedSteps::default(),
         }
     }
 }
@@ -253,23 +268,183 @@ impl ClassicGame {
         if self.with_cities {
             self.cities_effects_built(&[], &stages, &mut income);
         }
+        self.leader_stages_built(&stages);
         for &(seat, leader) in &recruited {
-            for &e in leader.leader().effects {
-                income[seat] += e.on_recruit(&mut self.cities[seat], self.age);
-                if e == LeaderEffect::OthersLoseAgeCoins {
-                    // Arsinoe: every other seat loses the Age's number of coins.
-                    let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(self.age);
-                    self.turn_losses.push((seat as u8, loss));
-                }
-            }
+            income[seat] += self.recruited(seat, leader);
         }
         self.leader_turn_coins(&[], &stages, &paid_neighbours, &trade, &mut income);
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
         }
         self.next.clear();
-        self.push_cities_steps(0);
+        self.push_end_of_turn_steps(0);
         self.next.push(Next::EndRecruitment);
+        self.advance();
+    }
+
+    /// What recruiting `leader` does at once for `seat` (its coins are returned), and the
+    /// end-of-turn decisions it owes (Telesilla's discards, Solomon's build).
+    fn recruited(&mut self, seat: usize, leader: LeaderId) -> u32 {
+        let mut coins = 0;
+        for &e in leader.leader().effects {
+            coins += e.on_recruit(&mut self.cities[seat], self.age);
+            let table = self.leaders.as_mut().expect("recruiting has leaders");
+            match e {
+                LeaderEffect::OthersLoseAgeCoins => {
+                    // Arsinoe: every other seat loses the Age's number of coins.
+                    let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(self.age);
+                    self.turn_losses.push((seat as u8, loss));
+                }
+                LeaderEffect::OthersDiscardVictoryToken => table.owed.telesilla.push(seat as u8),
+                LeaderEffect::BuildFromDiscard => table.owed.solomon.push(seat as u8),
+                _ => {}
+            }
+        }
+        coins
+    }
+
+    /// Leaders' stage powers of the stages just built: Roma night's draw of leaders from the
+    /// box at once, and the decisions owed (Abu Simbel's burial, Roma night's recruitment).
+    pub(super) fn leader_stages_built(&mut self, stages: &[(usize, &'static [Power])]) {
+        let Some(table) = self.leaders.as_mut() else {
+            return;
+        };
+        for &(seat, powers) in stages {
+            for p in powers {
+                match *p {
+                    Power::Leaders(LeaderStagePower::DrawLeaders(n)) => {
+                        let n = (n as usize).min(table.boxed.len());
+                        for l in table.boxed.drain(..n) {
+                            self.cities[seat].leader_hand.insert(l);
+                        }
+                    }
+                    Power::Leaders(LeaderStagePower::BuryLeader) => {
+                        table.owed.stages.push((seat as u8, true))
+                    }
+                    Power::Leaders(LeaderStagePower::RecruitExtra) => {
+                        table.owed.stages.push((seat as u8, false))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The legal actions of Leaders' end-of-turn decisions.
+    pub(super) fn leader_decisions(&self, out: &mut Vec<Action>) {
+        match self.step {
+            Step::DiscardVictory(s) => {
+                let v = &self.cities[s as usize].victories;
+                for value in [1u8, 3, 5] {
+                    if v[value as usize] > 0 {
+                        out.push(Action::DiscardVictoryToken { value });
+                    }
+                }
+            }
+            Step::BuryLeader(s) => {
+                out.extend(
+                    self.cities[s as usize]
+                        .leaders
+                        .iter()
+                        .map(|leader| Action::BuryLeader { leader }),
+                );
+            }
+            Step::RecruitExtra(s) => {
+                let seat = s as usize;
+                for leader in self.cities[seat].leader_hand.iter() {
+                    if u32::from(self.leader_cost(seat, leader)) <= self.cities[seat].coins {
+                        out.push(Action::RecruitExtra { leader });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// [`ClassicGame::terms`] of Leaders' end-of-turn decisions.
+    pub(super) fn leader_decision_terms(&self, action: Action) -> Result<(Free, u8), &'static str> {
+        match (self.step, action) {
+            (Step::DiscardVictory(s), Action::DiscardVictoryToken { value }) => {
+                let held = matches!(value, 1 | 3 | 5)
+                    && self.cities[s as usize].victories[value as usize] > 0;
+                if held {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("no victory token of that value")
+                }
+            }
+            (Step::BuryLeader(s), Action::BuryLeader { leader }) => {
+                if self.cities[s as usize].leaders.contains(leader) {
+                    Ok((Free::No, 0))
+                } else {
+                    Err("not a face-up leader of the seat")
+                }
+            }
+            (Step::RecruitExtra(s), Action::RecruitExtra { leader }) => {
+                let seat = s as usize;
+                let cost = self.leader_cost(seat, leader);
+                if !self.cities[seat].leader_hand.contains(leader) {
+                    Err("leader not in the hand")
+                } else if u32::from(cost) > self.cities[seat].coins {
+                    Err("not enough coins")
+                } else {
+                    Ok((Free::No, cost))
+                }
+            }
+            _ => Err("not an action of this step"),
+        }
+    }
+
+    /// Plays one of Leaders' end-of-turn decisions, then goes on with the turn's steps.
+    pub(super) fn play_leader_decision(&mut self, seat: usize, action: Action, bank: u8) {
+        match action {
+            Action::DiscardVictoryToken { value } => {
+                let city = &mut self.cities[seat];
+                city.victories[value as usize] -= 1;
+                city.military -= i32::from(value);
+            }
+            Action::BuryLeader { leader } => {
+                let city = &mut self.cities[seat];
+                city.leaders.remove(leader);
+                city.buried.insert(leader);
+                // Its effects stop: its shields with them.
+                city.shields -= leader.leader().shields();
+                city.refresh_leader_powers();
+            }
+            Action::RecruitExtra { leader } => {
+                let city = &mut self.cities[seat];
+                city.coins -= u32::from(bank);
+                city.leader_hand.remove(leader);
+                city.leaders.insert(leader);
+                city.refresh_leader_powers();
+                // Its effects apply at once; a Telesilla's discards come right after.
+                let coins = self.recruited(seat, leader);
+                self.cities[seat].coins += coins;
+                let table = self.leaders.as_mut().expect("recruiting has leaders");
+                for owner in table.owed.telesilla.drain(..) {
+                    self.next.insert(0, Next::TelesillaDiscards(owner));
+                }
+                let solomon: ArrayVec<u8, MAX_SEATS> = table.owed.solomon.drain(..).collect();
+                for s in solomon {
+                    let at = self
+                        .next
+                        .iter()
+                        .position(|n| {
+                            !matches!(
+                                n,
+                                Next::Bury(_)
+                                    | Next::RecruitExtra(_)
+                                    | Next::Discarded(_)
+                                    | Next::Solomon(_)
+                            )
+                        })
+                        .unwrap_or(self.next.len());
+                    self.next.insert(at, Next::Solomon(s));
+                }
+            }
+            _ => unreachable!("checked by leader_decision_terms"),
+        }
+        self.push_history(seat, action, Free::No, bank, 0);
         self.advance();
     }
 

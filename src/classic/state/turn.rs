@@ -78,6 +78,9 @@ impl ClassicGame {
                 self.build_from_discard(seat, action.card());
                 self.advance();
             }
+            Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_) => {
+                self.play_leader_decision(seat, action, bank);
+            }
             Step::CoinLoss(_) => {
                 if let Action::CoinLoss { coins, debt } = action {
                     let city = &mut self.cities[seat];
@@ -237,7 +240,10 @@ impl ClassicGame {
                 | Action::Draft { .. }
                 | Action::Recruit { .. }
                 | Action::WonderLeader { .. }
-                | Action::SellLeader { .. } => unreachable!("checked"),
+                | Action::SellLeader { .. }
+                | Action::DiscardVictoryToken { .. }
+                | Action::BuryLeader { .. }
+                | Action::RecruitExtra { .. } => unreachable!("checked"),
             }
         }
         for &(seat, card, _) in &built {
@@ -253,6 +259,7 @@ impl ClassicGame {
         }
         if self.leaders.is_some() {
             self.leader_turn_coins(&built, &stage_coins, &paid_neighbours, &trade, &mut income);
+            self.leader_stages_built(&stage_coins);
         }
         for (city, inc) in self.cities.iter_mut().zip(income) {
             city.coins += inc;
@@ -348,41 +355,48 @@ impl ClassicGame {
             if let (Some(b), true) = (babylon, v1) {
                 self.next.push(Next::SeventhCard(b));
             }
-            for &h in &self.owed_discard_builds {
-                self.next.push(Next::Discarded(h));
-            }
-            self.owed_discard_builds.clear();
-            self.push_cities_steps(0);
+            self.push_end_of_turn_steps(self.next.len());
             if let (Some(b), false) = (babylon, v1) {
                 self.next.push(Next::ExtraTurn(b));
             }
             self.next
                 .push(if t == last { Next::EndAge } else { Next::Turn });
         } else {
-            // Babylon's extra play: a Halikarnassos stage it owes comes first.
-            let owed = self.owed_discard_builds.len();
-            for (i, &h) in self.owed_discard_builds.iter().enumerate() {
-                self.next.insert(i, Next::Discarded(h));
-            }
-            self.owed_discard_builds.clear();
-            self.push_cities_steps(owed);
+            // Babylon's extra play: its own end-of-turn steps come first.
+            self.push_end_of_turn_steps(0);
         }
         self.advance();
     }
 
-    /// Cities' end-of-turn steps, queued at `at`: the Forging Agencies' builds from the pile
-    /// (after Halikarnassos'), then the coin losses.
-    pub(super) fn push_cities_steps(&mut self, at: usize) {
-        if !self.cat.expansions.cities {
-            return;
+    /// The end-of-turn steps owed by the turn just resolved, queued at `at` in the order the
+    /// record format fixes: Leaders' decisions (Telesilla's discards, then Abu Simbel's burial
+    /// and Roma night's extra recruitment in seat order), the builds from the discard pile
+    /// (Halikarnassos, Solomon, Forging Agency), then Cities' coin losses.
+    pub(super) fn push_end_of_turn_steps(&mut self, at: usize) {
+        let mut steps: ArrayVec<Next, 16> = ArrayVec::new();
+        if let Some(table) = self.leaders.as_mut() {
+            let owed = &mut table.owed;
+            steps.extend(owed.telesilla.drain(..).map(Next::TelesillaDiscards));
+            owed.stages.sort_by_key(|&(s, _)| s);
+            steps.extend(owed.stages.drain(..).map(|(s, bury)| {
+                if bury {
+                    Next::Bury(s)
+                } else {
+                    Next::RecruitExtra(s)
+                }
+            }));
         }
-        let mut i = at;
-        for &h in &self.owed_forging {
-            self.next.insert(i, Next::Discarded(h));
-            i += 1;
+        steps.extend(self.owed_discard_builds.drain(..).map(Next::Discarded));
+        if let Some(table) = self.leaders.as_mut() {
+            steps.extend(table.owed.solomon.drain(..).map(Next::Solomon));
         }
-        self.owed_forging.clear();
-        self.next.insert(i, Next::CoinLosses);
+        if self.with_cities {
+            steps.extend(self.owed_forging.drain(..).map(Next::Forging));
+            steps.push(Next::CoinLosses);
+        }
+        for (i, step) in steps.into_iter().enumerate() {
+            self.next.insert(at + i, step);
+        }
     }
 
     /// Moves to the next step that asks for a decision.
@@ -401,7 +415,7 @@ impl ClassicGame {
                     self.begin_turn(1 << b, true);
                     return;
                 }
-                Next::Discarded(h) => {
+                Next::Discarded(h) | Next::Solomon(h) | Next::Forging(h) => {
                     if !self
                         .discard_cards()
                         .difference(self.cities[h as usize].built)
@@ -446,6 +460,39 @@ impl ClassicGame {
                     self.end_recruitment();
                     return;
                 }
+                Next::TelesillaDiscards(owner) => {
+                    let others = (0..self.n as u8).filter(|&s| s != owner);
+                    let steps: ArrayVec<Next, MAX_SEATS> =
+                        others.map(Next::DiscardVictory).collect();
+                    for (i, step) in steps.into_iter().enumerate() {
+                        self.next.insert(i, step);
+                    }
+                }
+                Next::DiscardVictory(s) => {
+                    let v = &self.cities[s as usize].victories;
+                    if v[1] + v[3] + v[5] > 0 {
+                        self.step = Step::DiscardVictory(s);
+                        return;
+                    }
+                }
+                Next::Bury(s) => {
+                    if !self.cities[s as usize].leaders.is_empty() {
+                        self.step = Step::BuryLeader(s);
+                        return;
+                    }
+                }
+                Next::RecruitExtra(s) => {
+                    let seat = s as usize;
+                    let coins = self.cities[seat].coins;
+                    let affordable = self.cities[seat]
+                        .leader_hand
+                        .iter()
+                        .any(|l| u32::from(self.leader_cost(seat, l)) <= coins);
+                    if affordable {
+                        self.step = Step::RecruitExtra(s);
+                        return;
+                    }
+                }
                 Next::Turn => {
                     self.begin_turn(self.all_seats(), true);
                     return;
@@ -488,10 +535,15 @@ impl ClassicGame {
                         let at = self
                             .next
                             .iter()
-                            .position(|n| !matches!(n, Next::Discarded(_)))
+                            .position(|n| {
+                                !matches!(
+                                    n,
+                                    Next::Discarded(_) | Next::Solomon(_) | Next::Forging(_)
+                                )
+                            })
                             .unwrap_or(self.next.len());
                         for h in std::mem::take(&mut self.owed_forging) {
-                            self.next.insert(at, Next::Discarded(h));
+                            self.next.insert(at, Next::Forging(h));
                         }
                     }
                     self.push_history(seat, Action::BuildDiscarded { card }, Free::No, 0, 0);
