@@ -10,7 +10,8 @@
 use serde_json::{json, Map, Value};
 
 use super::data::{CardId, Catalog, Edition, Expansions, Side, Wonder};
-use super::leader_draft::LeaderId;
+use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
+use super::leaders_data::LeaderDeck;
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
 use crate::common::options::cut;
@@ -113,7 +114,13 @@ impl ClassicGame {
             Value::Null
         };
         let cities = self.catalog().expansions.cities;
-        let expansions: &[&str] = if cities { &["cities"] } else { &[] };
+        let leaders = self.catalog().expansions.leaders;
+        // Written in the record format's order: leaders, then cities.
+        let expansions: Vec<&str> = [(leaders, "leaders"), (cities, "cities")]
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|&(_, id)| id)
+            .collect();
         let mut setup_json = json!({
             "wonders": setup.wonders.iter().map(|(w, s)| json!({"wonder": w.id(), "side": s.id()})).collect::<Vec<_>>(),
             "hands": hands,
@@ -128,6 +135,16 @@ impl ClassicGame {
                 );
             }
             setup_json["black_unused"] = Value::Object(unused);
+        }
+        if leaders {
+            let ids = |ls: &[LeaderId]| ls.iter().map(|l| l.leader().id).collect::<Vec<_>>();
+            setup_json["leader_decks"] = json!(setup
+                .leader_decks
+                .iter()
+                .map(|d| d.id())
+                .collect::<Vec<_>>());
+            setup_json["leaders"] = json!(setup.leaders.iter().map(|h| ids(h)).collect::<Vec<_>>());
+            setup_json["leaders_box"] = json!(ids(&setup.leaders_box));
         }
         json!({
             "format": "wonders-record",
@@ -221,14 +238,65 @@ fn parse_setup(cat: &Catalog, setup: &Value) -> Result<Setup, String> {
                 .collect::<Result<Vec<_>, String>>()?;
         }
     }
+    // Leaders: the decks, the deal and the box (absent without Leaders).
+    let leader_list = |v: &Value, what: &str| -> Result<Vec<LeaderId>, String> {
+        v.as_array()
+            .ok_or_else(|| format!("`{what}` is not a list"))?
+            .iter()
+            .map(|l| {
+                let id = l
+                    .as_str()
+                    .ok_or_else(|| format!("a leader of `{what}` is not a string"))?;
+                LeaderId::from_id(id).ok_or_else(|| format!("unknown leader `{}`", cut(id)))
+            })
+            .collect()
+    };
+    let leader_decks = match setup.get("leader_decks") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .ok_or("`leader_decks` is not a list")?
+            .iter()
+            .map(|d| {
+                let id = d.as_str().ok_or("a leader deck is not a string")?;
+                LeaderDeck::from_id(id).ok_or_else(|| {
+                    format!(
+                        "unknown leader deck `{}` (valid: standard, expert, cities)",
+                        cut(id)
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?,
+    };
+    let leaders = match setup.get("leaders") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .ok_or("`leaders` is not a list")?
+            .iter()
+            .map(|hand| {
+                let hand = leader_list(hand, "leaders")?;
+                <[LeaderId; LEADERS_PER_SEAT]>::try_from(hand.as_slice()).map_err(|_| {
+                    format!(
+                        "a seat's leader deal has {} leaders, not {LEADERS_PER_SEAT}",
+                        hand.len()
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?,
+    };
+    let leaders_box = match setup.get("leaders_box") {
+        None => Vec::new(),
+        Some(v) => leader_list(v, "leaders_box")?,
+    };
     Ok(Setup {
         wonders,
         hands,
         guilds_unused,
         black_unused,
-        leader_decks: Vec::new(),
-        leaders: Vec::new(),
-        leaders_box: Vec::new(),
+        leader_decks,
+        leaders,
+        leaders_box,
     })
 }
 
@@ -408,6 +476,15 @@ fn check_figures(
 /// at its own action (payments, free builds, stages), then the result (winners, every score
 /// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
+    replay_with(record, false)
+}
+
+/// [`replay`], also of Leaders games when `leaders_allowed` (the expansion is being built and
+/// not offered yet: only the engine's own tests replay its records).
+pub(crate) fn replay_with(
+    record: &Value,
+    leaders_allowed: bool,
+) -> Result<ClassicGame, ReplayError> {
     let env = read_envelope(record, "classic")?;
     let edition = env
         .options
@@ -425,6 +502,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         }
         match e.as_str() {
             "cities" if edition == Edition::V2 => expansions.cities = true,
+            "leaders" if edition == Edition::V2 && leaders_allowed => expansions.leaders = true,
             "cities" => {
                 return Err(ReplayError::record(
                     "options.expansions: `cities` is played with the 2nd edition (`options.edition` v2)",

@@ -149,6 +149,18 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
             assert!(lines.iter().any(|(k, _)| *k == "leaders"));
             assert_eq!(lines.iter().any(|(k, _)| *k == "cities"), cities);
         }
+        // The record replays to the same game (through JSON text), every figure checked.
+        let specs: Vec<String> = (0..players).map(|_| "random".to_string()).collect();
+        let record = g.record(&specs);
+        let text = serde_json::to_string(&record).unwrap();
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let r = crate::classic::record::replay_with(&back, true)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(r.record(&specs), record, "seed {seed}");
+        assert!(
+            crate::classic::record::replay(&back).is_err(),
+            "Leaders is not offered yet"
+        );
     }
 }
 

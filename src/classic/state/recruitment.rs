@@ -21,6 +21,8 @@ pub(crate) struct LeaderTable {
     pub boxed: ArrayVec<LeaderId, 64>,
     /// The end-of-turn decisions the turn being resolved owes.
     pub owed: OwedSteps,
+    /// Seats (bits) Berenice already paid in the turn being resolved (once per turn).
+    pub berenice_paid: u8,
 }
 
 /// Leaders' end-of-turn decisions owed by the turn being resolved (RECORDS.md, step 4).
@@ -48,6 +50,7 @@ impl LeaderTable {
             draft: Draft::new(deal),
             boxed: boxed.iter().copied().collect(),
             owed: OwedSteps::default(),
+            berenice_paid: 0,
         }
     }
 }
@@ -211,6 +214,9 @@ impl ClassicGame {
     /// The recruitment turn resolved: payments, leaders placed face up, under a board or sold,
     /// then the coins and what recruiting a leader does at once.
     pub(super) fn resolve_recruitment(&mut self) {
+        if let Some(table) = self.leaders.as_mut() {
+            table.berenice_paid = 0;
+        }
         let mut income = [0u32; MAX_SEATS];
         let mut trade = [0u32; MAX_SEATS];
         let mut paid_neighbours = [0u8; MAX_SEATS];
@@ -508,12 +514,15 @@ impl ClassicGame {
                 self.turn_losses.push((seat as u8, loss));
             }
         }
+        let table = self.leaders.as_mut().expect("leaders in play");
         for seat in 0..self.n {
             let p = self.cities[seat].leader_powers;
             income[seat] +=
                 u32::from(p.coins_per_neighbour_paid) * u32::from(paid_neighbours[seat]);
-            if p.extra_bank_coin > 0 && income[seat] > trade[seat] {
+            let unpaid = table.berenice_paid >> seat & 1 == 0;
+            if p.extra_bank_coin > 0 && income[seat] > trade[seat] && unpaid {
                 income[seat] += u32::from(p.extra_bank_coin);
+                table.berenice_paid |= 1 << seat;
             }
         }
     }

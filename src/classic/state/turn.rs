@@ -257,7 +257,8 @@ impl ClassicGame {
         if cities {
             self.cities_effects_built(&built, &stage_coins, &mut income);
         }
-        if self.leaders.is_some() {
+        if let Some(table) = self.leaders.as_mut() {
+            table.berenice_paid = 0;
             self.leader_turn_coins(&built, &stage_coins, &paid_neighbours, &trade, &mut income);
             self.leader_stages_built(&stage_coins);
         }
@@ -522,6 +523,13 @@ impl ClassicGame {
                     };
                     for &e in effects {
                         self.city_effect_built(seat, e, &mut income);
+                    }
+                    if self.leaders.is_some() {
+                        // Xenophon, Diocletian, Nero and Berenice pay for a build from the pile
+                        // too (Vitruvius only for chain builds).
+                        let none = [0; MAX_SEATS];
+                        let built = [(seat, card, Free::No)];
+                        self.leader_turn_coins(&built, &[], &[0; MAX_SEATS], &none, &mut income);
                     }
                     for (city, inc) in self.cities.iter_mut().zip(income) {
                         city.coins += inc;
