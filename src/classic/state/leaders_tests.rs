@@ -483,3 +483,54 @@ fn solomon_builds_from_the_discard_pile_after_his_recruitment() {
     g.play(Action::BuildDiscarded { card }).unwrap();
     assert!(g.cities[0].built.contains(card.0));
 }
+
+#[test]
+fn bilkis_buys_one_unit_from_the_bank_when_it_is_among_the_cheapest() {
+    use crate::classic::data::Resource;
+    let mut g = at_age_one(false, &["bilkis"]);
+    g.cities[0].own = crate::classic::payment::Supply::default();
+    for s in 1..3 {
+        g.cities[s].sells = crate::classic::payment::Supply::default();
+    }
+    g.cities[1].sells.add_fixed(Resource::Stone as usize, 1);
+    g.begin_turn(g.all_seats(), true);
+    let baths = g.cat.find("baths").unwrap();
+    let u = g.hand_uids(0).trailing_zeros() as usize;
+    g.deals[0].cards[u] = baths;
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    let builds: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Build { card, .. } if *card == baths))
+        .collect();
+    // Stone from the bank for 1 coin beats the neighbour's 2: only that way is legal.
+    assert_eq!(builds, [build(baths)]);
+    assert_eq!(g.terms(build(baths)), Ok((Free::No, 1)));
+    // At the neighbour's price of 1 (a trading post), both ways tie and both are legal.
+    g.cities[0].prices = [[1; 7]; 2];
+    g.begin_turn(g.all_seats(), true);
+    g.legal(&mut legal);
+    let mut builds: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Build { card, .. } if *card == baths))
+        .collect();
+    builds.sort();
+    let pay_left = Action::Build {
+        card: baths,
+        pay_left: 1,
+        pay_right: 0,
+    };
+    let mut want = vec![build(baths), pay_left];
+    want.sort();
+    assert_eq!(builds, want);
+    assert_eq!(g.terms(pay_left), Ok((Free::No, 0)));
+    assert_eq!(g.terms(build(baths)), Ok((Free::No, 1)));
+    // The turn pays the bank's unit with the card.
+    let coins = g.cities[0].coins;
+    seat0_turn(&mut g, "baths", build);
+    assert_eq!(g.cities[0].coins, coins - 1);
+    let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
+    assert_eq!(played.pay_bank, 1);
+}

@@ -57,6 +57,13 @@ impl ClassicGame {
         let wild = leaders.discounts >> c.color as u16 & 1 == 1;
         let paid = self.affordable_quote(seat, &c.cost, wild);
         let power = self.free_by_power(seat, c);
+        if leaders.bank_unit > 0 && !power {
+            let ways = self.with_bank_unit(seat, &c.cost, wild, paid);
+            return (ways.plain.is_some() || ways.unit.is_some()).then_some(Terms::Ways {
+                bank: c.cost.coins,
+                ways,
+            });
+        }
         match paid {
             // A power is used only when it saves coins (or makes the build possible).
             Some(q) if !power || (q.total == 0 && c.cost.coins == 0) => Some(Terms::Pay {
@@ -94,10 +101,13 @@ impl ClassicGame {
                     && c.chain_from.intersection(city.built).is_empty()
                     && !c.cost.is_free()
                     && !self.free_by_power(seat, c)
-                    && city.leader_powers.free_colors >> c.color as u8 & 1 == 0;
+                    && city.leader_powers.free_colors >> c.color as u8 & 1 == 0
+                    && city.leader_powers.bank_unit == 0;
                 plain.then_some(Ok((Free::No, c.cost.coins)))
             }
-            (Step::Turn, Action::Wonder { card, .. }) if in_hand(card) => {
+            (Step::Turn, Action::Wonder { card, .. })
+                if in_hand(card) && self.cities[seat].leader_powers.bank_unit == 0 =>
+            {
                 let city = &self.cities[seat];
                 let board = self.cat.side(city.wonder, city.side.index());
                 ((city.stages as usize) < board.stages.len())
@@ -138,6 +148,116 @@ impl ClassicGame {
         }
         let wild = city.leader_powers.discounts & LeaderPowers::STAGES != 0;
         self.affordable_quote(seat, &stage.cost, wild)
+    }
+
+    /// The cheapest ways for `seat` to build its next wonder stage, Bilkis's included.
+    pub(crate) fn stage_ways(&self, seat: usize) -> Ways {
+        let plain = self.stage_quote(seat);
+        let city = &self.cities[seat];
+        if city.leader_powers.bank_unit == 0 || city.has(powers::FREE_WONDER_RESOURCES) {
+            return Ways { plain, unit: None };
+        }
+        let board = self.cat.side(city.wonder, city.side.index());
+        match board.stages.get(city.stages as usize) {
+            Some(stage) => {
+                let wild = city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+                self.with_bank_unit(seat, &stage.cost, wild, plain)
+            }
+            None => Ways { plain, unit: None },
+        }
+    }
+
+    /// Bilkis: `plain` (the cheapest neighbour payments) beside the cheapest ways that buy one
+    /// unit of the cost from the bank for the power's price; only the lowest totals stay.
+    fn with_bank_unit(
+        &self,
+        seat: usize,
+        cost: &crate::classic::data::Cost,
+        wild: bool,
+        plain: Option<Quote>,
+    ) -> Ways {
+        let price = self.cities[seat].leader_powers.bank_unit;
+        let mut best: Option<Quote> = None;
+        for r in 0..RESOURCES {
+            if cost.resources[r] == 0 {
+                continue;
+            }
+            let mut rest = *cost;
+            rest.resources[r] -= 1;
+            rest.coins += price;
+            let Some(q) = self.affordable_quote(seat, &rest, wild) else {
+                continue;
+            };
+            best = match best {
+                Some(b) if b.total < q.total => Some(b),
+                Some(b) if b.total == q.total => Some(Quote {
+                    total: b.total,
+                    left: b.left | q.left,
+                }),
+                _ => Some(q),
+            };
+        }
+        let unit_total = best.map(|u| u.total as u32 + price as u32);
+        match (plain, unit_total) {
+            (Some(p), Some(t)) if t < p.total as u32 => Ways {
+                plain: None,
+                unit: best.map(|u| (u, price)),
+            },
+            (Some(p), Some(t)) if t == p.total as u32 => Ways {
+                plain,
+                unit: best.map(|u| (u, price)),
+            },
+            (Some(_), _) => Ways { plain, unit: None },
+            (None, _) => Ways {
+                plain: None,
+                unit: best.map(|u| (u, price)),
+            },
+        }
+    }
+
+    /// The terms of building `seat`'s next stage paying `(l, r)` to the neighbours: its own
+    /// coins to the bank (Petra's), with Bilkis's unit price when the split buys it.
+    pub(super) fn stage_terms(
+        &self,
+        seat: usize,
+        l: u8,
+        r: u8,
+    ) -> Result<(Free, u8), &'static str> {
+        let ways = self.stage_ways(seat);
+        if ways.plain.is_none() && ways.unit.is_none() {
+            return Err("cannot build the next stage");
+        }
+        match self.ways_extra(ways, l, r) {
+            Some(extra) => Ok((Free::No, self.stage_coins(seat) + extra)),
+            None => Err("not a cheapest payment"),
+        }
+    }
+
+    /// The extra coins to the bank of the split `(l, r)` among `ways` (its unit's price, or
+    /// 0 for a plain split); `None` when it is not a cheapest way.
+    pub(super) fn ways_extra(&self, ways: Ways, l: u8, r: u8) -> Option<u8> {
+        if ways.plain.is_some_and(|q| self.split_ok(q, l, r)) {
+            Some(0)
+        } else {
+            ways.unit
+                .filter(|&(q, _)| self.split_ok(q, l, r))
+                .map(|(_, price)| price)
+        }
+    }
+
+    /// Pushes every cheapest split of `ways` as `make(to_left, to_right)`.
+    pub(super) fn push_ways(
+        &self,
+        ways: Ways,
+        out: &mut Vec<Action>,
+        make: impl Fn(u8, u8) -> Action + Copy,
+    ) {
+        if let Some(q) = ways.plain {
+            self.push_splits(q, out, make);
+        }
+        if let Some((q, _)) = ways.unit {
+            self.push_splits(q, out, make);
+        }
     }
 
     /// The coins the next stage of `seat` costs on its own (Petra's coin stages).
@@ -264,6 +384,8 @@ impl ClassicGame {
                 let cards = self.hand_cards(seat);
                 let stage = self.stage_quote(seat);
                 let city = &self.cities[seat];
+                // Bilkis: the stage's ways with the bank's unit too.
+                let stage_ways = (city.leader_powers.bank_unit > 0).then(|| self.stage_ways(seat));
                 let free_build_open = (city.has(powers::FREE_BUILD_EACH_AGE)
                     || city.leader_powers.free_black_each_age)
                     && !city.free_build_used;
@@ -282,17 +404,30 @@ impl ClassicGame {
                                 pay_right,
                             })
                         }
+                        Some(Terms::Ways { ways, .. }) => {
+                            self.push_ways(ways, out, |pay_left, pay_right| Action::Build {
+                                card,
+                                pay_left,
+                                pay_right,
+                            })
+                        }
                         None => {}
                     }
                     if free_build_open && self.free_build_allowed(seat, card) {
                         out.push(Action::BuildFree { card });
                     }
-                    if let Some(q) = stage {
-                        self.push_splits(q, out, |pay_left, pay_right| Action::Wonder {
-                            card,
-                            pay_left,
-                            pay_right,
-                        });
+                    let wonder = |pay_left, pay_right| Action::Wonder {
+                        card,
+                        pay_left,
+                        pay_right,
+                    };
+                    match stage_ways {
+                        Some(ways) => self.push_ways(ways, out, wonder),
+                        None => {
+                            if let Some(q) = stage {
+                                self.push_splits(q, out, wonder);
+                            }
+                        }
                     }
                     out.push(Action::Sell { card });
                 }
@@ -359,6 +494,12 @@ impl ClassicGame {
                     None => Err("cannot build this card"),
                     Some(Terms::Free(f)) if pay_left == 0 && pay_right == 0 => Ok((f, 0)),
                     Some(Terms::Free(_)) => Err("this build is free"),
+                    Some(Terms::Ways { bank, ways }) => {
+                        match self.ways_extra(ways, pay_left, pay_right) {
+                            Some(extra) => Ok((Free::No, bank + extra)),
+                            None => Err("not a cheapest payment"),
+                        }
+                    }
                     Some(Terms::Pay { bank, quote }) => {
                         if self.split_ok(quote, pay_left, pay_right) {
                             Ok((Free::No, bank))
@@ -393,13 +534,7 @@ impl ClassicGame {
                 if !self.hand_cards(seat).contains(card.0) {
                     return Err("card not in hand");
                 }
-                match self.stage_quote(seat) {
-                    Some(q) if self.split_ok(q, pay_left, pay_right) => {
-                        Ok((Free::No, self.stage_coins(seat)))
-                    }
-                    Some(_) => Err("not a cheapest payment"),
-                    None => Err("cannot build the next stage"),
-                }
+                self.stage_terms(seat, pay_left, pay_right)
             }
             (Step::Turn, Action::Sell { card }) => {
                 if self.hand_cards(seat).contains(card.0) {

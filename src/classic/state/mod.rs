@@ -295,7 +295,25 @@ pub struct Played {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Terms {
     Free(Free),
-    Pay { bank: u8, quote: Quote },
+    Pay {
+        bank: u8,
+        quote: Quote,
+    },
+    /// Leaders' Bilkis: some cheapest ways buy one unit from the bank.
+    Ways {
+        bank: u8,
+        ways: Ways,
+    },
+}
+
+/// The cheapest ways to pay a build or a stage when Bilkis may buy one unit from the bank: the
+/// plain splits between the neighbours, and the splits with the bank's unit (its `price` more
+/// to the bank). Only ways reaching the lowest total are kept; their neighbour totals differ
+/// by the price, so a split names its way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ways {
+    pub plain: Option<Quote>,
+    pub unit: Option<(Quote, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

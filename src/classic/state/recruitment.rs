@@ -114,18 +114,16 @@ impl ClassicGame {
             );
             return;
         }
-        let stage = self.stage_quote(seat);
+        let stage = self.stage_ways(seat);
         for leader in self.cities[seat].leader_hand.iter() {
             if self.leader_cost(seat, leader) as u32 <= self.spendable[seat] {
                 out.push(Action::Recruit { leader });
             }
-            if let Some(q) = stage {
-                self.push_splits(q, out, |pay_left, pay_right| Action::WonderLeader {
-                    leader,
-                    pay_left,
-                    pay_right,
-                });
-            }
+            self.push_ways(stage, out, |pay_left, pay_right| Action::WonderLeader {
+                leader,
+                pay_left,
+                pay_right,
+            });
             out.push(Action::SellLeader { leader });
         }
     }
@@ -164,13 +162,7 @@ impl ClassicGame {
                 if !self.cities[seat].leader_hand.contains(leader) {
                     return Err("leader not in the hand");
                 }
-                match self.stage_quote(seat) {
-                    Some(q) if self.split_ok(q, pay_left, pay_right) => {
-                        Ok((Free::No, self.stage_coins(seat)))
-                    }
-                    Some(_) => Err("not a cheapest payment"),
-                    None => Err("cannot build the next stage"),
-                }
+                self.stage_terms(seat, pay_left, pay_right)
             }
             (Step::Turn, Action::SellLeader { leader }) => {
                 if self.cities[seat].leader_hand.contains(leader) {
