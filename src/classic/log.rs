@@ -8,7 +8,7 @@ use super::data::{
     RESOURCES,
 };
 use super::leaders_data::LeaderStagePower;
-use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
+use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy, RECRUITMENT_TURN};
 
 fn per_text(per: Per) -> String {
     match per {
@@ -263,16 +263,32 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     let mut final_conflicts_shown = false;
     for p in game.history() {
         let seat = p.seat as usize;
-        // A coin loss ends the turn it belongs to: no header of its own.
-        let coin_loss = matches!(p.action, Action::CoinLoss { .. });
-        if (g.age(), g.turn()) != header && !coin_loss {
-            header = (g.age(), g.turn());
-            let label = if g.turn() <= g.last_turn() {
-                format!("turn {}", g.turn() + 1)
-            } else {
-                "after the sixth turn".into()
-            };
-            out.push(format!("Age {} {label}", AGES[g.age() as usize - 1]));
+        // Coin losses and Leaders' decisions end the turn they belong to: no header of their
+        // own. The leader draft and the recruitment turns have theirs.
+        let ends_a_turn = matches!(
+            p.action,
+            Action::CoinLoss { .. }
+                | Action::DiscardVictoryToken { .. }
+                | Action::BuryLeader { .. }
+                | Action::RecruitExtra { .. }
+        );
+        let key = if matches!(p.action, Action::Draft { .. }) {
+            (0, RECRUITMENT_TURN - 1)
+        } else if p.turn == RECRUITMENT_TURN {
+            (g.age(), RECRUITMENT_TURN)
+        } else {
+            (g.age(), g.turn())
+        };
+        if key != header && !ends_a_turn {
+            header = key;
+            let age = AGES[g.age() as usize - 1];
+            out.push(match p.action {
+                Action::Draft { .. } => "Leader draft (picks face down, hands pass right)".into(),
+                _ if p.turn == RECRUITMENT_TURN => format!("Age {age} recruitment turn"),
+                _ if g.turn() <= g.last_turn() => format!("Age {age} turn {}", g.turn() + 1),
+                _ if g.last_turn() == 5 => format!("Age {age} after the sixth turn"),
+                _ => format!("Age {age} after the last turn"),
+            });
         }
         let age_before = g.age();
         let text = match p.action {
