@@ -1,6 +1,7 @@
 //! Hidden information: determinizations for the bots, and what a seat sees.
 
 use super::*;
+use crate::classic::leaders_data::LEADERS;
 use crate::common::shuffle::shuffle;
 
 thread_local! {
@@ -183,10 +184,48 @@ impl ClassicGame {
         }
         g.guilds_unused = unseen_guilds.into_iter().collect();
         g.black_unused = black_unused;
-        // Other seats' hidden choices of this turn: re-chosen at random.
-        if g.step == Step::Turn && (0..self.n).any(|s| s != observer && g.pending[s].is_some()) {
+        if self.leaders.is_some() {
+            self.resample_leaders(observer, rng, g);
+        }
+        // Other seats' hidden choices of this turn (or draft round): re-chosen at random.
+        let choosing = matches!(g.step, Step::Turn | Step::Draft);
+        if choosing && (0..self.n).any(|s| s != observer && g.pending[s].is_some()) {
             LEGAL.with_borrow_mut(|buf| self.rechoose(observer, rng, g, buf));
         }
+    }
+
+    /// Leaders: what `observer` has not seen of the leaders. During the draft, a draft it
+    /// cannot tell from this one ([`Draft::determinize`]: the hands it held and its picks
+    /// kept, the other picks and the leaders it never saw dealt anew). Afterwards the other
+    /// seats' face-down leader hands and the box's leaders are shuffled together and dealt
+    /// back in the same sizes (a coarser reading: a leader the observer passed in the draft
+    /// may land in the box).
+    fn resample_leaders(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
+        let table = self.leaders.as_ref().expect("checked by the caller");
+        let gt = g.leaders.as_mut().expect("a copy has the same leaders");
+        if self.step == Step::Draft {
+            let pool: crate::classic::leader_draft::LeaderSet = (0..LEADERS.len())
+                .filter(|&i| table.decks.contains(&LEADERS[i].deck))
+                .map(|i| LeaderId(i as u8))
+                .collect();
+            let (draft, boxed) = table.draft.determinize(observer, pool, &mut &mut *rng);
+            gt.draft = draft;
+            gt.boxed = boxed.into_iter().collect();
+            return;
+        }
+        let mut pool: ArrayVec<LeaderId, 64> = table.boxed.iter().copied().collect();
+        for (s, city) in self.cities.iter().enumerate() {
+            if s != observer {
+                pool.extend(city.leader_hand.iter());
+            }
+        }
+        shuffle(&mut pool, rng);
+        let mut rest = pool.into_iter();
+        for s in (0..self.n).filter(|&s| s != observer) {
+            let size = self.cities[s].leader_hand.len();
+            g.cities[s].leader_hand = rest.by_ref().take(size).collect();
+        }
+        gt.boxed = rest.collect();
     }
 
     /// Cities: the unseen black cards `ids` of Age `a + 1` (among a deal's unknown cards) and
@@ -256,18 +295,35 @@ impl ClassicGame {
         hand.sort();
         let chosen: Vec<bool> = (0..self.n).map(|s| self.has_chosen(s)).collect();
         let own = match self.step {
-            Step::Turn => self.pending[seat],
+            Step::Turn | Step::Draft => self.pending[seat],
             _ => None,
         };
-        format!(
+        // Leaders: the other seats' face-down leader hands are seen by their size only; of
+        // the draft, the seat sees the hands it held and its picks.
+        let mut cities = self.cities.clone();
+        let mut leader_hands = Vec::new();
+        for (s, city) in cities.iter_mut().enumerate() {
+            leader_hands.push(city.leader_hand.len());
+            if s != seat {
+                city.leader_hand = crate::classic::leader_draft::LeaderSet::EMPTY;
+            }
+        }
+        let draft = self.leaders.as_ref().map(|t| {
+            let d = &t.draft;
+            (d.round(), d.seen(seat), d.picks(seat), t.boxed.len())
+        });
+        let mut view = format!(
             "age {} turn {} step {:?} movers {:#x} chosen {chosen:?} hand {hand:?} own {own:?} \
-             discarded {} cities {:?}",
+             discarded {} cities {cities:?}",
             self.age,
             self.turn,
             self.step,
             self.movers,
             self.discard_pile().len(),
-            self.cities,
-        )
+        );
+        if let Some(draft) = draft {
+            view.push_str(&format!(" leader hands {leader_hands:?} draft {draft:?}"));
+        }
+        view
     }
 }

@@ -98,6 +98,9 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
             if g.recruiting && g.step == Step::Turn {
                 recruited_in_age[g.age as usize - 1] += 1;
             }
+            if seed % 10 == 0 && rng.random_range(0..20) == 0 {
+                check_determinization(&g, &mut rng);
+            }
             g.play(a).unwrap();
             // Sold leaders and leaders under a board leave the game (counted once resolved).
             let sold = g
@@ -542,4 +545,48 @@ fn bilkis_buys_one_unit_from_the_bank_when_it_is_among_the_cheapest() {
     assert_eq!(g.cities[0].coins, coins - 1);
     let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
     assert_eq!(played.pay_bank, 1);
+}
+
+/// A determinization for the seat to move keeps what it sees (its view and its options), and
+/// plays to the end.
+fn check_determinization(g: &ClassicGame, rng: &mut GameRng) {
+    let me = g.current_seat();
+    let mut d = g.determinized(me, rng);
+    assert_eq!(d.seat_view(me), g.seat_view(me), "at {:?}", g.step);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    g.legal(&mut a);
+    d.legal(&mut b);
+    assert_eq!(a, b, "the observer's options changed at {:?}", g.step);
+    play_until(&mut d, rng, |_| false);
+    assert!(d.is_over());
+}
+
+#[test]
+fn determinizations_redeal_what_the_seat_has_not_seen_of_the_leaders() {
+    let mut g = leaders_game(4, false, 12);
+    let mut rng = GameRng::seed_from_u64(12);
+    // In the draft: the other seats' hands are dealt anew, the observer's kept.
+    let mut other_hands_changed = 0;
+    for _ in 0..40 {
+        let d = g.determinized(0, &mut rng);
+        let (real, det) = (
+            &g.leaders.as_ref().unwrap().draft,
+            &d.leaders.as_ref().unwrap().draft,
+        );
+        assert_eq!(det.hand(0), real.hand(0));
+        other_hands_changed += usize::from(det.hand(2) != real.hand(2));
+    }
+    assert!(other_hands_changed > 20, "{other_hands_changed} of 40");
+    // After the draft: the other leader hands, sizes kept.
+    play_until(&mut g, &mut rng, |g| g.recruiting);
+    let mut changed = 0;
+    for _ in 0..40 {
+        let d = g.determinized(0, &mut rng);
+        assert_eq!(d.cities[0].leader_hand, g.cities[0].leader_hand);
+        for s in 1..4 {
+            assert_eq!(d.cities[s].leader_hand.len(), g.cities[s].leader_hand.len());
+        }
+        changed += usize::from(d.cities[1].leader_hand != g.cities[1].leader_hand);
+    }
+    assert!(changed > 20, "{changed} of 40");
 }
