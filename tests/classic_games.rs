@@ -7,6 +7,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use wonders::classic::data::Expansions;
 use wonders::classic::{replay, Action, CardId, ClassicConfig, ClassicGame, Edition, SidePolicy};
 use wonders_bots::Game;
 
@@ -17,10 +18,12 @@ const DEEP_EVERY: u64 = 500;
 
 /// Games per player count with Cities (100,000 in all).
 const CITIES_GAMES: u64 = 20_000;
+/// Games per player count with Leaders, alone and with Cities (100,000 in all).
+const LEADERS_GAMES: u64 = 10_000;
 
-fn config(players: usize, edition: Edition, cities: bool, game: u64) -> ClassicConfig {
+fn config(players: usize, edition: Edition, expansions: Expansions, game: u64) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, edition);
-    c.expansions.cities = cities;
+    c.expansions = expansions;
     c.sides = if game % 2 == 0 {
         SidePolicy::Mixed
     } else {
@@ -32,9 +35,16 @@ fn config(players: usize, edition: Edition, cities: bool, game: u64) -> ClassicC
 
 fn cards_in_play(g: &ClassicGame) -> usize {
     let n = g.players();
+    // Leaders: a stage built with a leader under the board holds no card.
+    let leader_stages = g
+        .history()
+        .iter()
+        .filter(|p| matches!(p.action, Action::WonderLeader { .. }))
+        .count();
     let placed: usize = (0..n)
         .map(|s| g.city(s).built.len() as usize + g.city(s).stages as usize)
-        .sum();
+        .sum::<usize>()
+        - leader_stages;
     let in_hands: usize = if g.is_over() {
         0
     } else {
@@ -114,19 +124,23 @@ fn check_determinization(g: &ClassicGame, rng: &mut Xoshiro256PlusPlus) {
 }
 
 fn run(players: usize, edition: Edition) {
-    run_with(players, edition, false, GAMES);
+    run_with(players, edition, Expansions::NONE, GAMES);
 }
 
-fn run_with(players: usize, edition: Edition, cities: bool, games: u64) {
+fn run_with(players: usize, edition: Edition, expansions: Expansions, games: u64) {
+    let cities = expansions.cities;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-        players as u64 * 1000 + edition as u64 + if cities { 77 } else { 0 },
+        players as u64 * 1000
+            + edition as u64
+            + if cities { 77 } else { 0 }
+            + if expansions.leaders { 177 } else { 0 },
     );
     let mut buf = Vec::with_capacity(64);
     let mut scores = [0i32; 8];
     for game in 0..games {
         let deep = game % DEEP_EVERY == 0;
         let seed = rng.random::<u64>();
-        let mut g = ClassicGame::new(&config(players, edition, cities, game), seed).unwrap();
+        let mut g = ClassicGame::new(&config(players, edition, expansions, game), seed).unwrap();
         let hand = g.hand_size();
         let total_cards = 3 * hand * players;
         let mut steps = 0;
@@ -175,9 +189,14 @@ fn run_with(players: usize, edition: Edition, cities: bool, games: u64) {
             assert_eq!(sum, sc.total);
             assert_eq!(scores[s], sc.total);
             let military = sc.get(wonders::classic::ScoreLine::Military);
-            // Cities: Raider tokens (1 + 3 + 5 at most) and Memorial's discarded defeats.
-            let most = if cities { 27 } else { 18 };
-            assert!((-6..=most).contains(&military), "military {military}");
+            // Cities: Raider tokens (1 + 3 + 5 at most) and Memorial's discarded defeats;
+            // Leaders: Nitocris's tokens, and Tomyris's defeats given to the winners.
+            let (least, most) = match (expansions.leaders, cities) {
+                (false, false) => (-6, 18),
+                (false, true) => (-6, 27),
+                (true, _) => (-18, 45),
+            };
+            assert!((least..=most).contains(&military), "military {military}");
         }
         if deep || game % 50 == 1 {
             let specs: Vec<String> = (0..players).map(|_| "random".to_string()).collect();
@@ -233,19 +252,44 @@ fn random_games_6_players_v2() {
 fn random_games_7_players_v2() {
     run(7, Edition::V2);
 }
+const CITIES: Expansions = Expansions {
+    leaders: false,
+    cities: true,
+};
+const LEADERS: Expansions = Expansions {
+    leaders: true,
+    cities: false,
+};
+const BOTH: Expansions = Expansions {
+    leaders: true,
+    cities: true,
+};
+
 #[test]
 fn random_games_with_cities_3_and_4_players() {
-    run_with(3, Edition::V2, true, CITIES_GAMES);
-    run_with(4, Edition::V2, true, CITIES_GAMES);
+    run_with(3, Edition::V2, CITIES, CITIES_GAMES);
+    run_with(4, Edition::V2, CITIES, CITIES_GAMES);
 }
 #[test]
 fn random_games_with_cities_5_players() {
-    run_with(5, Edition::V2, true, CITIES_GAMES);
+    run_with(5, Edition::V2, CITIES, CITIES_GAMES);
 }
 #[test]
 fn random_games_with_cities_6_and_7_players() {
-    run_with(6, Edition::V2, true, CITIES_GAMES);
-    run_with(7, Edition::V2, true, CITIES_GAMES);
+    run_with(6, Edition::V2, CITIES, CITIES_GAMES);
+    run_with(7, Edition::V2, CITIES, CITIES_GAMES);
+}
+#[test]
+fn random_games_with_leaders_at_3_to_7_players() {
+    for players in 3..=7 {
+        run_with(players, Edition::V2, LEADERS, LEADERS_GAMES);
+    }
+}
+#[test]
+fn random_games_with_leaders_and_cities_at_3_to_7_players() {
+    for players in 3..=7 {
+        run_with(players, Edition::V2, BOTH, LEADERS_GAMES);
+    }
 }
 
 /// A spec without `rollout=` gets each game's own rollout: greedy cut at 4 moves in 7 Wonders,

@@ -41,10 +41,25 @@ fn cities(players: usize) -> ClassicConfig {
     c
 }
 
+fn leaders(players: usize, cities: bool) -> ClassicConfig {
+    let mut c = classic(players, Edition::V2, SidePolicy::Mixed);
+    c.expansions.leaders = true;
+    c.expansions.cities = cities;
+    c
+}
+
 #[test]
 fn classic_with_cities_conforms_at_every_player_count() {
     for players in 3..=7 {
         conformance::<ClassicGame>(&cities(players), 40, 6);
+    }
+}
+
+#[test]
+fn classic_with_leaders_alone_and_with_cities_conforms_at_every_player_count() {
+    for players in 3..=7 {
+        conformance::<ClassicGame>(&leaders(players, false), 30, 8);
+        conformance::<ClassicGame>(&leaders(players, true), 30, 9);
     }
 }
 
@@ -83,6 +98,12 @@ fn golden_counts() {
         let g = golden::<ClassicGame>(&cities(players), 50, 7);
         got.push(format!("classic v2+cities {players}p {g}"));
     }
+    for players in 3..=7 {
+        let g = golden::<ClassicGame>(&leaders(players, false), 50, 7);
+        got.push(format!("classic v2+leaders {players}p {g}"));
+        let g = golden::<ClassicGame>(&leaders(players, true), 50, 7);
+        got.push(format!("classic v2+leaders+cities {players}p {g}"));
+    }
     for players in 2..=7 {
         for (medals, expert) in [(false, false), (true, false), (true, true)] {
             let g = golden::<Architects>(&architects(players, medals, expert), 50, 7);
@@ -115,6 +136,16 @@ classic v2+cities 4p games 50 actions 4403 legal 40874 scores 0ff576a4d055851e
 classic v2+cities 5p games 50 actions 5519 legal 51482 scores e79b8788b341a680
 classic v2+cities 6p games 50 actions 6673 legal 61149 scores 7b576364a8ec7fb9
 classic v2+cities 7p games 50 actions 7825 legal 67483 scores 5665800141cf5499
+classic v2+leaders 3p games 50 actions 3804 legal 27775 scores 96215bd1fcd6b5c4
+classic v2+leaders+cities 3p games 50 actions 4336 legal 34055 scores 66d1056ab04f4852
+classic v2+leaders 4p games 50 actions 5069 legal 36924 scores c9d302ef3256f46c
+classic v2+leaders+cities 4p games 50 actions 5844 legal 46389 scores 858d1020ca11e9c1
+classic v2+leaders 5p games 50 actions 6332 legal 45885 scores 9b3ffd957d0a941b
+classic v2+leaders+cities 5p games 50 actions 7334 legal 58077 scores f0b5fba3ccd8618f
+classic v2+leaders 6p games 50 actions 7597 legal 54816 scores 1feeb3b1fb68321a
+classic v2+leaders+cities 6p games 50 actions 8898 legal 69738 scores 43dbe39aa4bbbe81
+classic v2+leaders 7p games 50 actions 8845 legal 62122 scores a5962fce3c8c6066
+classic v2+leaders+cities 7p games 50 actions 10471 legal 76874 scores c707ff4cb7022d2d
 architects 2p medals false expert false games 50 actions 3181 legal 9182 scores ffe308efbded5f9f
 architects 2p medals true expert false games 50 actions 3197 legal 9194 scores 66c2438edb61665d
 architects 2p medals true expert true games 50 actions 3197 legal 9194 scores 5806a794e3433725

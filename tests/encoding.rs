@@ -39,6 +39,10 @@ fn classic_encoding() {
             &format!("players={players},edition=v2,expansions=cities"),
             12,
         );
+        battery::<ClassicGame>(
+            &format!("players={players},edition=v2,expansions=leaders+cities"),
+            8,
+        );
     }
 }
 

@@ -124,6 +124,16 @@ impl ClassicGame {
     /// to choose selling a card (a neutral stand-in), so its effect counts.
     fn resolve_with_sales(&mut self) {
         while !self.is_over() && self.choice_waiting() {
+            if self.step == super::state::Step::Draft || self.recruiting {
+                // Leaders: the draft's picks and the recruitment turn have their own stand-in
+                // (the first legal action: a pick, or a recruitment).
+                let mut legal = Vec::new();
+                self.legal(&mut legal);
+                match legal.first() {
+                    Some(&a) if self.play(a).is_ok() => continue,
+                    _ => break,
+                }
+            }
             // Selling is always legal while a seat holds a card; no need to list moves.
             let uids = self.hand_uids(self.current_seat());
             if uids == 0 {
@@ -184,7 +194,62 @@ impl ClassicGame {
         if cat.expansions.cities {
             value += self.cities_value(seat, left);
         }
+        if self.leaders.is_some() {
+            value += self.leaders_value(seat, left);
+        }
         value
+    }
+
+    /// Leaders: the face-up leaders' points as they stand and buried leaders' points, the
+    /// science symbols leaders add, the coins the powers that pay during play will bring (a
+    /// rough rate of the occasions to come), and a leader still in hand at `LEADER_IN_HAND`
+    /// points (a recruitment to come). Reads only what every seat sees (hand sizes).
+    fn leaders_value(&self, seat: usize, left: f64) -> f64 {
+        let city = self.city(seat);
+        let facts = |s: usize| self.leader_facts(s);
+        let (own, l, r) = (
+            facts(seat),
+            facts(self.left_of(seat)),
+            facts(self.right_of(seat)),
+        );
+        let mut value: f64 = city
+            .leaders
+            .iter()
+            .map(|x| f64::from(x.leader().end_points(&own, &l, &r)))
+            .sum();
+        value += city
+            .buried
+            .iter()
+            .map(|x| f64::from(x.leader().cost.buried_points()))
+            .sum::<f64>();
+        let symbols = city.leaders.iter().fold([0u8; 3], |mut s, x| {
+            let sc = x.leader().science();
+            for f in 0..3 {
+                s[f] += sc.symbols[f];
+            }
+            s
+        });
+        if symbols != [0; 3] {
+            let mut with = city.clone();
+            for f in 0..3 {
+                with.science[f] += symbols[f];
+            }
+            value += science_value(&with, left) - science_value(city, left);
+        }
+        let p = city.leader_powers;
+        let per_build: u32 = p.coins_per_build.iter().map(|&c| u32::from(c)).sum();
+        let coins_to_come = f64::from(per_build) * LEADER_BUILDS_PER_COLOUR
+            + f64::from(p.coins_per_chain) * LEADER_CHAINS
+            + f64::from(p.coins_per_victory) * LEADER_VICTORIES
+            + f64::from(p.coins_per_neighbour_paid) * LEADER_PAID_NEIGHBOURS
+            + f64::from(p.extra_bank_coin) * LEADER_BANK_TURNS
+            + f64::from(p.stage_coins) * LEADER_STAGES;
+        value += left * coins_to_come / 3.0;
+        let savings = p.discounts.count_ones() as f64 * LEADER_DISCOUNT
+            + p.free_colors.count_ones() as f64 * LEADER_FREE_COLOUR
+            + f64::from(u8::from(p.free_recruitment)) * LEADER_FREE_RECRUITMENT;
+        value += left * savings;
+        value + LEADER_IN_HAND * city.leader_hand.len() as f64
     }
 
     /// Cities: debt tokens at their −1 point each; copies of a neighbour's science symbol as
@@ -242,6 +307,21 @@ impl ClassicGame {
         value
     }
 }
+
+/// Leaders' evaluation: the occasions to come over a whole game that the coin powers count
+/// (builds of one colour, chain builds, victory tokens, neighbours paid, turns the bank pays,
+/// stages), what a discount, a free colour and free recruitments save over a game, in points,
+/// and a leader held for a later recruitment.
+const LEADER_BUILDS_PER_COLOUR: f64 = 3.0;
+const LEADER_CHAINS: f64 = 3.0;
+const LEADER_VICTORIES: f64 = 3.0;
+const LEADER_PAID_NEIGHBOURS: f64 = 6.0;
+const LEADER_BANK_TURNS: f64 = 10.0;
+const LEADER_STAGES: f64 = 2.0;
+const LEADER_DISCOUNT: f64 = 1.5;
+const LEADER_FREE_COLOUR: f64 = 4.0;
+const LEADER_FREE_RECRUITMENT: f64 = 2.0;
+const LEADER_IN_HAND: f64 = 1.5;
 
 /// Later conflicts are contested: the weight of the conflict `k` Ages after the current one
 /// is `1 / (1 + k/4)` (computed by the same arithmetic, so the values are those bits).

@@ -4,6 +4,8 @@
 use serde_json::Value;
 
 use super::data::{catalog, CardId, Color, Edition, Effect, Expansions, Side, Wonder};
+use super::leader_draft::check_decks;
+use super::leaders_data::LeaderDeck;
 use super::log::{effect_text, power_text, turn_log};
 use super::record::replay;
 use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
@@ -40,9 +42,16 @@ const OPTIONS: &[OptionInfo] = &[
     },
     OptionInfo {
         key: "expansions",
-        values: "cities",
+        values: "leaders|cities|leaders+cities",
         default: "",
-        help: "Cities (2nd edition): black cards, debts, Diplomacy, Byzantium and Petra",
+        help: "2nd edition: Leaders (the draft, recruitment, Roma, Abu Simbel) and Cities \
+               (black cards, debts, Diplomacy, Byzantium, Petra)",
+    },
+    OptionInfo {
+        key: "leader-decks",
+        values: "standard|standard+expert|…+cities",
+        default: "standard+expert (+cities with Cities)",
+        help: "Leaders: the leader decks shuffled together",
     },
     OptionInfo {
         key: "collapse-splits",
@@ -58,7 +67,7 @@ static INFO: GameInfo = GameInfo {
     seats: (3, 7),
     default_seats: 4,
     options: OPTIONS,
-    expansions: &["cities"],
+    expansions: &["leaders", "cities"],
     variants: &[],
     score_lines: &super::scoring::BASE_LINE_IDS,
 };
@@ -144,20 +153,43 @@ impl GameModule for ClassicGame {
         let mut expansions = Expansions::NONE;
         for e in options.list("expansions") {
             match e {
-                "cities" if edition == Edition::V2 => expansions.cities = true,
-                "cities" => {
-                    return Err(
-                        "expansion `cities` is played with the 2nd edition (edition v2)".into(),
-                    )
+                "cities" | "leaders" if edition != Edition::V2 => {
+                    return Err(format!(
+                        "expansion `{e}` is played with the 2nd edition (edition v2)"
+                    ))
                 }
+                "cities" => expansions.cities = true,
+                "leaders" => expansions.leaders = true,
                 other => {
                     return Err(format!(
-                        "expansion `{}` is not valid for classic (valid: cities)",
+                        "expansion `{}` is not valid for classic (valid: leaders, cities)",
                         cut(other)
                     ))
                 }
             }
         }
+        let leader_decks = match options.get("leader-decks") {
+            None => Vec::new(),
+            Some(_) if !expansions.leaders => {
+                return Err("leader-decks: Leaders is not in play (add expansions leaders)".into())
+            }
+            Some(_) => {
+                let decks = options
+                    .list("leader-decks")
+                    .into_iter()
+                    .map(|d| {
+                        LeaderDeck::from_id(d).ok_or_else(|| {
+                            format!(
+                                "leader-decks: unknown deck `{}` (valid: standard, expert, cities)",
+                                cut(d)
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                check_decks(&decks, expansions.cities)?;
+                decks
+            }
+        };
         let boards_in_play = catalog(edition, expansions);
         let wonders = match options.get("boards") {
             None => Vec::new(),
@@ -194,7 +226,7 @@ impl GameModule for ClassicGame {
             collapse_payment_splits,
             wonders,
             expansions,
-            leader_decks: Vec::new(),
+            leader_decks,
         };
         // The combination (sides of the edition, boards given twice …) is checked by a set-up.
         ClassicGame::new(&config, 0).map_err(|e| e.0)?;

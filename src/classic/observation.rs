@@ -19,6 +19,8 @@
 //! revealed, the decks or the discard pile's content (discards are face down).
 
 use super::data::{CardId, Color};
+use super::leader_draft::LeaderId;
+use super::leaders_data::LEADERS;
 use super::state::{Action, Step};
 use super::ClassicGame;
 use crate::common::encoding::{Encoded, Sink};
@@ -150,6 +152,33 @@ impl Encoded for ClassicGame {
             );
             out.put(|| "coin_loss_to_split".into(), loss as f32);
         }
+        let leaders = self.leaders.as_ref();
+        if let Some(table) = leaders {
+            out.flag(|| "step_draft".into(), self.step == Step::Draft);
+            out.flag(
+                || "step_recruitment".into(),
+                self.recruiting && self.step == Step::Turn,
+            );
+            out.flag(
+                || "step_leader_decision".into(),
+                matches!(
+                    self.step,
+                    Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_)
+                ),
+            );
+            // The observer's leaders in hand (the draft hand while drafting), and its picks.
+            let hand = if table.draft.is_over() {
+                self.city(seat).leader_hand
+            } else {
+                table.draft.hand(seat)
+            };
+            let picks = table.draft.picks(seat);
+            for (i, l) in LEADERS.iter().enumerate() {
+                let id = LeaderId(i as u8);
+                out.flag(|| format!("leader_hand_{}", l.id), hand.contains(id));
+                out.flag(|| format!("leader_picked_{}", l.id), picks.contains(id));
+            }
+        }
         out.flag(|| "over".into(), over);
         out.flag(|| "to_move".into(), !over && self.current_seat() == seat);
         for k in 0..n {
@@ -200,6 +229,27 @@ impl Encoded for ClassicGame {
                 city.science_wild as f32,
             );
             out.flag(|| format!("seat_{k}_free_build_used"), city.free_build_used);
+            if leaders.is_some() {
+                out.put(
+                    || format!("seat_{k}_leader_hand_size"),
+                    city.leader_hand.len() as f32,
+                );
+                for (i, l) in LEADERS.iter().enumerate() {
+                    let id = LeaderId(i as u8);
+                    out.flag(
+                        || format!("seat_{k}_leader_{}", l.id),
+                        city.leaders.contains(id),
+                    );
+                    out.flag(
+                        || format!("seat_{k}_buried_{}", l.id),
+                        city.buried.contains(id),
+                    );
+                }
+                out.put(
+                    || format!("seat_{k}_victory_tokens"),
+                    (city.victories[1] + city.victories[3] + city.victories[5]) as f32,
+                );
+            }
             if cities {
                 out.put(
                     || format!("seat_{k}_black_cards"),

@@ -425,6 +425,7 @@ fn check_figures(
     bank: u8,
     stage: u8,
     edition: Edition,
+    both_free: bool,
 ) -> Result<(), String> {
     let same = |key: &str, replayed: Value| -> Result<(), String> {
         match a.get(key) {
@@ -440,11 +441,13 @@ fn check_figures(
             ..
         } => {
             same("pay_bank", json!(bank))?;
-            // 2nd edition: a build that costs nothing anyway may carry "wonder_power".
+            // 2nd edition: a build that costs nothing anyway may carry "wonder_power"; where
+            // Ramses and Olympia's power both make it free, either label.
             let costs_nothing = free == Free::No && bank == 0 && pay_left == 0 && pay_right == 0;
-            let label_ok = edition == Edition::V2
-                && costs_nothing
-                && a.get("free").and_then(Value::as_str) == Some("wonder_power");
+            let label = a.get("free").and_then(Value::as_str);
+            let label_ok =
+                (edition == Edition::V2 && costs_nothing && label == Some("wonder_power"))
+                    || (both_free && label == Some("wonder_power"));
             match a.get("free") {
                 None if free == Free::No => Ok(()),
                 _ if label_ok => Ok(()),
@@ -476,15 +479,6 @@ fn check_figures(
 /// at its own action (payments, free builds, stages), then the result (winners, every score
 /// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
-    replay_with(record, false)
-}
-
-/// [`replay`], also of Leaders games when `leaders_allowed` (the expansion is being built and
-/// not offered yet: only the engine's own tests replay its records).
-pub(crate) fn replay_with(
-    record: &Value,
-    leaders_allowed: bool,
-) -> Result<ClassicGame, ReplayError> {
     let env = read_envelope(record, "classic")?;
     let edition = env
         .options
@@ -502,17 +496,17 @@ pub(crate) fn replay_with(
         }
         match e.as_str() {
             "cities" if edition == Edition::V2 => expansions.cities = true,
-            "leaders" if edition == Edition::V2 && leaders_allowed => expansions.leaders = true,
-            "cities" => {
-                return Err(ReplayError::record(
-                    "options.expansions: `cities` is played with the 2nd edition (`options.edition` v2)",
-                ))
+            "leaders" if edition == Edition::V2 => expansions.leaders = true,
+            "cities" | "leaders" => {
+                return Err(ReplayError::record(format!(
+                "options.expansions: `{e}` is played with the 2nd edition (`options.edition` v2)"
+            )))
             }
             _ => {
                 return Err(ReplayError::record(format!(
-                    "options.expansions: `{}` is not available for classic (valid: cities)",
-                    crate::common::options::cut(e)
-                )))
+                "options.expansions: `{}` is not available for classic (valid: leaders, cities)",
+                crate::common::options::cut(e)
+            )))
             }
         }
     }
@@ -561,7 +555,12 @@ pub(crate) fn replay_with(
             .terms(action)
             .map_err(|reason| at(format!("{}: {reason}", game.describe_action(action))))?;
         let stage = game.city(player).stages + 1;
-        check_figures(a, action, free, bank, stage, edition)
+        // Ramses and 2nd-edition Olympia's power both making a card free: either label.
+        let both_free = match action {
+            Action::Build { card, .. } => free == Free::Leader && game.free_by_power(player, card),
+            _ => false,
+        };
+        check_figures(a, action, free, bank, stage, edition, both_free)
             .map_err(|m| at(format!("{}: {m}", game.describe_action(action))))?;
         game.play(action).map_err(|e| at(e.to_string()))?;
     }

@@ -228,7 +228,7 @@ impl ClassicGame {
     }
 
     /// What the leaders' end-of-game rules read of `seat`.
-    fn leader_facts(&self, seat: usize) -> SeatFacts {
+    pub(crate) fn leader_facts(&self, seat: usize) -> SeatFacts {
         let city = self.city(seat);
         SeatFacts {
             colors: std::array::from_fn(|c| city.colors[c]),

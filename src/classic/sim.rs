@@ -2,6 +2,8 @@
 
 use super::cities_data::BLACK_CARDS;
 use super::data::{CardId, Color};
+use super::leader_draft::LeaderSet;
+use super::leaders_data::LEADERS;
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
 use crate::common::{
     Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
@@ -28,7 +30,41 @@ static BLACK_BUILT: FeatureTable = FeatureTable {
     games_with: true,
 };
 
+/// The 55 leaders' ids, in table order.
+const LEADER_KEYS: [&str; LEADERS.len()] = {
+    let mut keys = [""; LEADERS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = LEADERS[i].id;
+        i += 1;
+    }
+    keys
+};
+
+/// Leaders: the leaders each seat recruited (face up at the end, or buried under Abu
+/// Simbel), CSV column `leaders`.
+static LEADERS_RECRUITED: FeatureTable = FeatureTable {
+    column: "leaders",
+    id: "win_rate_by_leader",
+    title: "Win rate by leader recruited",
+    key: "leader",
+    keys: &LEADER_KEYS,
+    games_with: true,
+};
+
 impl ClassicGame {
+    /// Seat `seat`'s recruited leaders, in table order (none without Leaders).
+    fn leader_features(&self, seat: usize) -> Vec<Feature> {
+        let city = self.city(seat);
+        LeaderSet(city.leaders.0 | city.buried.0)
+            .iter()
+            .map(|l| Feature {
+                table: &LEADERS_RECRUITED,
+                key: l.leader().id,
+            })
+            .collect()
+    }
+
     /// Seat `seat`'s black cards, in table order (none without Cities).
     fn black_features(&self, seat: usize) -> Vec<Feature> {
         let cat = self.catalog();
@@ -69,6 +105,13 @@ impl SimGame for ClassicGame {
             SidePolicy::PerSeat(s) => s.iter().map(|x| x.id()).collect::<Vec<_>>().join("+"),
         };
         let mut label = format!("{},{}p,{sides}", options.edition.id(), options.players);
+        if options.expansions.leaders {
+            label.push_str(",leaders");
+            if !options.leader_decks.is_empty() {
+                let decks: Vec<&str> = options.leader_decks.iter().map(|d| d.id()).collect();
+                label.push_str(&format!(":{}", decks.join("+")));
+            }
+        }
         if options.expansions.cities {
             label.push_str(",cities");
         }
@@ -96,10 +139,13 @@ impl SimGame for ClassicGame {
 
     fn feature_tables(options: &ClassicConfig) -> &'static [&'static FeatureTable] {
         static CITIES: [&FeatureTable; 1] = [&BLACK_BUILT];
-        if options.expansions.cities {
-            &CITIES
-        } else {
-            &[]
+        static LEADERS_ONLY: [&FeatureTable; 1] = [&LEADERS_RECRUITED];
+        static BOTH: [&FeatureTable; 2] = [&LEADERS_RECRUITED, &BLACK_BUILT];
+        match (options.expansions.leaders, options.expansions.cities) {
+            (false, false) => &[],
+            (false, true) => &CITIES,
+            (true, false) => &LEADERS_ONLY,
+            (true, true) => &BOTH,
         }
     }
 
@@ -131,10 +177,15 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
-                features: if self.catalog().expansions.cities {
-                    self.black_features(f.seat)
-                } else {
-                    Vec::new()
+                features: {
+                    let mut features = Vec::new();
+                    if self.catalog().expansions.leaders {
+                        features.extend(self.leader_features(f.seat));
+                    }
+                    if self.catalog().expansions.cities {
+                        features.extend(self.black_features(f.seat));
+                    }
+                    features
                 },
             })
             .collect();

@@ -56,7 +56,7 @@ impl ClassicGame {
         }
         let wild = leaders.discounts >> c.color as u16 & 1 == 1;
         let paid = self.affordable_quote(seat, &c.cost, wild);
-        let power = self.free_by_power(seat, c);
+        let power = self.free_by_power_of(seat, c);
         if leaders.bank_unit > 0 && !power {
             let ways = self.with_bank_unit(seat, &c.cost, wild, paid);
             return (ways.plain.is_some() || ways.unit.is_some()).then_some(Terms::Ways {
@@ -75,11 +75,17 @@ impl ClassicGame {
         }
     }
 
+    /// True when one of 2nd-edition Olympia's powers would let `seat` build `card` for free
+    /// now (for records: Ramses may make the same card free).
+    pub(crate) fn free_by_power(&self, seat: usize, card: CardId) -> bool {
+        self.free_by_power_of(seat, self.cat.card(card))
+    }
+
     /// True when one of 2nd-edition Olympia's powers would let `seat` build `c` for free now.
     /// (They apply by themselves; 1st-edition Olympia A's free build is an action of its own:
     /// see `free_build_allowed`.)
     #[inline]
-    fn free_by_power(&self, seat: usize, c: &crate::classic::data::Card) -> bool {
+    fn free_by_power_of(&self, seat: usize, c: &crate::classic::data::Card) -> bool {
         let city = &self.cities[seat];
         (city.has(powers::FIRST_OF_COLOUR_FREE) && city.colors[c.color as usize] == 0)
             || (city.has(powers::FIRST_OF_AGE_FREE) && self.turn == 0)
@@ -100,7 +106,7 @@ impl ClassicGame {
                 let plain = !city.built.contains(card.0)
                     && c.chain_from.intersection(city.built).is_empty()
                     && !c.cost.is_free()
-                    && !self.free_by_power(seat, c)
+                    && !self.free_by_power_of(seat, c)
                     && city.leader_powers.free_colors >> c.color as u8 & 1 == 0
                     && city.leader_powers.bank_unit == 0;
                 plain.then_some(Ok((Free::No, c.cost.coins)))
