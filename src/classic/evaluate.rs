@@ -223,16 +223,15 @@ impl ClassicGame {
             .map(|x| f64::from(x.leader().cost.buried_points()))
             .sum::<f64>();
         let symbols = city.leaders.iter().fold([0u8; 3], |mut s, x| {
-            let sc = x.leader().science();
-            for f in 0..3 {
-                s[f] += sc.symbols[f];
+            for (held, add) in s.iter_mut().zip(x.leader().science().symbols) {
+                *held += add;
             }
             s
         });
         if symbols != [0; 3] {
             let mut with = city.clone();
-            for f in 0..3 {
-                with.science[f] += symbols[f];
+            for (held, add) in with.science.iter_mut().zip(symbols) {
+                *held += add;
             }
             value += science_value(&with, left) - science_value(city, left);
         }
