@@ -248,6 +248,8 @@ impl ClassicGame {
             + p.free_colors.count_ones() as f64 * LEADER_FREE_COLOUR
             + f64::from(u8::from(p.free_recruitment)) * LEADER_FREE_RECRUITMENT;
         value += left * savings;
+        // What a face-up leader's end-of-game rule will still add as the city grows.
+        value += left * LEADER_FACE_UP * city.leaders.len() as f64;
         value + LEADER_IN_HAND * city.leader_hand.len() as f64
     }
 
@@ -310,7 +312,8 @@ impl ClassicGame {
 /// Leaders' evaluation: the occasions to come over a whole game that the coin powers count
 /// (builds of one colour, chain builds, victory tokens, neighbours paid, turns the bank pays,
 /// stages), what a discount, a free colour and free recruitments save over a game, in points,
-/// and a leader held for a later recruitment.
+/// a leader held for a later recruitment, and what a face-up leader's rule will still add
+/// over a whole game (scaled by the share of the game left).
 const LEADER_BUILDS_PER_COLOUR: f64 = 3.0;
 const LEADER_CHAINS: f64 = 3.0;
 const LEADER_VICTORIES: f64 = 3.0;
@@ -321,6 +324,7 @@ const LEADER_DISCOUNT: f64 = 1.5;
 const LEADER_FREE_COLOUR: f64 = 4.0;
 const LEADER_FREE_RECRUITMENT: f64 = 2.0;
 const LEADER_IN_HAND: f64 = 1.5;
+const LEADER_FACE_UP: f64 = 3.0;
 
 /// Later conflicts are contested: the weight of the conflict `k` Ages after the current one
 /// is `1 / (1 + k/4)` (computed by the same arithmetic, so the values are those bits).

@@ -384,6 +384,37 @@ fn components(edition: Edition, expansions: Expansions) -> Table {
             }
         }
     }
+    if expansions.leaders {
+        // Every leader of the 2nd edition (the `players` column names its deck).
+        for l in crate::classic::leaders_data::LEADERS {
+            if l.deck == LeaderDeck::Cities && !expansions.cities {
+                continue;
+            }
+            let cost = match l.cost {
+                crate::classic::leaders_data::LeaderCost::Fixed(n) => {
+                    format!("{n} coin{}", if n == 1 { "" } else { "s" })
+                }
+                crate::classic::leaders_data::LeaderCost::ByAge => {
+                    "1/2/3 coins in Age I/II/III".into()
+                }
+            };
+            rows.push(vec![
+                "leader".into(),
+                l.id.into(),
+                l.name.into(),
+                edition.id().into(),
+                Cell::Empty,
+                Cell::Empty,
+                format!("{} deck", l.deck.id()).into(),
+                Cell::Empty,
+                Cell::Empty,
+                cost.into(),
+                Cell::Empty,
+                Cell::Empty,
+                l.text().into(),
+            ]);
+        }
+    }
     Table {
         title: "classic components",
         columns: COLUMNS.to_vec(),
@@ -452,6 +483,21 @@ mod tests {
         let mint = black.iter().find(|r| r[1] == Cell::from("mint")).unwrap();
         assert_eq!(mint[4], Cell::Int(3));
         assert!(cities.rows.iter().any(|r| r[1] == Cell::from("petra")));
+        // Leaders adds every leader: 49 of the standard and expert decks, 55 with Cities.
+        let leaders = |cities: bool| {
+            let t = components(
+                Edition::V2,
+                Expansions {
+                    leaders: true,
+                    cities,
+                },
+            );
+            t.rows
+                .iter()
+                .filter(|r| r[0] == Cell::from("leader"))
+                .count()
+        };
+        assert_eq!((leaders(false), leaders(true)), (49, 55));
         assert!(t.rows.iter().all(|r| r.len() == t.columns.len()));
         let forum = t.rows.iter().find(|r| r[1] == Cell::from("forum")).unwrap();
         assert!(
