@@ -69,18 +69,24 @@ fn legal_moves(c: &mut Criterion) {
 
 fn games(c: &mut Criterion) {
     for players in [3, 5, 7] {
-        // Both editions, and the 2nd with Cities.
-        for (edition, cities) in [
-            (Edition::V1, false),
-            (Edition::V2, false),
-            (Edition::V2, true),
+        // Both editions, and the 2nd with Cities and with Leaders and Cities.
+        for (edition, leaders, cities) in [
+            (Edition::V1, false, false),
+            (Edition::V2, false, false),
+            (Edition::V2, false, true),
+            (Edition::V2, true, true),
         ] {
             let mut config = ClassicConfig::new(players, edition);
             config.expansions.cities = cities;
+            config.expansions.leaders = leaders;
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             let mut buf = Vec::with_capacity(64);
             let mut seed = 0u64;
-            let label = if cities { "_cities" } else { "" };
+            let label = match (leaders, cities) {
+                (true, _) => "_leaders_cities",
+                (false, true) => "_cities",
+                (false, false) => "",
+            };
             c.bench_function(
                 &format!("classic/random_game/{players}p_{}{label}", edition.id()),
                 |b| {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
-# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic]
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic|expansions]
 # `classic` is the 7 Wonders set (not part of `all`: it runs for hours); CLASSIC_GAMES and
 # CLASSIC_MCTS_GAMES cap its game counts for a partial run that RESUME=1 continues later.
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
@@ -32,6 +32,20 @@ if [[ $what == all || $what == mcts ]]; then
   GAMES=${MCTS_GAMES:-100000}
   $W simulate --game duel --games "$GAMES" --bots mcts:iterations=200 --seed 1 \
     --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${resume[@]}"
+fi
+
+if [[ $what == expansions ]]; then
+  # 7 Wonders 2nd edition with Leaders and Cities: 3-7 players interleaved, a random side per
+  # table, greedy self-play (the CSV is kept out of git); win share per leader recruited and
+  # per black card built against the fair share, charts and tables.
+  $W simulate --game classic --edition v2 --expansions leaders,cities --players 3-7 \
+    --sides random --games "${EXPANSION_GAMES:-200000}" --bots greedy --seed 1 --threads 1 \
+    --out $R/classic_v2_leaders_cities_greedy.csv \
+    --summary $R/classic_v2_leaders_cities_greedy.md --quiet "${resume[@]}"
+  for column in leaders black_cards; do
+    python3 scripts/plot_features.py $R/classic_v2_leaders_cities_greedy.csv $column \
+      $R/classic_v2_leaders_cities_$column.png > $R/classic_v2_leaders_cities_$column.txt
+  done
 fi
 
 if [[ $what == classic ]]; then
