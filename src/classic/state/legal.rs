@@ -49,15 +49,17 @@ impl ClassicGame {
                 quote: Quote { total: 0, left: 1 },
             });
         }
-        let leaders = city.leader_powers;
-        if leaders.free_colors >> c.color as u8 & 1 == 1 {
+        // Leaders' powers are looked at only when Leaders is in play (the base game's hot
+        // path skips them).
+        let leaders = &city.leader_powers;
+        if self.with_leaders && leaders.free_colors >> c.color as u8 & 1 == 1 {
             // Ramses: never used up, always applies.
             return Some(Terms::Free(Free::Leader));
         }
-        let wild = leaders.discounts >> c.color as u16 & 1 == 1;
+        let wild = self.with_leaders && leaders.discounts >> c.color as u16 & 1 == 1;
         let paid = self.affordable_quote(seat, &c.cost, wild);
         let power = self.free_by_power_of(seat, c);
-        if leaders.bank_unit > 0 && !power {
+        if self.with_leaders && leaders.bank_unit > 0 && !power {
             let ways = self.with_bank_unit(seat, &c.cost, wild, paid);
             return (ways.plain.is_some() || ways.unit.is_some()).then_some(Terms::Ways {
                 bank: c.cost.coins,
@@ -107,12 +109,14 @@ impl ClassicGame {
                     && c.chain_from.intersection(city.built).is_empty()
                     && !c.cost.is_free()
                     && !self.free_by_power_of(seat, c)
-                    && city.leader_powers.free_colors >> c.color as u8 & 1 == 0
-                    && city.leader_powers.bank_unit == 0;
+                    && !(self.with_leaders
+                        && (city.leader_powers.free_colors >> c.color as u8 & 1 == 1
+                            || city.leader_powers.bank_unit > 0));
                 plain.then_some(Ok((Free::No, c.cost.coins)))
             }
             (Step::Turn, Action::Wonder { card, .. })
-                if in_hand(card) && self.cities[seat].leader_powers.bank_unit == 0 =>
+                if in_hand(card)
+                    && !(self.with_leaders && self.cities[seat].leader_powers.bank_unit > 0) =>
             {
                 let city = &self.cities[seat];
                 let board = self.cat.side(city.wonder, city.side.index());
@@ -152,7 +156,7 @@ impl ClassicGame {
             return (stage.cost.coins as u32 <= self.spendable[seat])
                 .then_some(Quote { total: 0, left: 1 });
         }
-        let wild = city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+        let wild = self.with_leaders && city.leader_powers.discounts & LeaderPowers::STAGES != 0;
         self.affordable_quote(seat, &stage.cost, wild)
     }
 
@@ -385,59 +389,8 @@ impl ClassicGame {
                 self.leader_decisions(out)
             }
             Step::Turn if self.recruiting => self.leader_actions(out),
-            Step::Turn => {
-                let seat = self.to_move();
-                let cards = self.hand_cards(seat);
-                let stage = self.stage_quote(seat);
-                let city = &self.cities[seat];
-                // Bilkis: the stage's ways with the bank's unit too.
-                let stage_ways = (city.leader_powers.bank_unit > 0).then(|| self.stage_ways(seat));
-                let free_build_open = (city.has(powers::FREE_BUILD_EACH_AGE)
-                    || city.leader_powers.free_black_each_age)
-                    && !city.free_build_used;
-                for id in cards.iter() {
-                    let card = CardId(id);
-                    match self.build_terms(seat, card) {
-                        Some(Terms::Free(_)) => out.push(Action::Build {
-                            card,
-                            pay_left: 0,
-                            pay_right: 0,
-                        }),
-                        Some(Terms::Pay { quote, .. }) => {
-                            self.push_splits(quote, out, |pay_left, pay_right| Action::Build {
-                                card,
-                                pay_left,
-                                pay_right,
-                            })
-                        }
-                        Some(Terms::Ways { ways, .. }) => {
-                            self.push_ways(ways, out, |pay_left, pay_right| Action::Build {
-                                card,
-                                pay_left,
-                                pay_right,
-                            })
-                        }
-                        None => {}
-                    }
-                    if free_build_open && self.free_build_allowed(seat, card) {
-                        out.push(Action::BuildFree { card });
-                    }
-                    let wonder = |pay_left, pay_right| Action::Wonder {
-                        card,
-                        pay_left,
-                        pay_right,
-                    };
-                    match stage_ways {
-                        Some(ways) => self.push_ways(ways, out, wonder),
-                        None => {
-                            if let Some(q) = stage {
-                                self.push_splits(q, out, wonder);
-                            }
-                        }
-                    }
-                    out.push(Action::Sell { card });
-                }
-            }
+            Step::Turn if self.with_leaders => self.turn_actions::<true>(out),
+            Step::Turn => self.turn_actions::<false>(out),
             Step::BuildDiscarded(seat) => {
                 let built = self.cities[seat as usize].built;
                 for id in self.discard_cards().difference(built).iter() {
@@ -467,6 +420,63 @@ impl ClassicGame {
                     }
                 }
             }
+        }
+    }
+
+    /// The actions of an ordinary turn for the seat to move. `LEADERS` (the game's
+    /// `with_leaders`, as a constant) leaves Leaders' checks out of the base game's code.
+    fn turn_actions<const LEADERS: bool>(&self, out: &mut Vec<Action>) {
+        let seat = self.to_move();
+        let cards = self.hand_cards(seat);
+        let stage = self.stage_quote(seat);
+        let city = &self.cities[seat];
+        // Bilkis: the stage's ways with the bank's unit too.
+        let stage_ways =
+            (LEADERS && city.leader_powers.bank_unit > 0).then(|| self.stage_ways(seat));
+        let free_build_open = (city.has(powers::FREE_BUILD_EACH_AGE)
+            || (LEADERS && city.leader_powers.free_black_each_age))
+            && !city.free_build_used;
+        for id in cards.iter() {
+            let card = CardId(id);
+            match self.build_terms(seat, card) {
+                Some(Terms::Free(_)) => out.push(Action::Build {
+                    card,
+                    pay_left: 0,
+                    pay_right: 0,
+                }),
+                Some(Terms::Pay { quote, .. }) => {
+                    self.push_splits(quote, out, |pay_left, pay_right| Action::Build {
+                        card,
+                        pay_left,
+                        pay_right,
+                    })
+                }
+                Some(Terms::Ways { ways, .. }) => {
+                    self.push_ways(ways, out, |pay_left, pay_right| Action::Build {
+                        card,
+                        pay_left,
+                        pay_right,
+                    })
+                }
+                None => {}
+            }
+            if free_build_open && self.free_build_allowed(seat, card) {
+                out.push(Action::BuildFree { card });
+            }
+            let wonder = |pay_left, pay_right| Action::Wonder {
+                card,
+                pay_left,
+                pay_right,
+            };
+            match stage_ways {
+                Some(ways) => self.push_ways(ways, out, wonder),
+                None => {
+                    if let Some(q) = stage {
+                        self.push_splits(q, out, wonder);
+                    }
+                }
+            }
+            out.push(Action::Sell { card });
         }
     }
 

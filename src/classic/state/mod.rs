@@ -407,6 +407,8 @@ pub struct ClassicGame {
     pub(crate) collapse: bool,
     /// Cities is in play (the catalog's flag, kept here for the hot paths).
     pub(crate) with_cities: bool,
+    /// Leaders is in play (likewise).
+    pub(crate) with_leaders: bool,
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
     pub(crate) guilds_unused: ArrayVec<CardId, 10>,
@@ -460,6 +462,7 @@ impl Clone for ClassicGame {
             packet_masks,
             collapse,
             with_cities,
+            with_leaders,
             seed,
             deals,
             guilds_unused,
@@ -493,6 +496,7 @@ impl Clone for ClassicGame {
             packet_masks: *packet_masks,
             collapse: *collapse,
             with_cities: *with_cities,
+            with_leaders: *with_leaders,
             seed: *seed,
             deals: deals.clone(),
             guilds_unused: guilds_unused.clone(),
@@ -542,6 +546,7 @@ impl ClassicGame {
             packet_masks,
             collapse,
             with_cities,
+            with_leaders,
             seed,
             deals,
             guilds_unused,
@@ -572,6 +577,7 @@ impl ClassicGame {
         self.packet_masks.clone_from(packet_masks);
         self.collapse.clone_from(collapse);
         self.with_cities = *with_cities;
+        self.with_leaders = *with_leaders;
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
         self.guilds_unused.clone_from(guilds_unused);

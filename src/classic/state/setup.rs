@@ -192,6 +192,7 @@ impl ClassicGame {
             }),
             collapse: config.collapse_payment_splits,
             with_cities: config.expansions.cities,
+            with_leaders: config.expansions.leaders,
             seed: None,
             deals,
             guilds_unused: unused.iter().copied().collect(),

@@ -198,9 +198,11 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
-                    trade[l] += pay_left as u32;
-                    trade[r] += pay_right as u32;
-                    paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
+                    if self.with_leaders {
+                        trade[l] += pay_left as u32;
+                        trade[r] += pay_right as u32;
+                        paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
+                    }
                     built.push((seat, card, free));
                     self.push_history(seat, action, free, bank, 0);
                 }
@@ -219,9 +221,11 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
-                    trade[l] += pay_left as u32;
-                    trade[r] += pay_right as u32;
-                    paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
+                    if self.with_leaders {
+                        trade[l] += pay_left as u32;
+                        trade[r] += pay_right as u32;
+                        paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
+                    }
                     stage_coins.push((seat, powers));
                     if powers.contains(&Power::BuildFromDiscard) {
                         self.owed_discard_builds.push(seat as u8);
@@ -374,6 +378,13 @@ impl ClassicGame {
     /// and Roma night's extra recruitment in seat order), the builds from the discard pile
     /// (Halikarnassos, Solomon, Forging Agency), then Cities' coin losses.
     pub(super) fn push_end_of_turn_steps(&mut self, at: usize) {
+        if self.leaders.is_none() && !self.with_cities {
+            // The base game: only Halikarnassos' builds.
+            for (i, h) in self.owed_discard_builds.drain(..).enumerate() {
+                self.next.insert(at + i, Next::Discarded(h));
+            }
+            return;
+        }
         let mut steps: ArrayVec<Next, 16> = ArrayVec::new();
         if let Some(table) = self.leaders.as_mut() {
             let owed = &mut table.owed;
