@@ -447,8 +447,9 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 ));
                 *before = c.military;
             }
+            let sits_out: Vec<bool> = (0..n).map(|s| diplomacy[s] > 0).collect();
             let sat_out: Vec<String> = (0..n)
-                .filter(|&s| diplomacy[s] > 0)
+                .filter(|&s| sits_out[s])
                 .map(|s| format!("seat {s}"))
                 .collect();
             for d in diplomacy.iter_mut() {
@@ -457,7 +458,16 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             let diplomacy_note = if sat_out.is_empty() {
                 String::new()
             } else {
-                format!(" ({} sat out by Diplomacy)", sat_out.join(", "))
+                // Who fought whom once the seats sitting out are left aside.
+                let fights: Vec<String> = crate::classic::cities::conflicts(&sits_out)
+                    .map(|(a, b)| format!("{a}-{b}"))
+                    .collect();
+                let fights = if fights.is_empty() {
+                    "nobody fights".to_string()
+                } else {
+                    format!("conflicts {}", fights.join(", "))
+                };
+                format!(" ({} sat out by Diplomacy; {fights})", sat_out.join(", "))
             };
             out.push(format!(
                 "End of Age {}: military{diplomacy_note} {}",

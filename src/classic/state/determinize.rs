@@ -197,9 +197,8 @@ impl ClassicGame {
     /// Leaders: what `observer` has not seen of the leaders. During the draft, a draft it
     /// cannot tell from this one ([`Draft::determinize`]: the hands it held and its picks
     /// kept, the other picks and the leaders it never saw dealt anew). Afterwards the other
-    /// seats' face-down leader hands and the box's leaders are shuffled together and dealt
-    /// back in the same sizes (a coarser reading: a leader the observer passed in the draft
-    /// may land in the box).
+    /// seats' face-down leader hands and the box's leaders are dealt anew in the same sizes,
+    /// the leaders it saw in the draft kept in the hands until Age III sends them back.
     fn resample_leaders(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
         let table = self.leaders.as_ref().expect("checked by the caller");
         let gt = g.leaders.as_mut().expect("a copy has the same leaders");
@@ -213,17 +212,43 @@ impl ClassicGame {
             gt.boxed = boxed.into_iter().collect();
             return;
         }
-        let mut pool: ArrayVec<LeaderId, 64> = table.boxed.iter().copied().collect();
+        // Until Age III sends the hands back, a leader the observer saw in the draft is in
+        // another seat's hand (or gone face down), never in the box: those fill hand slots
+        // first. The rest, and the box, are the leaders it never saw.
+        let returned = self.age == 3 && !self.recruiting;
+        let seen = table
+            .draft
+            .seen(observer)
+            .into_iter()
+            .fold(crate::classic::leader_draft::LeaderSet::EMPTY, |a, h| {
+                crate::classic::leader_draft::LeaderSet(a.0 | h.0)
+            });
+        let mut first: ArrayVec<LeaderId, 64> = ArrayVec::new();
+        let mut others: ArrayVec<LeaderId, 64> = table.boxed.iter().copied().collect();
+        let mut slots: ArrayVec<u8, 64> = ArrayVec::new();
         for (s, city) in self.cities.iter().enumerate() {
-            if s != observer {
-                pool.extend(city.leader_hand.iter());
+            if s == observer {
+                continue;
+            }
+            for l in city.leader_hand.iter() {
+                slots.push(s as u8);
+                if seen.contains(l) && !returned {
+                    first.push(l);
+                } else {
+                    others.push(l);
+                }
             }
         }
-        shuffle(&mut pool, rng);
-        let mut rest = pool.into_iter();
+        shuffle(&mut slots, rng);
+        shuffle(&mut first, rng);
+        shuffle(&mut others, rng);
         for s in (0..self.n).filter(|&s| s != observer) {
-            let size = self.cities[s].leader_hand.len();
-            g.cities[s].leader_hand = rest.by_ref().take(size).collect();
+            g.cities[s].leader_hand = crate::classic::leader_draft::LeaderSet::EMPTY;
+        }
+        let mut rest = first.into_iter().chain(others);
+        for &s in &slots {
+            let l = rest.next().expect("as many leaders as slots");
+            g.cities[s as usize].leader_hand.insert(l);
         }
         gt.boxed = rest.collect();
     }

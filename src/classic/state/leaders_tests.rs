@@ -583,6 +583,15 @@ fn determinizations_redeal_what_the_seat_has_not_seen_of_the_leaders() {
             assert_eq!(d.cities[s].leader_hand.len(), g.cities[s].leader_hand.len());
         }
         changed += usize::from(d.cities[1].leader_hand != g.cities[1].leader_hand);
+        // A leader seat 0 passed in the draft is in another hand, never in the box.
+        let seen = g.leaders.as_ref().unwrap().draft.seen(0);
+        let boxed = &d.leaders.as_ref().unwrap().boxed;
+        for h in seen {
+            assert!(
+                h.iter().all(|l| !boxed.contains(&l)),
+                "a seen leader in the box"
+            );
+        }
     }
     assert!(changed > 20, "{changed} of 40");
 }
