@@ -10,7 +10,6 @@ A seat's share of a game is 1/k for each of k winners, else 0; its fair share is
 (1 = as often as a seat without any edge wins); the interval is Wilson's on the share,
 divided by the mean fair share of those seats.
 """
-import math
 import sys
 
 import matplotlib
@@ -19,15 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-
-def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+from plot_wonder_winrates import wilson  # noqa: E402  (same folder: the script's path)
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 //! Diplomacy at the end of each Age, the score pad's `cities` and `debt` lines.
 
 use rand::{Rng, SeedableRng};
-use wonders::classic::data::{catalog, Color, Expansions};
+use wonders::classic::cities_data::CityEffect;
+use wonders::classic::data::{catalog, Color, Effect, Expansions, Power};
 use wonders::classic::{Action, ClassicConfig, ClassicGame, Edition, SidePolicy, Wonder};
 use wonders::common::GameRng;
 
@@ -88,6 +89,11 @@ struct Seen {
     petra_coin_stages: usize,
 }
 
+/// Diplomacy tokens among `effects`.
+fn diplomacy_in(effects: impl Iterator<Item = CityEffect>) -> u8 {
+    effects.filter(|&e| e == CityEffect::Diplomacy).count() as u8
+}
+
 fn play_random(players: usize, seed: u64, seen: &mut Seen) {
     let mut game = ClassicGame::new(&config(players), seed).unwrap();
     let mut rng = GameRng::seed_from_u64(seed ^ 0x5eed);
@@ -135,19 +141,44 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
         }
         let before: Vec<_> = (0..players).map(|s| game.city(s).clone()).collect();
         let age = game.age();
+        let resolved_before = game.history().len();
         game.play(action).unwrap();
         let ended_age = game.age() != age || (game.is_over() && age == 3);
         if ended_age && game.history().last().is_some_and(|p| p.age == age) {
-            // Diplomacy: a seat holding a token at the end of the Age gives one back (the
-            // conflicts themselves are checked on hand-built positions in the engine's tests).
+            // Diplomacy: the tokens taken in the turn just resolved, read off its actions.
+            let mut gained = vec![0u8; players];
+            for p in &game.history()[resolved_before..] {
+                let seat = p.seat as usize;
+                gained[seat] += match p.action {
+                    Action::Build { card, .. }
+                    | Action::BuildFree { card }
+                    | Action::BuildDiscarded { card } => match cat.card(card).effect {
+                        Effect::City(effects) => diplomacy_in(effects.iter().copied()),
+                        _ => 0,
+                    },
+                    Action::Wonder { .. } => {
+                        let c = game.city(seat);
+                        let stage =
+                            &cat.side(c.wonder, c.side.index()).stages[p.stage as usize - 1];
+                        diplomacy_in(stage.powers.iter().filter_map(|w| match w {
+                            Power::City(e) => Some(*e),
+                            _ => None,
+                        }))
+                    }
+                    _ => 0,
+                };
+            }
+            // A seat holding a token at the Age's end (held before or taken in its last turn)
+            // sat out and gave one back.
             for (s, b) in before.iter().enumerate() {
-                if b.diplomacy > 0 {
-                    assert!(
-                        game.city(s).diplomacy <= b.diplomacy,
-                        "seat {s} kept its token"
-                    );
-                    seen.sat_out += 1;
-                }
+                let held = b.diplomacy + gained[s];
+                let sat_out = held > 0;
+                assert_eq!(
+                    game.city(s).diplomacy,
+                    held - u8::from(sat_out),
+                    "seat {s}: tokens after the Age's end"
+                );
+                seen.sat_out += usize::from(sat_out);
             }
         }
         for (s, b) in before.iter().enumerate() {

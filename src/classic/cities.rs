@@ -89,6 +89,17 @@ pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> u8 {
     }
 }
 
+/// True for the effects that make every other seat lose coins at the end of the turn (the
+/// ones [`loss`] counts).
+pub fn is_coin_loss(effect: CityEffect) -> bool {
+    matches!(
+        effect,
+        CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+    )
+}
+
 /// The coins a seat may pay against a turn's total `loss` while holding `coins`; the rest
 /// becomes −1 debt tokens. Any split is legal: paying nothing and taking all as debt included.
 pub fn coin_loss_payments(loss: u8, coins: u8) -> RangeInclusive<u8> {

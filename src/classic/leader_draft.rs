@@ -5,6 +5,7 @@
 //! to seat p−1). Picks are face down: a seat knows its own picks and the hands it saw, and
 //! remembers what it passed.
 
+use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 
 use super::leaders_data::{Leader, LeaderDeck, LEADERS};
@@ -325,12 +326,13 @@ impl Draft {
 /// The leaders left in the box, in draw order (front first), as the record format keeps them:
 /// Roma night's first stage draws from the front; the leaders sent back in Age III join at the
 /// back, seats in order, each seat's sorted by id. Sold and buried leaders never return.
+/// Held on the stack (the game copies it with every search copy).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LeaderBox(Vec<LeaderId>);
+pub struct LeaderBox(ArrayVec<LeaderId, 64>);
 
 impl LeaderBox {
-    pub fn new(order: Vec<LeaderId>) -> LeaderBox {
-        LeaderBox(order)
+    pub fn new(order: &[LeaderId]) -> LeaderBox {
+        LeaderBox(order.iter().copied().collect())
     }
 
     /// The leaders in draw order.
@@ -339,27 +341,23 @@ impl LeaderBox {
     }
 
     /// Draws the first `count` leaders (all of them, if fewer are left).
-    pub fn draw(&mut self, count: usize) -> Vec<LeaderId> {
+    pub fn draw(&mut self, count: usize) -> LeaderSet {
         let n = count.min(self.0.len());
         self.0.drain(..n).collect()
     }
 
     /// Age III, after the recruitment turn: every seat but `keeper` (the owner of Roma's night
-    /// side, if any) sends back the leaders left in its hand. Returns what each seat keeps.
-    pub fn take_back(&mut self, hands: &[LeaderSet], keeper: Option<usize>) -> Vec<LeaderSet> {
-        hands
-            .iter()
-            .enumerate()
-            .map(|(p, &hand)| {
-                if keeper == Some(p) {
-                    return hand;
-                }
-                let mut back: Vec<LeaderId> = hand.iter().collect();
-                back.sort_by_key(|l| l.leader().id);
-                self.0.extend(back);
-                LeaderSet::EMPTY
-            })
-            .collect()
+    /// side, if any) sends back the leaders left in its hand (`hands`, emptied in place).
+    pub fn take_back(&mut self, hands: &mut [LeaderSet], keeper: Option<usize>) {
+        for (p, hand) in hands.iter_mut().enumerate() {
+            if keeper == Some(p) {
+                continue;
+            }
+            let mut back: ArrayVec<LeaderId, 64> = hand.iter().collect();
+            back.sort_by_key(|l| l.leader().id);
+            self.0.extend(back);
+            *hand = LeaderSet::EMPTY;
+        }
     }
 }
 
@@ -461,10 +459,10 @@ mod tests {
     #[test]
     fn the_box_draws_from_the_front_and_takes_age_three_leaders_back_sorted_by_id() {
         let l = |id| LeaderId::from_id(id).unwrap();
-        let mut b = LeaderBox::new(vec![l("zenobia"), l("bilkis"), l("plato")]);
-        assert_eq!(b.draw(2), [l("zenobia"), l("bilkis")]);
+        let mut b = LeaderBox::new(&[l("zenobia"), l("bilkis"), l("plato")]);
+        assert_eq!(b.draw(2), [l("zenobia"), l("bilkis")].into_iter().collect());
         // Fewer than 4 left: all of them.
-        assert_eq!(b.draw(4), [l("plato")]);
+        assert_eq!(b.draw(4), [l("plato")].into_iter().collect());
         assert!(b.draw(4).is_empty());
         let hands: Vec<LeaderSet> = vec![
             [l("xenophon"), l("caesar")].into_iter().collect(),
@@ -474,7 +472,8 @@ mod tests {
         // Seat 1 owns Roma night: it keeps its leader; the others' go back, each seat's sorted
         // by id (caesar before xenophon, amytis before midas: the tables have them the other
         // way round).
-        let kept = b.take_back(&hands, Some(1));
+        let mut kept = hands.clone();
+        b.take_back(&mut kept, Some(1));
         assert_eq!(kept, [LeaderSet::EMPTY, hands[1], LeaderSet::EMPTY]);
         assert_eq!(
             b.order(),

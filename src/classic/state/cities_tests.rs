@@ -14,6 +14,18 @@ fn cities_game(players: usize, seed: u64) -> ClassicGame {
     ClassicGame::new(&config, seed).unwrap()
 }
 
+/// A 3-seat Cities game with seat 0 on Petra, on `sides`.
+fn petra(sides: SidePolicy) -> ClassicGame {
+    let mut config = ClassicConfig::new(3, Edition::V2);
+    config.expansions = Expansions {
+        leaders: false,
+        cities: true,
+    };
+    config.wonders = vec![Some(Wonder::PETRA)];
+    config.sides = sides;
+    ClassicGame::new(&config, 1).unwrap()
+}
+
 fn id(g: &ClassicGame, key: &str) -> CardId {
     g.cat.find(key).unwrap_or_else(|| panic!("no card {key}"))
 }
@@ -237,14 +249,7 @@ fn science_copies_take_the_best_family_a_neighbour_shows() {
 
 #[test]
 fn architect_firm_leaves_a_stage_its_coins_only() {
-    let mut config = ClassicConfig::new(3, Edition::V2);
-    config.expansions = Expansions {
-        leaders: false,
-        cities: true,
-    };
-    config.wonders = vec![Some(Wonder::PETRA)];
-    config.sides = SidePolicy::Day;
-    let mut g = ClassicGame::new(&config, 1).unwrap();
+    let mut g = petra(SidePolicy::Day);
     g.cities[0].own = Supply::default();
     for s in 1..3 {
         g.cities[s].sells = Supply::default();
@@ -276,14 +281,7 @@ fn architect_firm_leaves_a_stage_its_coins_only() {
 
 #[test]
 fn petra_night_first_stage_makes_every_other_seat_lose_two_coins() {
-    let mut config = ClassicConfig::new(3, Edition::V2);
-    config.expansions = Expansions {
-        leaders: false,
-        cities: true,
-    };
-    config.wonders = vec![Some(Wonder::PETRA)];
-    config.sides = SidePolicy::Night;
-    let mut g = ClassicGame::new(&config, 1).unwrap();
+    let mut g = petra(SidePolicy::Night);
     for r in [Resource::Clay, Resource::Ore] {
         g.cities[0].own.add_fixed(r as usize, 2);
     }

@@ -1,6 +1,7 @@
 //! Hidden information: determinizations for the bots, and what a seat sees.
 
 use super::*;
+use crate::classic::leader_draft::LeaderBox;
 use crate::classic::leaders_data::LEADERS;
 use crate::common::shuffle::shuffle;
 
@@ -209,7 +210,7 @@ impl ClassicGame {
                 .collect();
             let (draft, boxed) = table.draft.determinize(observer, pool, &mut &mut *rng);
             gt.draft = draft;
-            gt.boxed = boxed.into_iter().collect();
+            gt.boxed = LeaderBox::new(&boxed);
             return;
         }
         // Until Age III sends the hands back, a leader the observer saw in the draft is in
@@ -224,7 +225,7 @@ impl ClassicGame {
                 crate::classic::leader_draft::LeaderSet(a.0 | h.0)
             });
         let mut first: ArrayVec<LeaderId, 64> = ArrayVec::new();
-        let mut others: ArrayVec<LeaderId, 64> = table.boxed.iter().copied().collect();
+        let mut others: ArrayVec<LeaderId, 64> = table.boxed.order().iter().copied().collect();
         let mut slots: ArrayVec<u8, 64> = ArrayVec::new();
         for (s, city) in self.cities.iter().enumerate() {
             if s == observer {
@@ -250,7 +251,8 @@ impl ClassicGame {
             let l = rest.next().expect("as many leaders as slots");
             g.cities[s as usize].leader_hand.insert(l);
         }
-        gt.boxed = rest.collect();
+        let rest: ArrayVec<LeaderId, 64> = rest.collect();
+        gt.boxed = LeaderBox::new(&rest);
     }
 
     /// Cities: the unseen black cards `ids` of Age `a + 1` (among a deal's unknown cards) and
@@ -335,7 +337,12 @@ impl ClassicGame {
         }
         let draft = self.leaders.as_ref().map(|t| {
             let d = &t.draft;
-            (d.round(), d.seen(seat), d.picks(seat), t.boxed.len())
+            (
+                d.round(),
+                d.seen(seat),
+                d.picks(seat),
+                t.boxed.order().len(),
+            )
         });
         let mut view = format!(
             "age {} turn {} step {:?} movers {:#x} chosen {chosen:?} hand {hand:?} own {own:?} \

@@ -128,12 +128,12 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
                     .sum()
             };
             assert_eq!(
-                held + in_draft + sold + table.boxed.len(),
+                held + in_draft + sold + table.boxed.order().len(),
                 all,
                 "seed {seed} after {a:?}: {:?} age {} held {held} draft {in_draft} sold {sold} box {}",
                 g.step,
                 g.age,
-                table.boxed.len()
+                table.boxed.order().len()
             );
         }
         // One recruitment action per seat and Age: 4 leaders, 3 Ages, the last one returned.
@@ -437,7 +437,7 @@ fn abu_simbel_buries_a_leader_for_twice_its_cost() {
 #[test]
 fn roma_night_draws_leaders_and_recruits_one_more() {
     let mut g = at_recruitment(Wonder::ROMA, true, &["sappho"]);
-    let boxed = g.leaders.as_ref().unwrap().boxed.clone();
+    let boxed = g.leaders.as_ref().unwrap().boxed.order().to_vec();
     recruitment_turn(
         &mut g,
         Action::WonderLeader {
@@ -451,7 +451,7 @@ fn roma_night_draws_leaders_and_recruits_one_more() {
     let mut drawn = boxed[..4].to_vec();
     drawn.sort();
     assert_eq!(hand, drawn);
-    assert_eq!(g.leaders.as_ref().unwrap().boxed[..], boxed[4..]);
+    assert_eq!(g.leaders.as_ref().unwrap().boxed.order(), &boxed[4..]);
     // Roma night's owner pays 2 less; its neighbours 1 less.
     let leader = drawn[0];
     let printed = leader.leader().cost.in_age(1);
@@ -585,7 +585,7 @@ fn determinizations_redeal_what_the_seat_has_not_seen_of_the_leaders() {
         changed += usize::from(d.cities[1].leader_hand != g.cities[1].leader_hand);
         // A leader seat 0 passed in the draft is in another hand, never in the box.
         let seen = g.leaders.as_ref().unwrap().draft.seen(0);
-        let boxed = &d.leaders.as_ref().unwrap().boxed;
+        let boxed = d.leaders.as_ref().unwrap().boxed.order();
         for h in seen {
             assert!(
                 h.iter().all(|l| !boxed.contains(&l)),

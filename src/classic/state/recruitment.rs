@@ -3,7 +3,7 @@
 //! of the leaders not recruited (RECORDS.md, "7 Wonders with Leaders and Cities").
 
 use super::*;
-use crate::classic::leader_draft::{roma_night_reduction, Draft, LeaderSet};
+use crate::classic::leader_draft::{roma_night_reduction, Draft, LeaderBox, LeaderSet};
 use crate::classic::leaders::recruit_cost;
 use crate::classic::leaders_data::{BoardPassive, LeaderEffect, LeaderStagePower};
 
@@ -18,7 +18,7 @@ pub(crate) struct LeaderTable {
     pub dealt_box: ArrayVec<LeaderId, 64>,
     pub draft: Draft,
     /// The leaders in the box now, in draw order (Age III's returns at the back).
-    pub boxed: ArrayVec<LeaderId, 64>,
+    pub boxed: LeaderBox,
     /// The end-of-turn decisions the turn being resolved owes.
     pub owed: OwedSteps,
     /// Seats (bits) Berenice already paid in the turn being resolved (once per turn).
@@ -48,7 +48,7 @@ impl LeaderTable {
             deal: deal.iter().copied().collect(),
             dealt_box: boxed.iter().copied().collect(),
             draft: Draft::new(deal),
-            boxed: boxed.iter().copied().collect(),
+            boxed: LeaderBox::new(boxed),
             owed: OwedSteps::default(),
             berenice_paid: 0,
         }
@@ -311,10 +311,9 @@ impl ClassicGame {
             for p in powers {
                 match *p {
                     Power::Leaders(LeaderStagePower::DrawLeaders(n)) => {
-                        let n = (n as usize).min(table.boxed.len());
-                        for l in table.boxed.drain(..n) {
-                            self.cities[seat].leader_hand.insert(l);
-                        }
+                        let drawn = table.boxed.draw(n as usize);
+                        let hand = &mut self.cities[seat].leader_hand;
+                        *hand = LeaderSet(hand.0 | drawn.0);
                     }
                     Power::Leaders(LeaderStagePower::BuryLeader) => {
                         table.owed.stages.push((seat as u8, true))
@@ -452,17 +451,12 @@ impl ClassicGame {
         self.recruiting = false;
         if self.age == 3 {
             let keeper = self.roma_night();
-            let hands: ArrayVec<LeaderSet, MAX_SEATS> =
+            let mut hands: ArrayVec<LeaderSet, MAX_SEATS> =
                 self.cities.iter().map(|c| c.leader_hand).collect();
             let table = self.leaders.as_mut().expect("a recruitment has leaders");
-            for (seat, hand) in hands.into_iter().enumerate() {
-                if keeper == Some(seat) {
-                    continue;
-                }
-                let mut back: ArrayVec<LeaderId, 8> = hand.iter().collect();
-                back.sort_by_key(|l| l.leader().id);
-                table.boxed.extend(back);
-                self.cities[seat].leader_hand = LeaderSet::EMPTY;
+            table.boxed.take_back(&mut hands, keeper);
+            for (city, hand) in self.cities.iter_mut().zip(hands) {
+                city.leader_hand = hand;
             }
         }
         self.turn = 0;

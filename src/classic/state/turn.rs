@@ -321,7 +321,7 @@ impl ClassicGame {
                 self.cities[r].debt += debt;
             }
         }
-        if crate::classic::cities::loss(e, 1, 1) > 0 {
+        if crate::classic::cities::is_coin_loss(e) {
             self.turn_losses.push((owner as u8, e));
         }
         if e == CityEffect::BuildFromDiscard {
@@ -439,21 +439,21 @@ impl ClassicGame {
                 }
                 Next::CoinLosses => {
                     // Counted now: this turn's victory tokens and stages included.
-                    let mut lost = [0u8; MAX_SEATS];
-                    for &(owner, e) in &self.turn_losses {
-                        for (seat, l) in lost.iter_mut().enumerate().take(self.n) {
-                            if seat != owner as usize {
-                                let city = &self.cities[seat];
-                                let tokens =
-                                    city.victories[1] + city.victories[3] + city.victories[5];
-                                *l = l.saturating_add(crate::classic::cities::loss(
-                                    e,
-                                    tokens,
-                                    city.stages,
-                                ));
-                            }
-                        }
-                    }
+                    let tokens: ArrayVec<u8, MAX_SEATS> = self
+                        .cities
+                        .iter()
+                        .map(|c| c.victories[1] + c.victories[3] + c.victories[5])
+                        .collect();
+                    let stages: ArrayVec<u8, MAX_SEATS> =
+                        self.cities.iter().map(|c| c.stages).collect();
+                    let lost = {
+                        let built: ArrayVec<(usize, &[CityEffect]), 16> = self
+                            .turn_losses
+                            .iter()
+                            .map(|(owner, e)| (*owner as usize, std::slice::from_ref(e)))
+                            .collect();
+                        crate::classic::cities::turn_losses(&built, &tokens, &stages)
+                    };
                     self.turn_losses.clear();
                     self.losses = lost;
                     let mut i = 0;
