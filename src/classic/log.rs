@@ -222,6 +222,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions: game.catalog().expansions,
         leader_decks: setup.leader_decks.clone(),
+        teams: false,
     };
     let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
     let cat = game.catalog();

@@ -60,6 +60,7 @@ pub mod record;
 pub mod scoring;
 pub mod sim;
 pub mod state;
+pub mod teams;
 
 use rand::RngCore;
 use wonders_bots::mcts::DEFAULT_EPSILON;

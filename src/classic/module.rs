@@ -54,6 +54,13 @@ const OPTIONS: &[OptionInfo] = &[
         help: "Leaders: the leader decks shuffled together",
     },
     OptionInfo {
+        key: "variant",
+        values: "teams",
+        default: "",
+        help: "teams: the team variant of Cities, 4 or 6 players in teams of two neighbours \
+               (seats 0+1, 2+3, 4+5)",
+    },
+    OptionInfo {
         key: "collapse-splits",
         values: "true|false",
         default: "false",
@@ -68,7 +75,7 @@ static INFO: GameInfo = GameInfo {
     default_seats: 4,
     options: OPTIONS,
     expansions: &["leaders", "cities"],
-    variants: &[],
+    variants: &["teams"],
     score_lines: &super::scoring::BASE_LINE_IDS,
 };
 
@@ -219,6 +226,18 @@ impl GameModule for ClassicGame {
                 ))
             }
         };
+        let mut teams = false;
+        for v in options.list("variant") {
+            match v {
+                "teams" => teams = true,
+                other => {
+                    return Err(format!(
+                        "unknown variant `{}` for classic (valid: teams)",
+                        cut(other)
+                    ))
+                }
+            }
+        }
         let config = ClassicConfig {
             players,
             edition,
@@ -227,6 +246,7 @@ impl GameModule for ClassicGame {
             wonders,
             expansions,
             leader_decks,
+            teams,
         };
         // The combination (sides of the edition, boards given twice …) is checked by a set-up.
         ClassicGame::new(&config, 0).map_err(|e| e.0)?;

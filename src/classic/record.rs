@@ -535,6 +535,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions,
         leader_decks: setup.leader_decks.clone(),
+        teams: false,
     };
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;

@@ -94,6 +94,10 @@ impl SimGame for ClassicGame {
         "classic"
     }
 
+    fn team_of(options: &ClassicConfig, seat: usize) -> Option<usize> {
+        options.teams.then_some(seat / 2)
+    }
+
     fn options_label(options: &ClassicConfig) -> String {
         let sides = match &options.sides {
             SidePolicy::A => "a".to_string(),

@@ -50,6 +50,13 @@ pub trait SimGame: Game {
     /// How wonders are held by a seat, which decides the wonder columns of the CSV.
     fn wonder_columns(options: &Self::Options) -> WonderColumns;
 
+    /// The team `seat` plays in, numbered from 0, when `options` play in teams (7 Wonders'
+    /// team variant); `None` for every seat otherwise. Partners share their victory: every
+    /// seat of a winning team has [`SeatOutcome::win`], and ranks are the teams' ranks.
+    fn team_of(_options: &Self::Options, _seat: usize) -> Option<usize> {
+        None
+    }
+
     /// The game's own summary dimensions (medals won, Divinities activated, …), each a CSV
     /// column and a win-rate table; every [`SeatOutcome::features`] belongs to one of these.
     fn feature_tables(_options: &Self::Options) -> &'static [&'static FeatureTable] {

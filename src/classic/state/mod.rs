@@ -101,6 +101,8 @@ pub struct ClassicConfig {
     /// Leaders: the leader decks shuffled together; empty for the default (standard and
     /// expert, and the Cities bonus leaders when Cities is played too).
     pub leader_decks: Vec<LeaderDeck>,
+    /// The team variant (Cities, 4 or 6 players): team k is seats 2k and 2k+1.
+    pub teams: bool,
 }
 
 impl ClassicConfig {
@@ -114,6 +116,7 @@ impl ClassicConfig {
             wonders: Vec::new(),
             expansions: Expansions::NONE,
             leader_decks: Vec::new(),
+            teams: false,
         }
     }
 
@@ -409,6 +412,8 @@ pub struct ClassicGame {
     pub(crate) with_cities: bool,
     /// Leaders is in play (likewise).
     pub(crate) with_leaders: bool,
+    /// The team variant: team k is seats 2k and 2k+1 (see [`crate::classic::teams`]).
+    pub(crate) teams: bool,
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
     pub(crate) guilds_unused: ArrayVec<CardId, 10>,
@@ -463,6 +468,7 @@ impl Clone for ClassicGame {
             collapse,
             with_cities,
             with_leaders,
+            teams,
             seed,
             deals,
             guilds_unused,
@@ -497,6 +503,7 @@ impl Clone for ClassicGame {
             collapse: *collapse,
             with_cities: *with_cities,
             with_leaders: *with_leaders,
+            teams: *teams,
             seed: *seed,
             deals: deals.clone(),
             guilds_unused: guilds_unused.clone(),
@@ -547,6 +554,7 @@ impl ClassicGame {
             collapse,
             with_cities,
             with_leaders,
+            teams,
             seed,
             deals,
             guilds_unused,
@@ -578,6 +586,7 @@ impl ClassicGame {
         self.collapse.clone_from(collapse);
         self.with_cities = *with_cities;
         self.with_leaders = *with_leaders;
+        self.teams = *teams;
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
         self.guilds_unused.clone_from(guilds_unused);

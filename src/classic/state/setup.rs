@@ -66,6 +66,9 @@ impl ClassicGame {
         if !(3..=7).contains(&n) {
             return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
         }
+        if config.teams {
+            crate::classic::teams::check_table(n, config.expansions.cities).map_err(SetupError)?;
+        }
         let cat = catalog(config.edition, config.expansions);
         let mut rng = GameRng::seed_from_u64(seed);
         // Wonders: fixed ones first, the rest drawn from those left.
@@ -193,6 +196,7 @@ impl ClassicGame {
             collapse: config.collapse_payment_splits,
             with_cities: config.expansions.cities,
             with_leaders: config.expansions.leaders,
+            teams: config.teams,
             seed: None,
             deals,
             guilds_unused: unused.iter().copied().collect(),
