@@ -379,22 +379,45 @@ fn tokens_are_kept_by_value_for_telesilla_gorgo_and_tomyris() {
     assert_eq!(t.victories, [1, 0, 1]);
     // A conflict: more shields win, equal shields take nothing.
     let won = Taken {
-        victory: true,
+        victories: 1,
         defeats: 0,
     };
     let lost = Taken {
-        victory: false,
+        victories: 0,
         defeats: 1,
     };
-    assert_eq!(conflict([3, 1], [false, false]), [won, lost]);
-    assert_eq!(conflict([1, 3], [false, false]), [lost, won]);
-    assert_eq!(conflict([2, 2], [true, false]), [Taken::default(); 2]);
+    assert_eq!(conflict([3, 1], [false, false], 1), [won, lost]);
+    assert_eq!(conflict([1, 3], [false, false], 1), [lost, won]);
+    assert_eq!(conflict([2, 2], [true, false], 1), [Taken::default(); 2]);
     // Tomyris beaten: her defeat token goes to the winner, who takes both tokens.
     let both = Taken {
-        victory: true,
+        victories: 1,
         defeats: 1,
     };
-    assert_eq!(conflict([0, 4], [true, false]), [Taken::default(), both]);
+    assert_eq!(conflict([0, 4], [true, false], 1), [Taken::default(), both]);
     // Tomyris winning changes nothing.
-    assert_eq!(conflict([4, 0], [true, false]), [won, lost]);
+    assert_eq!(conflict([4, 0], [true, false], 1), [won, lost]);
+    // The team variant's doubled conflict: two tokens each way, both to a beaten Tomyris'
+    // winner.
+    let (won2, lost2) = (
+        Taken {
+            victories: 2,
+            defeats: 0,
+        },
+        Taken {
+            victories: 0,
+            defeats: 2,
+        },
+    );
+    assert_eq!(conflict([3, 1], [false, false], 2), [won2, lost2]);
+    assert_eq!(
+        conflict([0, 4], [true, false], 2),
+        [
+            Taken::default(),
+            Taken {
+                victories: 2,
+                defeats: 2
+            }
+        ]
+    );
 }

@@ -63,6 +63,23 @@ fn classic_with_leaders_alone_and_with_cities_conforms_at_every_player_count() {
     }
 }
 
+/// The team variant: Cities (with Leaders or not), 4 or 6 players.
+fn teams(players: usize, leaders: bool) -> ClassicConfig {
+    let mut c = classic(players, Edition::V2, SidePolicy::Mixed);
+    c.expansions.cities = true;
+    c.expansions.leaders = leaders;
+    c.teams = true;
+    c
+}
+
+#[test]
+fn classic_team_variant_conforms_at_4_and_6_players() {
+    for players in [4, 6] {
+        conformance::<ClassicGame>(&teams(players, false), 40, 10);
+        conformance::<ClassicGame>(&teams(players, true), 30, 11);
+    }
+}
+
 fn architects(players: usize, medals: bool, expert: bool) -> ArchitectsConfig {
     ArchitectsConfig {
         medals,
@@ -103,6 +120,13 @@ fn golden_counts() {
         got.push(format!("classic v2+leaders {players}p {g}"));
         let g = golden::<ClassicGame>(&leaders(players, true), 50, 7);
         got.push(format!("classic v2+leaders+cities {players}p {g}"));
+    }
+    for players in [4, 6] {
+        for leaders in [false, true] {
+            let g = golden::<ClassicGame>(&teams(players, leaders), 50, 7);
+            let expansions = if leaders { "leaders+cities" } else { "cities" };
+            got.push(format!("classic v2+{expansions} teams {players}p {g}"));
+        }
     }
     for players in 2..=7 {
         for (medals, expert) in [(false, false), (true, false), (true, true)] {
@@ -146,6 +170,10 @@ classic v2+leaders 6p games 50 actions 7597 legal 54816 scores 1feeb3b1fb68321a
 classic v2+leaders+cities 6p games 50 actions 8898 legal 69738 scores 43dbe39aa4bbbe81
 classic v2+leaders 7p games 50 actions 8845 legal 62122 scores a5962fce3c8c6066
 classic v2+leaders+cities 7p games 50 actions 10471 legal 76874 scores c707ff4cb7022d2d
+classic v2+cities teams 4p games 50 actions 4401 legal 40879 scores b6dcd2df90b9b932
+classic v2+leaders+cities teams 4p games 50 actions 5845 legal 46229 scores c8f0cb383f452965
+classic v2+cities teams 6p games 50 actions 6665 legal 61065 scores 0af1fa7226ccd1f2
+classic v2+leaders+cities teams 6p games 50 actions 8913 legal 69692 scores 6d23eebc3935a53d
 architects 2p medals false expert false games 50 actions 3181 legal 9182 scores ffe308efbded5f9f
 architects 2p medals true expert false games 50 actions 3197 legal 9194 scores 66c2438edb61665d
 architects 2p medals true expert true games 50 actions 3197 legal 9194 scores 5806a794e3433725

@@ -23,6 +23,8 @@
 //! it is fair on the true state and on any determinization alike.
 
 use std::cell::RefCell;
+
+use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
 use super::city::{powers, science_points, City};
@@ -158,6 +160,9 @@ impl ClassicGame {
         for (s, v) in values.iter_mut().enumerate().take(n) {
             *v = g.seat_value(s);
         }
+        if g.teams {
+            return team_chances(&values[..n], out);
+        }
         let max = values[..n].iter().cloned().fold(f64::MIN, f64::max);
         let mut sum = 0.0;
         for s in 0..n {
@@ -276,7 +281,9 @@ impl ClassicGame {
             let per_age = self.last_turn() as i32 + 1;
             let distance = (per_age - self.turn() as i32).max(0);
             let points = ClassicGame::victory_points(self.age()) as f64;
-            for other in [self.left_of(seat), self.right_of(seat)] {
+            // One token of each conflict of the Age given back (of 1; of 2 in teams).
+            let (rivals, _) = self.rivals(seat);
+            for &other in &rivals {
                 let lead = city.shields as i32 - self.city(other).shields as i32;
                 let win = conflict_win_chance(lead, distance);
                 value -= LATER_CONFLICT_WEIGHT[0] * (win * points - (1.0 - win));
@@ -287,7 +294,7 @@ impl ClassicGame {
 
     /// Conflict tokens held plus the expected tokens of the conflicts to come against both
     /// neighbours: the shield lead decides, more surely the nearer the conflict.
-    fn military_value(&self, seat: usize) -> f64 {
+    pub(crate) fn military_value(&self, seat: usize) -> f64 {
         let city = self.city(seat);
         let mut value = city.military as f64;
         if self.conflicts_done() {
@@ -295,17 +302,46 @@ impl ClassicGame {
         }
         let per_age = self.last_turn() as i32 + 1;
         let turns_to_conflict = (per_age - self.turn() as i32).max(0);
-        for other in [self.left_of(seat), self.right_of(seat)] {
+        let (rivals, tokens) = self.rivals(seat);
+        for &other in &rivals {
             let lead = city.shields as i32 - self.city(other).shields as i32;
             for age in self.age()..=3 {
                 let distance = turns_to_conflict + per_age * (age - self.age()) as i32;
                 let win = conflict_win_chance(lead, distance);
                 let points = ClassicGame::victory_points(age) as f64;
                 let weight = LATER_CONFLICT_WEIGHT[(age - self.age()) as usize];
-                value += weight * (win * points - (1.0 - win));
+                value += tokens * weight * (win * points - (1.0 - win));
             }
         }
         value
+    }
+
+    /// The seats `seat` fights at each Age's end, and the tokens each conflict is fought for:
+    /// both neighbours for one token, or in teams the opposing neighbour for two.
+    fn rivals(&self, seat: usize) -> (ArrayVec<usize, 2>, f64) {
+        if self.teams {
+            let other = crate::classic::teams::opposing_neighbour(seat, self.players());
+            (std::iter::once(other).collect(), 2.0)
+        } else {
+            ([self.left_of(seat), self.right_of(seat)].into(), 1.0)
+        }
+    }
+}
+
+/// The team variant's win chances from each seat's value: a softmax over the teams' summed
+/// values (softer by √2, the spread of a sum of two seats), each partner holding half its
+/// team's chance, as in the returns of a finished game.
+fn team_chances(values: &[f64], out: &mut [f64]) {
+    let teams: ArrayVec<f64, 4> = values.chunks(2).map(|p| p[0] + p[1]).collect();
+    let max = teams.iter().cloned().fold(f64::MIN, f64::max);
+    let temperature = TEMPERATURE * std::f64::consts::SQRT_2;
+    let chances: ArrayVec<f64, 4> = teams
+        .iter()
+        .map(|v| ((v - max) / temperature).exp())
+        .collect();
+    let sum: f64 = chances.iter().sum();
+    for (s, o) in out.iter_mut().take(values.len()).enumerate() {
+        *o = chances[s / 2] / sum / 2.0;
     }
 }
 

@@ -217,31 +217,43 @@ impl Draft {
             .collect()
     }
 
-    /// A draft `observer` cannot tell from this one, drawn at random: the same hands seen and
-    /// picks made by `observer`, every other leader of `pool` (the decks in play) it never saw
-    /// dealt anew among the other seats' first hands and the box, and the other seats' picks
-    /// redrawn, each consistent with every hand the observer saw later. Returns the draft and
-    /// the box's leaders (their order is hidden too).
+    /// A draft `observers` cannot tell from this one, drawn at random: the same hands seen and
+    /// picks made by the observers (one seat, or in the team variant a seat and its partner,
+    /// who show each other their hands), every other leader of `pool` (the decks in play) they
+    /// never saw dealt anew among the other seats' first hands and the box, and the other
+    /// seats' picks redrawn, each consistent with every hand an observer saw later. Returns the
+    /// draft and the box's leaders (their order is hidden too).
     pub fn determinize(
         &self,
-        observer: usize,
+        observers: &[usize],
         pool: LeaderSet,
         rng: &mut impl rand::Rng,
     ) -> (Draft, Vec<LeaderId>) {
         let n = self.players;
         let r = self.round;
-        let sightings = self.seen(observer);
-        let seen: LeaderSet = LeaderSet(sightings.iter().fold(0, |m, h| m | h.0));
+        // (round, observer, hand) of every sighting, by round.
+        let mut sightings: Vec<(usize, usize, LeaderSet)> = observers
+            .iter()
+            .flat_map(|&o| {
+                self.seen(o)
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(k, h)| (k, o, h))
+            })
+            .collect();
+        sightings.sort_by_key(|&(k, o, _)| (k, o));
+        let seen: LeaderSet = LeaderSet(sightings.iter().fold(0, |m, h| m | h.2 .0));
         let mut unseen: Vec<LeaderId> = LeaderSet(pool.0 & !seen.0).iter().collect();
         unseen.shuffle(rng);
-        // Packet q is the hand dealt to seat q; at round k seat (q − k) mod n holds it, so the
-        // observer holds packet (observer + k) mod n at round k.
+        // Packet q is the hand dealt to seat q; at round k seat (q − k) mod n holds it, so an
+        // observer o holds packet (o + k) mod n at round k.
         let mut dealt = vec![[LeaderId(0); LEADERS_PER_SEAT]; n];
         let mut choices = vec![vec![LeaderId(0); n]; r];
         for (q, dealt_q) in dealt.iter_mut().enumerate() {
-            let sighted: Vec<(usize, LeaderSet)> = (0..sightings.len())
-                .filter(|&k| (observer + k) % n == q)
-                .map(|k| (k, sightings[k]))
+            let sighted: Vec<(usize, LeaderSet)> = sightings
+                .iter()
+                .filter(|&&(k, o, _)| (o + k) % n == q)
+                .map(|&(k, _, h)| (k, h))
                 .collect();
             let mut content = match sighted.first() {
                 Some(&(k, hand)) => {
@@ -260,10 +272,10 @@ impl Draft {
             }
             for (k, round_choices) in choices.iter_mut().enumerate() {
                 let holder = (q + n - k % n) % n;
-                let pick = if holder == observer {
-                    self.picked[observer][k].expect("a played round has its picks")
+                let pick = if observers.contains(&holder) {
+                    self.picked[holder][k].expect("a played round has its picks")
                 } else {
-                    // Only leaders the observer will not see again in this packet.
+                    // Only leaders no observer will see again in this packet.
                     let must_go = match sighted.iter().find(|&&(j, _)| j > k) {
                         Some(&(_, later)) => LeaderSet(content.0 & !later.0),
                         None => content,
@@ -525,7 +537,7 @@ mod tests {
                 real.play_round(&picks).unwrap();
             }
             let o = rng.random_range(0..n);
-            let (det, boxed) = real.determinize(o, pool, &mut rng);
+            let (det, boxed) = real.determinize(&[o], pool, &mut rng);
             assert_eq!(det.round(), real.round());
             assert_eq!(det.seen(o), real.seen(o), "case {case}");
             assert_eq!(det.picks(o), real.picks(o));
@@ -572,7 +584,7 @@ mod tests {
         let pool: LeaderSet = (0..34).map(LeaderId).collect();
         let mut rng = GameRng::seed_from_u64(3);
         for _ in 0..50 {
-            let (det, _) = d.determinize(0, pool, &mut rng);
+            let (det, _) = d.determinize(&[0], pool, &mut rng);
             assert_eq!(ids(det.hand(0)), ["leonidas"]);
             // Imhotep and Hammurabi, passed by seat 0, went one to each other seat.
             let taken = [l("imhotep"), l("hammurabi")];

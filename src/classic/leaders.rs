@@ -499,27 +499,28 @@ impl Tokens {
 /// What one seat takes from one conflict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Taken {
-    /// A victory token of the Age.
-    pub victory: bool,
-    /// Defeat tokens: its own, or the one a beaten Tomyris gives it.
+    /// Victory tokens of the Age.
+    pub victories: u8,
+    /// Defeat tokens: its own, or those a beaten Tomyris gives it.
     pub defeats: u8,
 }
 
-/// One conflict at the end of an Age between two fighting seats: what each takes. More shields
-/// win the Age's victory token, fewer take a defeat token, equal take nothing; a defeat token
-/// a seat with Tomyris would take goes to the seat that beat it.
-pub fn conflict(shields: [u8; 2], tomyris: [bool; 2]) -> [Taken; 2] {
+/// One conflict at the end of an Age between two fighting seats, fought for `tokens` tokens (1;
+/// 2 in the team variant, less Diplomacy): what each takes. More shields win `tokens` victory
+/// tokens of the Age, fewer take `tokens` defeat tokens, equal take nothing; defeat tokens a
+/// seat with Tomyris would take go to the seat that beat it.
+pub fn conflict(shields: [u8; 2], tomyris: [bool; 2], tokens: u8) -> [Taken; 2] {
     let mut taken = [Taken::default(); 2];
     let (winner, loser) = match shields[0].cmp(&shields[1]) {
         std::cmp::Ordering::Greater => (0, 1),
         std::cmp::Ordering::Less => (1, 0),
         std::cmp::Ordering::Equal => return taken,
     };
-    taken[winner].victory = true;
+    taken[winner].victories = tokens;
     if tomyris[loser] {
-        taken[winner].defeats += 1;
+        taken[winner].defeats += tokens;
     } else {
-        taken[loser].defeats += 1;
+        taken[loser].defeats += tokens;
     }
     taken
 }

@@ -222,7 +222,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions: game.catalog().expansions,
         leader_decks: setup.leader_decks.clone(),
-        teams: false,
+        teams: game.plays_in_teams(),
     };
     let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
     let cat = game.catalog();
@@ -241,6 +241,15 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
         },
         game.seed().map_or(String::new(), |s| format!(", seed {s}"))
     ));
+    if game.plays_in_teams() {
+        let teams: Vec<String> = (0..n / 2)
+            .map(|t| format!("team {t} = seats {} and {}", 2 * t, 2 * t + 1))
+            .collect();
+        out.push(format!(
+            "Team variant: {}; each seat fights only its opposing neighbour, for 2 tokens",
+            teams.join(", ")
+        ));
+    }
     for s in 0..n {
         out.push(format!(
             "  {}: hand of Age I: {}",
@@ -456,7 +465,9 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             for d in diplomacy.iter_mut() {
                 *d = d.saturating_sub(1);
             }
-            let diplomacy_note = if sat_out.is_empty() {
+            let diplomacy_note = if g.plays_in_teams() {
+                team_conflicts_text(&g, &sits_out)
+            } else if sat_out.is_empty() {
                 String::new()
             } else {
                 // Who fought whom once the seats sitting out are left aside.
@@ -498,8 +509,60 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 if winners.contains(&s) { "  winner" } else { "" }
             ));
         }
+        if g.plays_in_teams() {
+            let totals: Vec<String> = g
+                .team_totals()
+                .iter()
+                .enumerate()
+                .map(|(t, total)| {
+                    let coins = g.city(2 * t).coins + g.city(2 * t + 1).coins;
+                    format!("team {t} {total} ({coins} coins)")
+                })
+                .collect();
+            let won: Vec<String> = winners
+                .chunks(2)
+                .map(|pair| format!("team {}", pair[0] / 2))
+                .collect();
+            out.push(format!(
+                "Team totals: {}; {} {}",
+                totals.join(", "),
+                won.join(" and "),
+                if won.len() == 1 {
+                    "wins"
+                } else {
+                    "share the victory"
+                }
+            ));
+        }
     }
     out
+}
+
+/// The team variant's conflicts of an Age's end: who fought whom, with the shields and the
+/// tokens at stake (2, one fewer per Diplomacy token used); `uses_diplomacy` per seat.
+fn team_conflicts_text(g: &ClassicGame, uses_diplomacy: &[bool]) -> String {
+    let fights: Vec<String> = crate::classic::teams::conflicts(g.players())
+        .map(|(a, b)| {
+            let tokens = crate::classic::teams::tokens([uses_diplomacy[a], uses_diplomacy[b]]);
+            let users: Vec<String> = [a, b]
+                .iter()
+                .filter(|&&s| uses_diplomacy[s])
+                .map(|s| format!("seat {s}"))
+                .collect();
+            let diplomacy = if users.is_empty() {
+                String::new()
+            } else {
+                format!(", Diplomacy by {}", users.join(" and "))
+            };
+            format!(
+                "seat {a} ({}) against seat {b} ({}) for {tokens} token{}{diplomacy}",
+                g.city(a).shields,
+                g.city(b).shields,
+                if tokens == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    format!(" (teams: {})", fights.join("; "))
 }
 
 /// Cities: the Diplomacy tokens `action` gives `seat` (a black card or a Byzantium stage).

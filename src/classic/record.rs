@@ -104,12 +104,16 @@ impl ClassicGame {
                     Value::Object(m)
                 })
                 .collect();
-            json!({
+            let mut result = json!({
                 "winner": self.winners(),
                 "victory": "civilian",
                 "scores": scores,
                 "coins": (0..self.players()).map(|s| self.city(s).coins).collect::<Vec<_>>(),
-            })
+            });
+            if self.plays_in_teams() {
+                result["team_totals"] = json!(self.team_totals());
+            }
+            result
         } else {
             Value::Null
         };
@@ -121,6 +125,11 @@ impl ClassicGame {
             .filter(|(on, _)| *on)
             .map(|&(_, id)| id)
             .collect();
+        let variants: &[&str] = if self.plays_in_teams() {
+            &["teams"]
+        } else {
+            &[]
+        };
         let mut setup_json = json!({
             "wonders": setup.wonders.iter().map(|(w, s)| json!({"wonder": w.id(), "side": s.id()})).collect::<Vec<_>>(),
             "hands": hands,
@@ -150,7 +159,7 @@ impl ClassicGame {
             "format": "wonders-record",
             "version": 1,
             "game": "classic",
-            "options": {"expansions": expansions, "edition": self.edition().id(), "variants": []},
+            "options": {"expansions": expansions, "edition": self.edition().id(), "variants": variants},
             "seed": self.seed(),
             "players": players,
             "setup": setup_json,
@@ -510,12 +519,23 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
             }
         }
     }
-    if let Some(v) = env.options.variants.first() {
-        return Err(ReplayError::record(format!(
-            "options.variants: unknown variant `{}` for classic (valid: none)",
-            crate::common::options::cut(v)
-        )));
-    }
+    // The only variant is the team variant, alone (its table is checked once the seats are
+    // known).
+    let teams = match env.options.variants.as_slice() {
+        [] => false,
+        [v] if v == "teams" => true,
+        [v] => {
+            return Err(ReplayError::record(format!(
+                "options.variants: unknown variant `{}` for classic (valid: teams)",
+                crate::common::options::cut(v)
+            )))
+        }
+        _ => {
+            return Err(ReplayError::record(
+                "options.variants: the team variant is played alone (`[\"teams\"]`)",
+            ))
+        }
+    };
     let cat = super::data::catalog(edition, expansions);
     let setup =
         parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
@@ -535,8 +555,12 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
         expansions,
         leader_decks: setup.leader_decks.clone(),
-        teams: false,
+        teams,
     };
+    if teams {
+        super::teams::check_table(players, expansions.cities)
+            .map_err(|e| ReplayError::record(format!("options.variants: {e}")))?;
+    }
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;
     game.seed = env.seed;
@@ -584,7 +608,12 @@ fn check_result(game: &ClassicGame, result: &Value) -> Result<(), ReplayError> {
     let obj = result
         .as_object()
         .ok_or_else(|| err("not an object".into()))?;
-    if let Some(m) = unknown_field(obj, &["winner", "victory", "scores", "coins"]) {
+    let fields: &[&str] = if game.plays_in_teams() {
+        &["winner", "victory", "scores", "coins", "team_totals"]
+    } else {
+        &["winner", "victory", "scores", "coins"]
+    };
+    if let Some(m) = unknown_field(obj, fields) {
         return Err(err(m));
     }
     let n = game.players();
@@ -595,6 +624,13 @@ fn check_result(game: &ClassicGame, result: &Value) -> Result<(), ReplayError> {
     };
     same("winner".into(), obj.get("winner"), json!(game.winners()))?;
     same("victory".into(), obj.get("victory"), json!("civilian"))?;
+    if game.plays_in_teams() {
+        same(
+            "team_totals".into(),
+            obj.get("team_totals"),
+            json!(game.team_totals()),
+        )?;
+    }
     let coins: Vec<u32> = (0..n).map(|s| game.city(s).coins).collect();
     same("coins".into(), obj.get("coins"), json!(coins))?;
     let scores = obj

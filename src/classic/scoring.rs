@@ -7,6 +7,7 @@ use super::data::{CardId, Color, Effect};
 use super::effects::Line;
 use super::leaders::{science_with_leaders, Science, SeatFacts};
 use super::state::ClassicGame;
+use super::teams;
 
 /// A line of the score pad. The base game's seven; the expansions add theirs (Leaders'
 /// `leaders`, Cities' `cities` and `debt`) as variants here and in their configurations'
@@ -313,22 +314,52 @@ impl ClassicGame {
         }
     }
 
-    /// Seats that win: highest total, then most coins; a remaining tie is shared.
+    /// Seats that win: highest total, then most coins; a remaining tie is shared. In the team
+    /// variant, every seat of the winning teams (team total, then the partners' coins).
     pub fn winners(&self) -> Vec<usize> {
-        let keys: Vec<(i32, u32)> = (0..self.players())
-            .map(|s| (self.score(s).total, self.city(s).coins))
-            .collect();
+        let (totals, coins) = self.totals_and_coins();
+        if self.teams {
+            return teams::winning_teams(&totals, &coins)
+                .into_iter()
+                .flat_map(|t| [2 * t, 2 * t + 1])
+                .collect();
+        }
+        let keys: Vec<(i32, u32)> = totals.into_iter().zip(coins).collect();
         let best = *keys.iter().max().unwrap();
         (0..self.players()).filter(|&s| keys[s] == best).collect()
     }
 
-    /// Final rank of each seat, 1 = best (ties by total then coins share a rank).
+    /// Final rank of each seat, 1 = best (ties by total then coins share a rank). In the team
+    /// variant, the rank of the seat's team.
     pub fn ranks(&self) -> Vec<usize> {
-        let keys: Vec<(i32, u32)> = (0..self.players())
-            .map(|s| (self.score(s).total, self.city(s).coins))
-            .collect();
+        let (totals, coins) = self.totals_and_coins();
+        if self.teams {
+            let ranks = teams::team_ranks(&totals, &coins);
+            return (0..self.players()).map(|s| ranks[teams::team(s)]).collect();
+        }
+        let keys: Vec<(i32, u32)> = totals.into_iter().zip(coins).collect();
         keys.iter()
             .map(|k| 1 + keys.iter().filter(|o| *o > k).count())
             .collect()
+    }
+
+    /// Each team's total score (the team variant's `team_totals`; empty without teams).
+    pub fn team_totals(&self) -> Vec<i32> {
+        if !self.teams {
+            return Vec::new();
+        }
+        teams::team_totals(&self.totals_and_coins().0)
+    }
+
+    /// Each seat's total score and coins.
+    fn totals_and_coins(&self) -> (Vec<i32>, Vec<u32>) {
+        (0..self.players())
+            .map(|s| (self.score(s).total, self.city(s).coins))
+            .unzip()
+    }
+
+    /// True in the team variant.
+    pub fn plays_in_teams(&self) -> bool {
+        self.teams
     }
 }

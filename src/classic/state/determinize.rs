@@ -31,6 +31,13 @@ impl ClassicGame {
         self.resample(observer, rng, out);
     }
 
+    /// True when `observer` knows what `seat` holds and has chosen: its own seat, and in the
+    /// team variant its partner's, who may show it every card and agree on every choice.
+    #[inline]
+    pub(crate) fn knows(&self, observer: usize, seat: usize) -> bool {
+        seat == observer || (self.teams && seat == crate::classic::teams::partner(observer))
+    }
+
     /// The work of `determinized` on `g`, a copy of this game without its history.
     fn resample(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
         let cur = self.age as usize - 1;
@@ -64,13 +71,13 @@ impl ClassicGame {
                 // Latest turn at which the observer held packet j.
                 let seen = (0..=last_turn)
                     .rev()
-                    .find(|&t| self.holder(age, j, t) == observer);
+                    .find(|&t| self.knows(observer, self.holder(age, j, t)));
                 let Some(t0) = seen else {
                     continue;
                 };
                 let mut earlier = 0u64;
                 for t in 0..=t0 {
-                    if self.holder(age, j, t) == observer {
+                    if self.knows(observer, self.holder(age, j, t)) {
                         for u in j * hand..(j + 1) * hand {
                             if d.removed >> u & 1 == 0 || d.removed_turn[u] >= t {
                                 earlier |= 1 << u;
@@ -85,7 +92,7 @@ impl ClassicGame {
                 for u in j * hand..(j + 1) * hand {
                     let at_last_look = d.removed >> u & 1 == 0 || d.removed_turn[u] >= t0;
                     let by_other_later =
-                        d.removed >> u & 1 == 1 && d.removed_by[u] as usize != observer;
+                        d.removed >> u & 1 == 1 && !self.knows(observer, d.removed_by[u] as usize);
                     let still_here = d.removed >> u & 1 == 0;
                     if at_last_look && d.public >> u & 1 == 0 && (still_here || by_other_later) {
                         group |= 1 << u;
@@ -190,7 +197,7 @@ impl ClassicGame {
         }
         // Other seats' hidden choices of this turn (or draft round): re-chosen at random.
         let choosing = matches!(g.step, Step::Turn | Step::Draft);
-        if choosing && (0..self.n).any(|s| s != observer && g.pending[s].is_some()) {
+        if choosing && (0..self.n).any(|s| !self.knows(observer, s) && g.pending[s].is_some()) {
             LEGAL.with_borrow_mut(|buf| self.rechoose(observer, rng, g, buf));
         }
     }
@@ -208,7 +215,9 @@ impl ClassicGame {
                 .filter(|&i| table.decks.contains(&LEADERS[i].deck))
                 .map(|i| LeaderId(i as u8))
                 .collect();
-            let (draft, boxed) = table.draft.determinize(observer, pool, &mut &mut *rng);
+            let observers: ArrayVec<usize, 2> =
+                (0..self.n).filter(|&s| self.knows(observer, s)).collect();
+            let (draft, boxed) = table.draft.determinize(&observers, pool, &mut &mut *rng);
             gt.draft = draft;
             gt.boxed = LeaderBox::new(&boxed);
             return;
@@ -217,10 +226,9 @@ impl ClassicGame {
         // another seat's hand (or gone face down), never in the box: those fill hand slots
         // first. The rest, and the box, are the leaders it never saw.
         let returned = self.age == 3 && !self.recruiting;
-        let seen = table
-            .draft
-            .seen(observer)
-            .into_iter()
+        let seen = (0..self.n)
+            .filter(|&s| self.knows(observer, s))
+            .flat_map(|s| table.draft.seen(s))
             .fold(crate::classic::leader_draft::LeaderSet::EMPTY, |a, h| {
                 crate::classic::leader_draft::LeaderSet(a.0 | h.0)
             });
@@ -228,7 +236,7 @@ impl ClassicGame {
         let mut others: ArrayVec<LeaderId, 64> = table.boxed.order().iter().copied().collect();
         let mut slots: ArrayVec<u8, 64> = ArrayVec::new();
         for (s, city) in self.cities.iter().enumerate() {
-            if s == observer {
+            if self.knows(observer, s) {
                 continue;
             }
             for l in city.leader_hand.iter() {
@@ -243,7 +251,7 @@ impl ClassicGame {
         shuffle(&mut slots, rng);
         shuffle(&mut first, rng);
         shuffle(&mut others, rng);
-        for s in (0..self.n).filter(|&s| s != observer) {
+        for s in (0..self.n).filter(|&s| !self.knows(observer, s)) {
             g.cities[s].leader_hand = crate::classic::leader_draft::LeaderSet::EMPTY;
         }
         let mut rest = first.into_iter().chain(others);
@@ -298,7 +306,7 @@ impl ClassicGame {
         buf: &mut Vec<Action>,
     ) {
         for s in 0..self.n {
-            if s == observer || g.pending[s].is_none() {
+            if self.knows(observer, s) || g.pending[s].is_none() {
                 continue;
             }
             g.pending[s] = None;
@@ -331,7 +339,7 @@ impl ClassicGame {
         let mut leader_hands = Vec::new();
         for (s, city) in cities.iter_mut().enumerate() {
             leader_hands.push(city.leader_hand.len());
-            if s != seat {
+            if !self.knows(seat, s) {
                 city.leader_hand = crate::classic::leader_draft::LeaderSet::EMPTY;
             }
         }
@@ -355,6 +363,23 @@ impl ClassicGame {
         );
         if let Some(draft) = draft {
             view.push_str(&format!(" leader hands {leader_hands:?} draft {draft:?}"));
+        }
+        if self.teams {
+            // The partner shows its hand, its draft and its choice.
+            let partner = crate::classic::teams::partner(seat);
+            let mut hand = self.hand(partner);
+            hand.sort();
+            let chosen = match self.step {
+                Step::Turn | Step::Draft => self.pending[partner],
+                _ => None,
+            };
+            let draft = self
+                .leaders
+                .as_ref()
+                .map(|t| (t.draft.seen(partner), t.draft.picks(partner)));
+            view.push_str(&format!(
+                " partner hand {hand:?} chosen {chosen:?} draft {draft:?}"
+            ));
         }
         view
     }

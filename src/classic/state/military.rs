@@ -1,6 +1,7 @@
 //! The end of each Age: military conflicts with both neighbours.
 
 use super::*;
+use crate::classic::teams;
 
 impl ClassicGame {
     /// Victory points of a military victory in `age`.
@@ -20,7 +21,9 @@ impl ClassicGame {
 
     pub(super) fn end_age(&mut self) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
-        if self.leaders.is_some() {
+        if self.teams {
+            self.team_conflicts(&shields);
+        } else if self.leaders.is_some() {
             self.leader_conflicts(&shields);
         } else if self.cat.expansions.cities {
             // Diplomacy: a seat holding a token sits out and discards one; the others fight
@@ -67,35 +70,60 @@ impl ClassicGame {
         self.step = Step::Over;
     }
 
-    /// The conflicts with Leaders (and Diplomacy when Cities is played too): Tomyris gives her
-    /// defeat token to the seat that beat her; Nero pays for each victory token, and Berenice
-    /// adds her coin to that bank payment.
+    /// The conflicts with Leaders (and Diplomacy when Cities is played too): each fighting seat
+    /// against its nearest fighting seats, for one token.
     fn leader_conflicts(&mut self, shields: &[u8]) {
         let sits_out: ArrayVec<bool, MAX_SEATS> = self
             .cities
             .iter()
             .map(|c| self.with_cities && c.diplomacy > 0)
             .collect();
+        let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> =
+            crate::classic::cities::conflicts(&sits_out)
+                .map(|(a, b)| (a, b, 1))
+                .collect();
+        self.fight(shields, &pairs);
+        for (city, out) in self.cities.iter_mut().zip(sits_out) {
+            city.diplomacy -= u8::from(out);
+        }
+    }
+
+    /// The team variant's conflicts: each seat against its opposing neighbour, never its
+    /// partner, for 2 tokens, one fewer for each seat of the two that holds Diplomacy. Every
+    /// holder uses one token, whatever the outcome.
+    fn team_conflicts(&mut self, shields: &[u8]) {
+        let holds: ArrayVec<bool, MAX_SEATS> =
+            self.cities.iter().map(|c| c.diplomacy > 0).collect();
+        let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> = teams::conflicts(self.n)
+            .map(|(a, b)| (a, b, teams::tokens([holds[a], holds[b]])))
+            .filter(|&(_, _, tokens)| tokens > 0)
+            .collect();
+        self.fight(shields, &pairs);
+        for (city, used) in self.cities.iter_mut().zip(holds) {
+            city.diplomacy -= u8::from(used);
+        }
+    }
+
+    /// Resolves `conflicts` (two seats and the tokens they fight for) with the Leaders powers
+    /// (none without Leaders): Tomyris gives her defeat tokens to the seat that beat her; Nero
+    /// pays for each victory token, and Berenice adds her coin to that bank payment once.
+    fn fight(&mut self, shields: &[u8], conflicts: &[(usize, usize, u8)]) {
         let value = crate::classic::leaders::victory_value(self.age);
         let mut victories = [0u8; MAX_SEATS];
-        let pairs: ArrayVec<(usize, usize), MAX_SEATS> =
-            crate::classic::cities::conflicts(&sits_out).collect();
-        for (a, b) in pairs {
+        for &(a, b, tokens) in conflicts {
             let tomyris = [a, b].map(|s| self.cities[s].leader_powers.defeats_to_winner);
-            let taken = crate::classic::leaders::conflict([shields[a], shields[b]], tomyris);
+            let taken =
+                crate::classic::leaders::conflict([shields[a], shields[b]], tomyris, tokens);
             for (seat, t) in [(a, taken[0]), (b, taken[1])] {
                 let city = &mut self.cities[seat];
-                if t.victory {
-                    city.victories[value as usize] += 1;
-                    city.military += i32::from(value);
-                    victories[seat] += 1;
-                }
+                city.victories[value as usize] += t.victories;
+                city.military += i32::from(value) * i32::from(t.victories);
+                victories[seat] += t.victories;
                 city.defeats += t.defeats;
                 city.military -= i32::from(t.defeats);
             }
         }
         for (seat, city) in self.cities.iter_mut().enumerate() {
-            city.diplomacy -= u8::from(sits_out[seat]);
             let p = city.leader_powers;
             let nero = u32::from(victories[seat]) * u32::from(p.coins_per_victory);
             if nero > 0 {

@@ -43,6 +43,8 @@ mod turn;
 mod cities_tests;
 #[cfg(test)]
 mod leaders_tests;
+#[cfg(test)]
+mod teams_tests;
 
 /// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
 pub const RECRUITMENT_TURN: u8 = u8::MAX;
