@@ -536,6 +536,12 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
             ))
         }
     };
+    if teams && !expansions.cities {
+        return Err(ReplayError::record(
+            "options.variants: the team variant is played with Cities (`options.expansions` \
+             must hold `cities`)",
+        ));
+    }
     let cat = super::data::catalog(edition, expansions);
     let setup =
         parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
