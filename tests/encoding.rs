@@ -44,6 +44,16 @@ fn classic_encoding() {
             8,
         );
     }
+    for players in [4, 6] {
+        battery::<ClassicGame>(
+            &format!("players={players},edition=v2,expansions=cities,variant=teams"),
+            12,
+        );
+        battery::<ClassicGame>(
+            &format!("players={players},edition=v2,expansions=leaders+cities,variant=teams"),
+            8,
+        );
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ AEC = [
     (duel_v0, {}),
     (classic_v0, {"players": 3}),
     (classic_v0, {"players": 5, "edition": "v1"}),
+    (classic_v0, {"players": 6, "expansions": "leaders+cities", "variant": "teams"}),
     (architects_v0, {"players": 4, "expansions": "medals"}),
 ]
 

@@ -16,6 +16,7 @@ CONFIGS = [
     ("classic", {"players": 3, "edition": "v1"}),
     ("classic", {"players": 5, "edition": "v2"}),
     ("classic", {"players": 7, "edition": "v2", "sides": "night"}),
+    ("classic", {"players": 4, "expansions": "cities", "variant": "teams"}),
     ("architects", {"players": 2}),
     ("architects", {"players": 6, "expansions": "medals"}),
 ]

@@ -15,8 +15,9 @@
 //! chosen this turn, the observer's hand (copies per building), the size of the discard pile,
 //! and every city (board and side, stages, coins, shields, military points and defeats, cards per
 //! colour, science symbols, the buildings; with Cities also the coin loss the observer has to
-//! split, and every city's black cards, debt and Diplomacy tokens and science copies). Never the other hands, the cards chosen but not yet
-//! revealed, the decks or the discard pile's content (discards are face down).
+//! split, and every city's black cards, debt and Diplomacy tokens and science copies; in the team
+//! variant the partner's side and hand, and its leaders). Never the other hands, the cards chosen
+//! but not yet revealed, the decks or the discard pile's content (discards are face down).
 
 use super::data::{CardId, Color};
 use super::leader_draft::LeaderId;
@@ -193,6 +194,33 @@ impl Encoded for ClassicGame {
         }
         for (card, count) in cat.cards.iter().zip(&hand) {
             out.put(|| format!("hand_{}", card.key), *count as f32);
+        }
+        if self.teams {
+            // The team variant: the partner shows its hand (and its leaders); which neighbour it
+            // is tells the observer's seat parity, and so which neighbour it fights.
+            let partner = crate::classic::teams::partner(seat);
+            out.flag(|| "partner_is_left".into(), partner == (seat + 1) % n);
+            let mut hand = vec![0u8; cat.cards.len()];
+            for c in self.hand(partner) {
+                hand[c.0 as usize] += 1;
+            }
+            for (card, count) in cat.cards.iter().zip(&hand) {
+                out.put(|| format!("partner_hand_{}", card.key), *count as f32);
+            }
+            if let Some(table) = leaders {
+                let hand = if table.draft.is_over() {
+                    self.city(partner).leader_hand
+                } else {
+                    table.draft.hand(partner)
+                };
+                for (i, l) in LEADERS.iter().enumerate() {
+                    let id = LeaderId(i as u8);
+                    out.flag(
+                        || format!("partner_leader_hand_{}", l.id),
+                        hand.contains(id),
+                    );
+                }
+            }
         }
         out.put(
             || "discard_pile_size".into(),
