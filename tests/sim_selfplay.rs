@@ -551,6 +551,7 @@ fn game_dimensions_split_win_rates_and_count_games() {
         categories: vec!["distance", "treasury", "wonders"],
         wonders: WonderColumns::Drafted,
         features: &RACE_FEATURES,
+        teams: false,
     };
     let mut s = Summary::new("race", "2p", 1, &columns);
     let bots = vec!["x".to_string(), "y".to_string()];
@@ -603,6 +604,7 @@ fn summary_statistics_match_hand_computation() {
         categories: vec!["distance", "treasury", "wonders"],
         wonders: WonderColumns::Drafted,
         features: &[],
+        teams: false,
     };
     let mut s = Summary::new("race", "2p", 1, &columns);
     let bots = vec!["x".to_string(), "y".to_string()];

@@ -20,6 +20,7 @@ use crate::common::{FeatureTable, SimGame};
 /// | `options` | the game's options label (edition, expansions, player count) |
 /// | `players` | the number of seats |
 /// | `seat` | the seat, 0 = first player |
+/// | `team` | team games only (7 Wonders' team variant), right after `seat`: the seat's team, from 0 (seats `2k` and `2k+1` are team `k`); absent otherwise |
 /// | `bot` | the bot specification playing that seat (canonical text) |
 /// | `wonders` | Duel: the 4 wonders the seat drafted, `;`-separated, in draft order |
 /// | `wonders_built` | Duel: those of them it built, `;`-separated (empty if none) |
@@ -37,7 +38,8 @@ use crate::common::{FeatureTable, SimGame};
 pub const CSV_COLUMNS_DOC: &str = "pair,bot_a,bot_b,leg (tournament only): the pair index, its two bots, \
 and the leg (0 = bot_a in seat 0, 1 = swapped); run_seed: master seed; game_index: index of the game in \
 the run (tournament: 2*match+leg); game_seed: the game's own seed; game: duel|classic|...; options: \
-options label; players: number of seats; seat: 0 = first player; bot: bot specification; \
+options label; players: number of seats; seat: 0 = first player; team (team games only): \
+the seat's team, from 0 (seats 2k and 2k+1 are team k); bot: bot specification; \
 wonders / wonders_built (Duel): drafted and built wonders, ';'-separated; wonder / side / \
 stages_built (7 Wonders): the seat's board, side and stages built; then the game's own \
 lists (e.g. medals), ';'-separated; rank: 1 = best, ties share; \
@@ -60,6 +62,8 @@ pub(crate) struct GameRow<'a> {
     pub game: &'a str,
     pub options: &'a str,
     pub bots: &'a [String],
+    /// The team of each seat (see [`seat_teams`]); empty when the game is not played in teams.
+    pub teams: &'a [usize],
     pub outcome: &'a GameOutcome,
 }
 
@@ -72,6 +76,9 @@ pub struct Columns {
     pub wonders: WonderColumns,
     /// The game's own dimensions.
     pub features: &'static [&'static FeatureTable],
+    /// The seats play in teams ([`SimGame::team_of`]): the CSV has a `team` column after
+    /// `seat`, and the summary win rates per team and per pair of partners' boards.
+    pub teams: bool,
 }
 
 impl Columns {
@@ -81,8 +88,34 @@ impl Columns {
             categories: G::score_categories(options),
             wonders: G::wonder_columns(options),
             features: G::feature_tables(options),
+            teams: G::team_of(options, 0).is_some(),
         }
     }
+}
+
+/// The team of each seat of a game of `players` seats played with `options`, seat 0 first;
+/// empty when the options do not play in teams. Refuses a game that puts some seats in teams
+/// and not others.
+pub(crate) fn seat_teams<G: SimGame>(
+    options: &G::Options,
+    players: usize,
+) -> Result<Vec<usize>, SimError> {
+    let teams: Vec<Option<usize>> = (0..players).map(|p| G::team_of(options, p)).collect();
+    if teams.iter().all(Option::is_none) {
+        return Ok(Vec::new());
+    }
+    teams
+        .iter()
+        .enumerate()
+        .map(|(p, t)| {
+            t.ok_or_else(|| {
+                SimError::Options(format!(
+                    "{}: seat {p} plays in no team while others do",
+                    G::options_label(options)
+                ))
+            })
+        })
+        .collect()
 }
 
 /// The header row of the per-game CSV (see [`CSV_COLUMNS_DOC`]).
@@ -91,6 +124,7 @@ pub(crate) fn csv_header(columns: &Columns, tournament: bool) -> Vec<String> {
         categories,
         wonders,
         features,
+        teams,
     } = columns;
     let mut header: Vec<String> = Vec::new();
     if tournament {
@@ -105,10 +139,13 @@ pub(crate) fn csv_header(columns: &Columns, tournament: bool) -> Vec<String> {
             "options",
             "players",
             "seat",
-            "bot",
         ]
         .map(String::from),
     );
+    if *teams {
+        header.push("team".into());
+    }
+    header.push("bot".into());
     match wonders {
         WonderColumns::Drafted => header.extend(["wonders", "wonders_built"].map(String::from)),
         WonderColumns::OnePerSeat => {
@@ -194,8 +231,15 @@ impl TidyCsv {
                 g.options.to_owned(),
                 players.to_string(),
                 seat.to_string(),
-                g.bots[seat].clone(),
             ]);
+            if self.columns.teams {
+                let team = g
+                    .teams
+                    .get(seat)
+                    .expect("a team for every seat of a team game");
+                row.push(team.to_string());
+            }
+            row.push(g.bots[seat].clone());
             let join = |f: &dyn Fn(&super::WonderHeld) -> Option<String>| {
                 s.wonders.iter().filter_map(f).collect::<Vec<_>>().join(";")
             };

@@ -21,6 +21,8 @@ pub(crate) struct Expected<'a> {
     pub game: &'a str,
     /// (options label, players) of each configuration; game `i` has configuration `i mod k`.
     pub variants: &'a [(String, usize)],
+    /// The team of each seat of each configuration (empty when not played in teams).
+    pub teams: &'a [Vec<usize>],
     pub columns: &'a Columns,
     /// The bot labels of game `i`, seat 0 first.
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
@@ -127,7 +129,8 @@ pub(crate) fn resume_csv(
         }
         let (bots, outcome) = game_from_rows(&rows, games, expected, &col)
             .map_err(|message| bad(start.line() + 1 - players as u64, message))?;
-        summary.add_game(&bots, &outcome);
+        let teams = &expected.teams[(games % expected.teams.len() as u64) as usize];
+        summary.add_game_with_teams(&bots, teams, &outcome);
         last = Some((bots, outcome));
         games += 1;
         end = reader.position().byte();
@@ -228,6 +231,16 @@ fn game_from_rows(
                 return Err(format!(
                     "{name} is {found:?} where this run has {want:?}; resume with the run's own \
                      --seed, bots and game options, or write to a new file"
+                ));
+            }
+        }
+        if expected.columns.teams {
+            let teams = &expected.teams[(index % expected.teams.len() as u64) as usize];
+            let (found, want) = (field(row, "team"), teams[seat].to_string());
+            if found != want {
+                return Err(format!(
+                    "seat {seat} is in team {found:?} where this run has team {want:?}; resume \
+                     with the run's own game options, or write to a new file"
                 ));
             }
         }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::csv_out::{check_outcome, Columns, GameRow, TidyCsv};
+use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv};
 use super::render::write_file;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::runner::{labels, play_game, pool, Runner, Step, StopControl};
@@ -187,6 +187,13 @@ pub fn simulate_mixed<G: SimGame>(
         })
         .collect();
     let shape_of = |i: u64| &shapes[(i % k) as usize];
+    // The team of each seat of each variant (empty when not played in teams).
+    let teams: Vec<Vec<usize>> = variants
+        .iter()
+        .zip(&shapes)
+        .map(|(o, &(_, players))| seat_teams::<G>(o, players))
+        .collect::<Result<_, _>>()?;
+    let teams_of = |i: u64| teams[(i % k) as usize].as_slice();
     for &(_, players) in &shapes {
         // One per seat or one for every seat (the same rule as a single game's).
         super::seat_bots(bots, players)?;
@@ -231,6 +238,7 @@ pub fn simulate_mixed<G: SimGame>(
         if c.categories != columns.categories
             || c.wonders != columns.wonders
             || c.features != columns.features
+            || c.teams != columns.teams
         {
             return Err(SimError::Options(format!(
                 "{l} and {} give the CSV different columns: run them apart",
@@ -265,6 +273,7 @@ pub fn simulate_mixed<G: SimGame>(
                 run_seed: opts.seed,
                 game,
                 variants: &shapes,
+                teams: &teams,
                 columns: &columns,
                 bots_of: &bots_of,
             };
@@ -392,6 +401,7 @@ pub fn simulate_mixed<G: SimGame>(
                 game,
                 options: &shape_of(i).0,
                 bots: &p.bots,
+                teams: teams_of(i),
                 outcome: &p.outcome,
             };
             csv.write_game(None, &row)?;
@@ -399,7 +409,7 @@ pub fn simulate_mixed<G: SimGame>(
         if let (Some((path, w)), Some(rec)) = (records.as_mut(), p.record) {
             writeln!(w, "{rec}").map_err(|e| SimError::io(path.as_path(), e))?;
         }
-        summary.add_game(&p.bots, &p.outcome);
+        summary.add_game_with_teams(&p.bots, teams_of(i), &p.outcome);
         Ok(())
     };
     let runner = Runner {

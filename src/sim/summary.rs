@@ -5,6 +5,12 @@
 //! Shared victories count `1/k` to each of the `k` winners in every win rate (the CSV's `win`
 //! column marks all of them 1). A Wilson interval is then computed from the fractional number of
 //! wins over the number of seat-games.
+//!
+//! Games played in teams (7 Wonders' team variant) add two tables counted per team and game: the
+//! win rate per team position (`win_rate_by_team`: team 0, 1, …) and per pair of the partners'
+//! boards (`win_rate_by_board_pair`, e.g. `babylon+gizah`). A team's share of a game's victory
+//! is the sum of its seats' shares: 1 when it won alone (both partners won, each counting 1/2),
+//! 1/m when `m` teams shared the victory.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -52,17 +58,21 @@ impl Moments {
 /// One line of a summary, in a tidy shape shared by every output format.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SummaryRow {
-    /// Which table: `games`, `win_rate_by_bot`, `win_rate_by_seat`, `victory_share`,
-    /// `win_rate_by_wonder_drafted`, `win_rate_by_wonder_built`, `win_rate_by_wonder_side`,
-    /// the game's own `win_rate_by_…` and `games_with_…` tables, `mean_score`.
+    /// Which table: `games`, `win_rate_by_bot`, `win_rate_by_seat`, `win_rate_by_team` (games
+    /// in teams), `victory_share`, `win_rate_by_wonder_drafted`, `win_rate_by_wonder_built`,
+    /// `win_rate_by_wonder_side`, `win_rate_by_board_pair` (games in teams), the game's own
+    /// `win_rate_by_…` and `games_with_…` tables, `mean_score`.
     pub table: Cow<'static, str>,
     /// The bot specification, or `all` for every seat together.
     pub bot: String,
-    /// What the row is about: a seat number, a victory type, a wonder (`id` or `id:side`, with
-    /// `@Np` appended when the run mixes player counts), a key of the game's own tables (a
-    /// medal, a Divinity, …, also with `@Np`), a score category, `total` or `coins`.
+    /// What the row is about: a seat number, a team number, a victory type, a wonder (`id` or
+    /// `id:side`, with `@Np` appended when the run mixes player counts), the partners' boards
+    /// (`id+id`, ids in order, also with `@Np`), a key of the game's own tables (a medal, a
+    /// Divinity, …, also with `@Np`), a score category, `total` or `coins`.
     pub key: String,
-    /// Sample size: games for `games`, `victory_share` and `games_with_…`, seat-games otherwise.
+    /// Sample size: games for `games`, `victory_share` and `games_with_…`, team-games (the
+    /// games in which the team or pair of boards played) for `win_rate_by_team` and
+    /// `win_rate_by_board_pair`, seat-games otherwise.
     pub n: u64,
     /// The rate, share or mean (the count for `games`).
     pub value: f64,
@@ -175,6 +185,8 @@ pub struct Summary {
     victory: BTreeMap<String, u64>,
     /// (players, seat) → wins.
     seats: BTreeMap<(usize, usize), WinCount>,
+    /// Games in teams: (players, team) → the team's wins.
+    teams: BTreeMap<(usize, usize), WinCount>,
     /// Bot labels; bot `b` is `who` number `b + 1` below (`who` 0 is every seat together).
     bots: Names,
     /// Wins per bot.
@@ -182,7 +194,8 @@ pub struct Summary {
     /// Wonder and feature keys (`id` or `id:side`, a medal, …).
     keys: Names,
     /// `[table][players][who][key]` → wins; tables are the wonder tables (see
-    /// [`Summary::table_ids`]) then the game's own, in declared order.
+    /// [`Summary::table_ids`]), the board pairs' in games in teams (counted per team), then the
+    /// game's own, in declared order.
     wins: Vec<Vec<Vec<Vec<WinCount>>>>,
     /// (feature table, players) → key → games in which some seat had it.
     games_with: BTreeMap<(&'static str, usize), BTreeMap<&'static str, u64>>,
@@ -207,6 +220,7 @@ impl Summary {
             player_counts: BTreeMap::new(),
             victory: BTreeMap::new(),
             seats: BTreeMap::new(),
+            teams: BTreeMap::new(),
             bots: Names::default(),
             bot_wins: Vec::new(),
             keys: Names::default(),
@@ -230,9 +244,27 @@ impl Summary {
         self.games
     }
 
-    /// Adds one finished game; `bots[p]` is the bot in seat `p`.
+    /// Adds one finished game; `bots[p]` is the bot in seat `p`. For a summary whose columns
+    /// play in teams, use [`Summary::add_game_with_teams`].
     pub fn add_game(&mut self, bots: &[String], outcome: &GameOutcome) {
+        self.add_game_with_teams(bots, &[], outcome);
+    }
+
+    /// Adds one finished game; `bots[p]` is the bot in seat `p` and `teams[p]` its team (see
+    /// `SimGame::team_of`), `teams` empty when the game is not played in teams.
+    ///
+    /// # Panics
+    ///
+    /// When the summary's columns play in teams and `teams` does not give one per seat.
+    pub fn add_game_with_teams(&mut self, bots: &[String], teams: &[usize], outcome: &GameOutcome) {
         let players = outcome.seats.len();
+        if self.columns.teams {
+            assert_eq!(
+                teams.len(),
+                players,
+                "a game in teams needs the team of every seat"
+            );
+        }
         self.games += 1;
         *self.player_counts.entry(players).or_default() += 1;
         *entry(&mut self.victory, &outcome.victory) += 1;
@@ -249,7 +281,7 @@ impl Summary {
                 *by_key.entry(f.key).or_default() += 1;
             }
         }
-        let n_wonder_tables = self.wonder_tables().len();
+        let n_before_features = self.feature_offset();
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
             self.seats.entry((players, p)).or_default().add(share);
@@ -288,7 +320,7 @@ impl Summary {
                     .iter()
                     .position(|t| std::ptr::eq(*t, f.table))
                     .expect("features were checked against the declared tables");
-                keys.push((n_wonder_tables + table, self.keys.static_id(f.key)));
+                keys.push((n_before_features + table, self.keys.static_id(f.key)));
             }
             for who in [0, bot + 1] {
                 for &(table, key) in &keys {
@@ -311,6 +343,67 @@ impl Summary {
                 m[n_cats + 1].add(s.coins);
             }
         }
+        if self.columns.teams {
+            self.add_teams(bots, teams, outcome, winners);
+        }
+    }
+
+    /// The team tables of one game: each team's share of the victory (the sum of its seats'),
+    /// by team position and by the pair of its boards, for every seat then for the bot playing
+    /// the whole team (a team of two bots counts only among every seat's).
+    fn add_teams(
+        &mut self,
+        bots: &[String],
+        teams: &[usize],
+        outcome: &GameOutcome,
+        winners: usize,
+    ) {
+        let players = outcome.seats.len();
+        let table = self.wonder_tables().len();
+        let n_teams = teams.iter().max().map_or(0, |t| t + 1);
+        let mut boards: smallvec::SmallVec<[&str; 4]> = smallvec::SmallVec::new();
+        for team in 0..n_teams {
+            boards.clear();
+            let mut share = 0.0;
+            // The bot of the team's seats, if one bot plays them all.
+            let mut bot: Option<Option<&String>> = None;
+            for (p, s) in outcome.seats.iter().enumerate() {
+                if teams[p] != team {
+                    continue;
+                }
+                if s.win {
+                    share += 1.0 / winners as f64;
+                }
+                boards.extend(s.wonders.iter().map(|w| w.id.as_ref()));
+                bot = match bot {
+                    None => Some(Some(&bots[p])),
+                    Some(b) => Some(b.filter(|b| **b == bots[p])),
+                };
+            }
+            // A team number no seat has: nothing to count.
+            let Some(bot) = bot else { continue };
+            self.teams.entry((players, team)).or_default().add(share);
+            boards.sort_unstable();
+            self.scratch.clear();
+            for (i, b) in boards.iter().enumerate() {
+                if i > 0 {
+                    self.scratch.push('+');
+                }
+                self.scratch.push_str(b);
+            }
+            let key = self.keys.id(&self.scratch);
+            let bot = bot.map(|b| self.bots.id(b) + 1);
+            for who in std::iter::once(0).chain(bot) {
+                let by_players = slot(&mut self.wins, table);
+                slot(slot(slot(by_players, players), who), key).add(share);
+            }
+        }
+    }
+
+    /// The index in `wins` of the game's first own table: after the wonder tables and, in
+    /// games in teams, the board pairs'.
+    fn feature_offset(&self) -> usize {
+        self.wonder_tables().len() + usize::from(self.columns.teams)
     }
 
     /// The wonder tables of this game's layout.
@@ -321,12 +414,24 @@ impl Summary {
         }
     }
 
-    /// Every win-rate table by key: the wonder tables, then the game's own.
+    /// Every win-rate table by key: the wonder tables, the board pairs' in games in teams, then
+    /// the game's own.
     fn table_ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let board_pairs = self.columns.teams.then_some("win_rate_by_board_pair");
         self.wonder_tables()
             .iter()
             .copied()
+            .chain(board_pairs)
             .chain(self.columns.features.iter().map(|f| f.id))
+    }
+
+    /// The fair share of a team, `1/teams`, when every game had the same number of seats.
+    fn team_fair_share(&self) -> Option<f64> {
+        let [&players] = self.player_counts.keys().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let teams = self.teams.keys().filter(|(p, _)| *p == players).count();
+        (teams > 0).then(|| 1.0 / teams as f64)
     }
 
     /// Every line of the summary, in display order.
@@ -374,6 +479,14 @@ impl Summary {
                 p.to_string()
             };
             rows.push(rate_row("win_rate_by_seat", ALL, key, c));
+        }
+        for (&(players, team), c) in &self.teams {
+            let key = if mixed {
+                format!("{team}@{players}p")
+            } else {
+                team.to_string()
+            };
+            rows.push(rate_row("win_rate_by_team", ALL, key, c));
         }
         for (v, &k) in &self.victory {
             let c = WinCount {
@@ -506,6 +619,16 @@ impl Summary {
                         "seat",
                         "win rate",
                     ),
+                    ("win_rate_by_team", _) => (
+                        match self.team_fair_share() {
+                            Some(fair) => {
+                                format!("Win rate by team position (fair share {})", pct(fair))
+                            }
+                            None => "Win rate by team position".to_string(),
+                        },
+                        "team",
+                        "win rate",
+                    ),
                     ("victory_share", _) => ("Victory types".to_string(), "victory", "share"),
                     ("win_rate_by_wonder_drafted", _) => (
                         format!("Win rate by wonder drafted ({})", r.bot),
@@ -522,6 +645,17 @@ impl Summary {
                         "wonder",
                         "win rate",
                     ),
+                    ("win_rate_by_board_pair", _) => {
+                        let fair = match self.team_fair_share() {
+                            Some(fair) => format!(", fair share {}", pct(fair)),
+                            None => String::new(),
+                        };
+                        (
+                            format!("Win rate by board pair ({}{fair})", r.bot),
+                            "boards",
+                            "win rate",
+                        )
+                    }
                     ("mean_score", _) => (format!("Mean score ({})", r.bot), "category", "mean"),
                     (id, Some(f)) if id == f.id => {
                         let fair = match self.player_counts.keys().collect::<Vec<_>>()[..] {
@@ -536,7 +670,11 @@ impl Summary {
                     }
                     (other, None) => (other.to_string(), "key", "value"),
                 };
-                let n = if r.table == "victory_share" || r.table.starts_with("games_with_") {
+                let n = if r.table == "victory_share"
+                    || r.table.starts_with("games_with_")
+                    || r.table == "win_rate_by_team"
+                    || r.table == "win_rate_by_board_pair"
+                {
                     "games"
                 } else {
                     "seat-games"
@@ -573,9 +711,14 @@ impl Summary {
     }
 
     fn heading(&self) -> String {
+        let teams = if self.columns.teams {
+            " A team's victory share is the sum of its seats'."
+        } else {
+            ""
+        };
         format!(
             "{} games of {} ({}), seed {}. Shared victories count 1/k per winner; \
-             intervals are 95% (Wilson for rates, normal for means).",
+             intervals are 95% (Wilson for rates, normal for means).{teams}",
             self.games, self.game, self.options, self.run_seed
         )
     }
@@ -639,5 +782,275 @@ impl Summary {
     pub fn write_to(&self, path: &Path) -> Result<(), SimError> {
         let format = ReportFormat::from_path(path)?;
         write_file(path, &self.render(format))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::{SeatOutcome, WonderHeld};
+
+    fn team_columns() -> Columns {
+        Columns {
+            categories: vec!["points"],
+            wonders: WonderColumns::OnePerSeat,
+            features: &[],
+            teams: true,
+        }
+    }
+
+    /// A 4-seat game: each seat's board and whether it won.
+    fn game(seats: [(&'static str, bool); 4]) -> GameOutcome {
+        GameOutcome {
+            victory: "civilian".into(),
+            turns: 10,
+            seats: seats
+                .iter()
+                .map(|&(board, win)| SeatOutcome {
+                    wonders: vec![WonderHeld {
+                        id: board.into(),
+                        side: Some("day".into()),
+                        stages_built: 1,
+                        stages_total: 3,
+                    }],
+                    rank: if win { 1 } else { 2 },
+                    win,
+                    categories: vec![("points", 10)],
+                    total: 10,
+                    coins: 3,
+                    features: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    fn bots(names: [&str; 4]) -> Vec<String> {
+        names.iter().map(|b| b.to_string()).collect()
+    }
+
+    const TEAMS: [usize; 4] = [0, 0, 1, 1];
+
+    /// Four games in teams 0 = seats 0+1, 1 = seats 2+3:
+    /// 1. team 0 wins (both partners): team 0 takes 1;
+    /// 2. team 1 wins: team 1 takes 1;
+    /// 3. every seat wins (a victory shared by the two teams): 1/2 each;
+    /// 4. seat 2 alone wins (individual wins): team 1 takes 1, team 0 nothing.
+    ///
+    /// Team 0 has 1 + 0 + 1/2 + 0 = 1.5 of 4, team 1 has 2.5 of 4. Board pairs (ids sorted):
+    /// babylon+gizah is team 0 in games 1-3 (1 + 0 + 1/2 = 1.5 of 3); every other pair plays
+    /// once. Bot x plays both partners of team 0 in games 1-3 only; in game 4 team 0 is x and
+    /// y, which counts among every seat's figures, not x's.
+    fn summary() -> Summary {
+        let mut s = Summary::new("classic", "v2,4p,day,cities", 5, &team_columns());
+        let xy = bots(["x", "x", "y", "y"]);
+        let g1 = game([
+            ("gizah", true),
+            ("babylon", true),
+            ("rhodos", false),
+            ("ephesos", false),
+        ]);
+        let g2 = game([
+            ("babylon", false),
+            ("gizah", false),
+            ("ephesos", true),
+            ("alexandria", true),
+        ]);
+        let g3 = game([
+            ("gizah", true),
+            ("babylon", true),
+            ("rhodos", true),
+            ("alexandria", true),
+        ]);
+        let g4 = game([
+            ("olympia", false),
+            ("gizah", false),
+            ("babylon", true),
+            ("rhodos", false),
+        ]);
+        s.add_game_with_teams(&xy, &TEAMS, &g1);
+        s.add_game_with_teams(&xy, &TEAMS, &g2);
+        s.add_game_with_teams(&xy, &TEAMS, &g3);
+        s.add_game_with_teams(&bots(["x", "y", "y", "y"]), &TEAMS, &g4);
+        s
+    }
+
+    fn find<'a>(rows: &'a [SummaryRow], table: &str, bot: &str, key: &str) -> &'a SummaryRow {
+        rows.iter()
+            .find(|r| r.table == table && r.bot == bot && r.key == key)
+            .unwrap_or_else(|| panic!("no row {table} {bot} {key}"))
+    }
+
+    fn assert_rate(r: &SummaryRow, n: u64, wins: f64) {
+        assert_eq!(r.n, n, "{r:?}");
+        assert!((r.value - wins / n as f64).abs() < 1e-12, "{r:?}");
+        let (lo, hi) = wilson(wins, n as f64, Z95);
+        assert_eq!((r.ci_low, r.ci_high), (Some(lo), Some(hi)), "{r:?}");
+    }
+
+    #[test]
+    fn team_win_rates_sum_the_partners_shares() {
+        let s = summary();
+        let rows = s.rows();
+        assert_rate(find(&rows, "win_rate_by_team", ALL, "0"), 4, 1.5);
+        assert_rate(find(&rows, "win_rate_by_team", ALL, "1"), 4, 2.5);
+        let teams: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.table == "win_rate_by_team")
+            .map(|r| r.key.as_str())
+            .collect();
+        assert_eq!(teams, ["0", "1"]);
+        // The per-seat tables are unchanged by teams: seat 0 won games 1 (1/2) and 3 (1/4).
+        assert_rate(find(&rows, "win_rate_by_seat", ALL, "0"), 4, 0.75);
+        // The team table comes right after the seat table.
+        let position = |table: &str| rows.iter().position(|r| r.table == table).unwrap();
+        assert_eq!(
+            position("win_rate_by_team"),
+            position("win_rate_by_seat") + 4
+        );
+    }
+
+    #[test]
+    fn board_pairs_are_unordered_and_best_first() {
+        let s = summary();
+        let rows = s.rows();
+        let pairs: Vec<(&str, u64, f64)> = rows
+            .iter()
+            .filter(|r| r.table == "win_rate_by_board_pair" && r.bot == ALL)
+            .map(|r| (r.key.as_str(), r.n, r.value))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("alexandria+ephesos", 1, 1.0),
+                ("babylon+rhodos", 1, 1.0),
+                ("alexandria+rhodos", 1, 0.5),
+                ("babylon+gizah", 3, 0.5),
+                ("ephesos+rhodos", 1, 0.0),
+                ("gizah+olympia", 1, 0.0),
+            ]
+        );
+        assert_rate(
+            find(&rows, "win_rate_by_board_pair", ALL, "babylon+gizah"),
+            3,
+            1.5,
+        );
+        // Per bot: only the teams one bot played whole (x: team 0 of games 1-3).
+        let x: Vec<(&str, u64)> = rows
+            .iter()
+            .filter(|r| r.table == "win_rate_by_board_pair" && r.bot == "x")
+            .map(|r| (r.key.as_str(), r.n))
+            .collect();
+        assert_eq!(x, [("babylon+gizah", 3)]);
+        let y: Vec<(&str, u64)> = rows
+            .iter()
+            .filter(|r| r.table == "win_rate_by_board_pair" && r.bot == "y")
+            .map(|r| (r.key.as_str(), r.n))
+            .collect();
+        assert_eq!(y.len(), 4, "{y:?}");
+        // Between the wonder table and the mean scores.
+        let position = |table: &str| rows.iter().position(|r| r.table == table).unwrap();
+        assert!(position("win_rate_by_wonder_side") < position("win_rate_by_board_pair"));
+        assert!(position("win_rate_by_board_pair") < position("mean_score"));
+    }
+
+    #[test]
+    fn team_tables_render_in_every_format() {
+        let s = summary();
+        let text = s.render(ReportFormat::Text);
+        assert!(
+            text.contains("Win rate by team position (fair share 50.0%)\n  team  games  win rate"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  0         4     37.5%   [9.2, 78.1]\n"),
+            "{text}"
+        );
+        assert!(text.contains("Win rate by board pair (all, fair share 50.0%)\n  boards "));
+        assert!(text.contains("Win rate by board pair (x, fair share 50.0%)"));
+        assert!(text.contains("A team's victory share is the sum of its seats'."));
+        let md = s.render(ReportFormat::Markdown);
+        assert!(md.contains("### Win rate by team position (fair share 50.0%)\n\n| team | games |"));
+        let (lo, hi) = wilson(1.5, 3.0, Z95);
+        assert!(md.contains(&format!(
+            "| babylon+gizah | 3 | 50.0% | {} |",
+            pct_interval(lo, hi)
+        )));
+        let csv = s.render(ReportFormat::Csv);
+        let (lo, hi) = wilson(2.5, 4.0, Z95);
+        assert!(csv.contains(&format!(
+            "win_rate_by_team,all,1,4,0.625000,{lo:.6},{hi:.6}\n"
+        )));
+        assert!(csv.contains("win_rate_by_board_pair,x,babylon+gizah,3,0.500000,"));
+        let json: serde_json::Value = serde_json::from_str(&s.render(ReportFormat::Json)).unwrap();
+        let rows = json["rows"].as_array().unwrap();
+        let team0 = rows
+            .iter()
+            .find(|r| r["table"] == "win_rate_by_team" && r["key"] == "0")
+            .unwrap();
+        assert_eq!(team0["n"], 4);
+        assert_eq!(team0["value"], 0.375);
+    }
+
+    /// Games at 4 and 6 players: keys carry the count, and no single fair share is given.
+    #[test]
+    fn team_keys_name_the_player_count_when_counts_mix() {
+        let mut s = summary();
+        let mut six = game([
+            ("gizah", false),
+            ("babylon", false),
+            ("rhodos", false),
+            ("ephesos", false),
+        ]);
+        let mut extra = six.seats[0].clone();
+        extra.wonders[0].id = "petra".into();
+        extra.win = true;
+        six.seats.push(extra.clone());
+        extra.wonders[0].id = "olympia".into();
+        six.seats.push(extra);
+        s.add_game_with_teams(
+            &["x", "x", "y", "y", "x", "x"].map(String::from),
+            &[0, 0, 1, 1, 2, 2],
+            &six,
+        );
+        let rows = s.rows();
+        assert_rate(find(&rows, "win_rate_by_team", ALL, "0@4p"), 4, 1.5);
+        assert_rate(find(&rows, "win_rate_by_team", ALL, "2@6p"), 1, 1.0);
+        assert_rate(find(&rows, "win_rate_by_team", ALL, "0@6p"), 1, 0.0);
+        assert_rate(
+            find(&rows, "win_rate_by_board_pair", ALL, "olympia+petra@6p"),
+            1,
+            1.0,
+        );
+        let text = s.render(ReportFormat::Text);
+        assert!(text.contains("Win rate by team position\n"), "{text}");
+        assert!(text.contains("Win rate by board pair (all)\n"), "{text}");
+    }
+
+    /// Without teams nothing of the above appears.
+    #[test]
+    fn no_team_tables_without_teams() {
+        let columns = Columns {
+            teams: false,
+            ..team_columns()
+        };
+        let mut s = Summary::new("classic", "v2,4p,day", 5, &columns);
+        s.add_game(
+            &bots(["x", "x", "y", "y"]),
+            &game([
+                ("gizah", true),
+                ("babylon", false),
+                ("rhodos", false),
+                ("ephesos", false),
+            ]),
+        );
+        let text = s.render(ReportFormat::Csv) + &s.render(ReportFormat::Text);
+        assert!(!text.contains("team") && !text.contains("board"), "{text}");
+    }
+
+    #[test]
+    #[should_panic(expected = "the team of every seat")]
+    fn a_game_in_teams_needs_its_teams() {
+        let mut s = Summary::new("classic", "v2,4p,day,cities", 5, &team_columns());
+        s.add_game(&bots(["x", "x", "y", "y"]), &game([("gizah", true); 4]));
     }
 }

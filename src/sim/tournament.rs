@@ -5,7 +5,10 @@
 //! seed `derive_seed(seed, p·games + j)` twice: leg 0 with `bot_a` in seat 0, leg 1 with the
 //! seats swapped; its games have indices `2·(p·games + j) + leg`. In a game of more than two
 //! seats the pair's bots sit alternately (`a, b, a, …` in leg 0, `b, a, b, …` in leg 1), so over
-//! the two legs each bot holds every seat once.
+//! the two legs each bot holds every seat once. In a game played in teams (7 Wonders' team
+//! variant, [`SimGame::team_of`]) one bot plays both partners of a team and the bots alternate
+//! per team instead: teams `a, b, a, …` in leg 0 (seats `a, a, b, b, a, a` at 6 players), `b, a,
+//! b, …` in leg 1, so each bot holds every team position once.
 //!
 //! A game between `a` and `b` is scored by the victory each side holds: a shared victory counts
 //! `1/k` per winning seat, a bot's score is the sum over its seats. The bot with more wins the
@@ -19,6 +22,14 @@
 //! draw), each counted with weight `1/(n−1)` so a seat contributes about one game's worth of
 //! evidence per game, and fitted by Bradley–Terry, the pairwise form of Plackett–Luce.
 //! These sections are absent for two-seat games, whose report is unchanged.
+//!
+//! In teams, those two sections count teams, not seats: partners share their result (a team's
+//! victory share is the sum of its seats', its rank the best of theirs, which the rules make
+//! the same for both), so each bot's victory share per team held is set against the fair
+//! share `1/T` of `T` teams, and the ranking compares the teams of different bots, each
+//! comparison weighted `1/(T−1)`. Partners are never compared with each other: one bot plays
+//! them both. The game's score between the two bots is the same as without teams: each bot's
+//! seats' victory shares summed.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -27,7 +38,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::csv_out::{check_outcome, Columns, GameRow, TidyCsv, TournamentCols};
+use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::runner::{play_game, pool, Runner, Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
@@ -134,12 +145,12 @@ pub struct Rating {
     pub score: f64,
 }
 
-/// A bot's victory share per seat in a game of more than two seats.
+/// A bot's victory share per seat in a game of more than two seats (in teams: per team).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatShare {
     /// The bot.
     pub bot: String,
-    /// Seats it held, summed over the games.
+    /// Seats it held, summed over the games (in teams: teams it held).
     pub seat_games: u64,
     /// Victories over those seats (a victory shared by `k` seats counts `1/k`).
     pub wins: f64,
@@ -149,7 +160,7 @@ pub struct SeatShare {
     pub ci_low: f64,
     /// Upper bound.
     pub ci_high: f64,
-    /// The fair share `1/n` of an `n`-seat game.
+    /// The fair share `1/n` of an `n`-seat game (in teams: `1/T` of a game of `T` teams).
     pub fair: f64,
 }
 
@@ -171,7 +182,12 @@ pub struct TournamentReport {
     /// Seats per game.
     #[serde(skip_serializing_if = "two_seats")]
     pub players: usize,
-    /// Games of more than two seats: each bot's victory share per seat, in the order given.
+    /// Teams per game when the game is played in teams (the bots are then seated per team and
+    /// `seat_shares` and `ranking_ratings` count teams), else 0.
+    #[serde(skip_serializing_if = "no_teams")]
+    pub teams: usize,
+    /// Games of more than two seats: each bot's victory share per seat (in teams: per team),
+    /// in the order given.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub seat_shares: Vec<SeatShare>,
     /// Games of more than two seats: ratings from the games' full rankings (see the module
@@ -244,6 +260,12 @@ pub fn tournament_with_bots<G: SimGame>(
         opts.force,
     )?;
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
+    // The team of each seat (empty without teams), and the units the multi-seat tables count:
+    // seats, or teams.
+    let teams = seat_teams::<G>(game_opts, players)?;
+    let n_teams = teams.iter().max().map_or(0, |t| t + 1);
+    let units = if teams.is_empty() { players } else { n_teams };
+    let ranked = players > 2 && units > 1;
 
     let game = G::game_name(game_opts);
     let label = G::options_label(game_opts);
@@ -262,10 +284,7 @@ pub fn tournament_with_bots<G: SimGame>(
         let (m, leg) = (g / 2, (g % 2) as u8);
         let p = (m / opts.games.max(1)) as usize;
         let (a, b) = pairs[p];
-        let seats = (0..players)
-            .map(|s| if (s + leg as usize) % 2 == 0 { a } else { b })
-            .collect();
-        (p, leg, seats)
+        (p, leg, pair_seating(players, &teams, leg, a, b))
     };
 
     let pool = pool(opts.threads)?;
@@ -303,7 +322,7 @@ pub fn tournament_with_bots<G: SimGame>(
         })
         .collect();
     let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
-    let mut ranking = RankingTally::new(names.len(), players);
+    let mut ranking = RankingTally::new(names.len(), units);
     let sink = |step: Step<Played>| -> Result<(), SimError> {
         let (g, played) = match step {
             Step::Game(g, p) => (g, p),
@@ -327,10 +346,15 @@ pub fn tournament_with_bots<G: SimGame>(
         }
         seat0_games += 1;
         seat0_score += share(0);
-        if players > 2 {
+        if ranked {
             let ranks: Vec<u32> = o.seats.iter().map(|s| s.rank).collect();
             let shares: Vec<f64> = (0..players).map(share).collect();
-            ranking.add(&seats, &ranks, &shares);
+            if teams.is_empty() {
+                ranking.add(&seats, &ranks, &shares);
+            } else {
+                let (bots, ranks, shares) = per_team(&teams, &seats, &ranks, &shares);
+                ranking.add(&bots, &ranks, &shares);
+            }
         }
         if let Some(csv) = csv.as_mut() {
             let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
@@ -347,6 +371,7 @@ pub fn tournament_with_bots<G: SimGame>(
                 game,
                 options: &label,
                 bots: &seat_names,
+                teams: &teams,
                 outcome: o,
             };
             csv.write_game(Some(&t), &row)?;
@@ -367,7 +392,7 @@ pub fn tournament_with_bots<G: SimGame>(
     flushed?;
 
     let ratings = rate(&names, &results, opts.prior_draws);
-    let (seat_shares, ranking_ratings) = if players > 2 {
+    let (seat_shares, ranking_ratings) = if ranked {
         (
             ranking.shares(&names),
             ranking.ratings(&names, opts.prior_draws),
@@ -383,6 +408,7 @@ pub fn tournament_with_bots<G: SimGame>(
         pairs: results,
         ratings,
         players,
+        teams: n_teams,
         seat_shares,
         ranking_ratings,
         seat0_games,
@@ -401,6 +427,51 @@ pub fn tournament_with_bots<G: SimGame>(
 
 fn two_seats(players: &usize) -> bool {
     *players <= 2
+}
+
+fn no_teams(teams: &usize) -> bool {
+    *teams == 0
+}
+
+/// The bot of each seat in leg `leg` of a game between bots `a` and `b` at a table of
+/// `players` seats: alternately per seat (`a, b, a, …`; leg 1 swapped), or, when `teams` gives
+/// each seat's team, alternately per team, one bot for both partners (teams `a, b, a, …`).
+fn pair_seating(players: usize, teams: &[usize], leg: u8, a: usize, b: usize) -> Vec<usize> {
+    (0..players)
+        .map(|s| {
+            let unit = if teams.is_empty() { s } else { teams[s] };
+            if (unit + leg as usize) % 2 == 0 {
+                a
+            } else {
+                b
+            }
+        })
+        .collect()
+}
+
+/// A game's seats as teams: per team (numbered from 0), the bot of its first seat (one bot
+/// plays the team), its best rank (the rules give partners the same) and the sum of its seats'
+/// victory shares.
+fn per_team(
+    teams: &[usize],
+    seats: &[usize],
+    ranks: &[u32],
+    shares: &[f64],
+) -> (Vec<usize>, Vec<u32>, Vec<f64>) {
+    let n = teams.iter().max().map_or(0, |t| t + 1);
+    let mut bots = vec![None; n];
+    let mut best = vec![u32::MAX; n];
+    let mut share = vec![0.0; n];
+    for (s, &t) in teams.iter().enumerate() {
+        bots[t].get_or_insert(seats[s]);
+        best[t] = best[t].min(ranks[s]);
+        share[t] += shares[s];
+    }
+    let bots = bots
+        .into_iter()
+        .map(|b| b.expect("every team number has a seat"))
+        .collect();
+    (bots, best, share)
 }
 
 /// Per-seat victories and the pairwise results between seats of different bots, summed over
@@ -603,20 +674,28 @@ impl TournamentReport {
         }
         let mut tables = vec![matrix, ratings];
         if !self.seat_shares.is_empty() {
-            let mut shares = Table::new(
-                format!(
-                    "Victory share per seat held, against the fair share 1/{} (95% Wilson \
-                     interval)",
-                    self.players
-                ),
-                &[
-                    "bot",
+            let (title, unit_games) = if self.teams > 0 {
+                (
+                    format!(
+                        "Victory share per team held (both partners), against the fair share \
+                         1/{} (95% Wilson interval)",
+                        self.teams
+                    ),
+                    "team-games",
+                )
+            } else {
+                (
+                    format!(
+                        "Victory share per seat held, against the fair share 1/{} (95% Wilson \
+                         interval)",
+                        self.players
+                    ),
                     "seat-games",
-                    "share",
-                    "95% CI",
-                    "fair",
-                    "share / fair",
-                ],
+                )
+            };
+            let mut shares = Table::new(
+                title,
+                &["bot", unit_games, "share", "95% CI", "fair", "share / fair"],
                 1,
             );
             for s in &self.seat_shares {
@@ -630,9 +709,15 @@ impl TournamentReport {
                 ]);
             }
             tables.push(shares);
-            let mut ratings = Table::new(
+            let title = if self.teams > 0 {
+                "Elo from the teams' full rankings (pairwise Plackett–Luce between the teams \
+                 of different bots, each comparison weighted 1/(T−1), mean 1500, 95% interval)"
+            } else {
                 "Elo from the full rankings (pairwise Plackett–Luce, each comparison weighted \
-                 1/(n−1), mean 1500, 95% interval)",
+                 1/(n−1), mean 1500, 95% interval)"
+            };
+            let mut ratings = Table::new(
+                title,
                 &["bot", "Elo", "95% CI", "games", "victory share"],
                 1,
             );
@@ -719,7 +804,8 @@ impl TournamentReport {
 
     /// `table,row,col,n,value,ci_low,ci_high,draws`: one `matrix` line per ordered pair of
     /// bots (the row bot's score rate), one `elo` line per bot; with more than two seats, one
-    /// `seat_share` line per bot (victory share per seat) and one `ranking_elo` line per bot.
+    /// `seat_share` line per bot (victory share per seat; in teams `team_share`, per team) and
+    /// one `ranking_elo` line per bot.
     fn csv_rows(&self) -> Vec<Vec<String>> {
         let mut rows = vec![[
             "table", "row", "col", "n", "value", "ci_low", "ci_high", "draws",
@@ -761,9 +847,14 @@ impl TournamentReport {
                 .collect()
         };
         rows.extend(ratings("elo", &self.ratings));
+        let share_table = if self.teams > 0 {
+            "team_share"
+        } else {
+            "seat_share"
+        };
         for s in &self.seat_shares {
             rows.push(vec![
-                "seat_share".into(),
+                share_table.into(),
                 s.bot.clone(),
                 String::new(),
                 s.seat_games.to_string(),
@@ -834,6 +925,61 @@ mod tests {
         assert!((shares[0].fair - 1.0 / 3.0).abs() < 1e-12);
         let (lo, hi) = wilson(2.0, 4.0, Z95);
         assert_eq!((shares[0].ci_low, shares[0].ci_high), (lo, hi));
+    }
+
+    /// Without teams the pair's bots alternate per seat; in teams, per team, both partners
+    /// played by one bot; leg 1 swaps them.
+    #[test]
+    fn seating_alternates_per_seat_or_per_team() {
+        let (a, b) = (3, 7);
+        assert_eq!(pair_seating(3, &[], 0, a, b), [a, b, a]);
+        assert_eq!(pair_seating(3, &[], 1, a, b), [b, a, b]);
+        assert_eq!(pair_seating(4, &[], 0, a, b), [a, b, a, b]);
+        assert_eq!(pair_seating(4, &[0, 0, 1, 1], 0, a, b), [a, a, b, b]);
+        assert_eq!(pair_seating(4, &[0, 0, 1, 1], 1, a, b), [b, b, a, a]);
+        let six = [0, 0, 1, 1, 2, 2];
+        assert_eq!(pair_seating(6, &six, 0, a, b), [a, a, b, b, a, a]);
+        assert_eq!(pair_seating(6, &six, 1, a, b), [b, b, a, a, b, b]);
+        // Over the two legs each bot holds every team position once, and partners are always
+        // one bot.
+        for leg in [0, 1] {
+            let seats = pair_seating(6, &six, leg, a, b);
+            assert!(seats.chunks(2).all(|t| t[0] == t[1]));
+        }
+        for s in 0..6 {
+            let held: Vec<usize> = [0, 1].map(|leg| pair_seating(6, &six, leg, a, b)[s]).into();
+            assert!(held.contains(&a) && held.contains(&b));
+        }
+    }
+
+    /// A 6-seat game in teams seen as its 3 teams: the bot of each, the best rank of its seats
+    /// and the sum of their shares; the ranking then compares only teams of different bots,
+    /// each comparison weighted 1/(T−1) = 1/2.
+    #[test]
+    fn teams_are_ranked_as_units() {
+        let teams = [0, 0, 1, 1, 2, 2];
+        let seats = [0, 0, 1, 1, 0, 0];
+        // Team 1 (bot 1) wins, team 0 is second, team 2 third.
+        let ranks = [2, 2, 1, 1, 3, 3];
+        let shares = [0.0, 0.0, 0.5, 0.5, 0.0, 0.0];
+        let (bots, ranks, shares) = per_team(&teams, &seats, &ranks, &shares);
+        assert_eq!(bots, [0, 1, 0]);
+        assert_eq!(ranks, [2, 1, 3]);
+        assert_eq!(shares, [0.0, 1.0, 0.0]);
+        let mut tally = RankingTally::new(2, 3);
+        tally.add(&bots, &ranks, &shares);
+        // Bot 1's team beat both of bot 0's: two comparisons of weight 1/2; bot 0's two teams
+        // are never compared with each other.
+        assert!((tally.wins[1][0] - 1.0).abs() < 1e-12);
+        assert!(tally.wins[0][1].abs() < 1e-12);
+        assert!((tally.games[0][1] - 1.0).abs() < 1e-12);
+        assert_eq!((tally.seat_games[0], tally.seat_games[1]), (2, 1));
+        assert!((tally.seat_wins[1] - 1.0).abs() < 1e-12);
+        let shares = tally.shares(&["a".to_string(), "b".to_string()]);
+        assert!((shares[0].fair - 1.0 / 3.0).abs() < 1e-12);
+        // Individual ranks (partners apart): the team's rank is its best seat's.
+        let (_, ranks, _) = per_team(&[0, 0, 1, 1], &[0, 0, 1, 1], &[4, 1, 2, 3], &[0.0; 4]);
+        assert_eq!(ranks, [1, 2]);
     }
 
     /// Equal ranks between different bots are half a win each.
