@@ -19,7 +19,8 @@ pub struct GameArgs {
     /// options).
     #[arg(long, default_value = "duel")]
     pub game: String,
-    /// Rule variants, comma-separated (Duel: `errata-next-age`).
+    /// Rule variants, comma-separated (Duel: `errata-next-age`; 7 Wonders: `teams`, the team
+    /// variant of Cities at 4 or 6 players, seats 0+1, 2+3, 4+5 partners).
     #[arg(long = "variant", value_delimiter = ',')]
     pub variants: Vec<String>,
     /// Expansions, comma-separated.

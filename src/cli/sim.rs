@@ -21,7 +21,23 @@ fn threads(n: &str) -> Result<usize, String> {
     }
 }
 
+/// Examples under `wonders simulate --help`.
+const SIMULATE_EXAMPLES: &str = "Examples:
+  wonders simulate --game duel --games 100000 --bots greedy --out games.csv --summary summary.md
+  wonders simulate --game classic --players 3-7 --expansions cities --games 10000 --out c.csv
+  wonders simulate --game classic --edition v2 --expansions cities --variant teams --players 4 \\
+      --games 10000 --out teams.csv --summary teams.md
+      (the team variant: a team column in the CSV, win rates per team and per pair of boards)";
+
+/// Examples under `wonders tournament --help`.
+const TOURNAMENT_EXAMPLES: &str = "Examples:
+  wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
+  wonders tournament --game classic --expansions cities --variant teams --players 4 \\
+      --bots random,greedy --games 500
+      (in teams one bot plays both partners: teams a, b, then b, a on the same seed)";
+
 #[derive(Args, Debug)]
+#[command(after_help = SIMULATE_EXAMPLES)]
 pub struct SimulateArgs {
     #[command(flatten)]
     game: GameArgs,
@@ -64,6 +80,7 @@ pub struct SimulateArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = TOURNAMENT_EXAMPLES)]
 pub struct TournamentArgs {
     #[command(flatten)]
     game: GameArgs,
