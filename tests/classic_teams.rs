@@ -47,13 +47,13 @@ fn check_end(g: &ClassicGame) {
     assert_eq!(g.winners(), winners);
     let mut returns = [0.0; 8];
     g.returns(&mut returns);
-    for s in 0..n {
+    for (s, &got) in returns.iter().enumerate().take(n) {
         let expected = if winners.contains(&s) {
             1.0 / winners.len() as f64
         } else {
             0.0
         };
-        assert_eq!(returns[s], expected);
+        assert_eq!(got, expected);
     }
     let ranks = g.ranks();
     for s in 0..n {
@@ -142,7 +142,7 @@ fn records_that_break_the_team_variant_are_refused() {
     let refused = |change: &dyn Fn(&mut serde_json::Value), expected: &str| {
         let mut r = good.clone();
         change(&mut r);
-        let e = replay(&r).err().expect("refused").to_string();
+        let e = replay(&r).expect_err("refused").to_string();
         assert!(e.contains(expected), "{e}");
     };
     refused(
@@ -179,7 +179,7 @@ fn records_that_break_the_team_variant_are_refused() {
     }
     let mut r = g.record(&[]);
     r["options"]["variants"] = serde_json::json!(["teams"]);
-    let e = replay(&r).err().expect("refused").to_string();
+    let e = replay(&r).expect_err("refused").to_string();
     assert!(
         e.contains("5 players (the team variant seats 4 or 6"),
         "{e}"

@@ -284,15 +284,17 @@ fn options_of_another_game_are_refused_naming_the_valid_ones() {
             &["simulate", "--game", "classic", "--fixed-wonders", "a"][..],
             "fixed-wonders",
         ),
-        (
-            &["play", "--game", "classic", "--variant", "errata-next-age"][..],
-            "variant",
-        ),
         (&["play", "--game", "duel:players=3"][..], "players"),
     ] {
         let o = wonders(args);
         assert_one_error_line(&o, &format!("`{bad}` does not apply to"));
     }
+    // A variant of another game: the game's own variants are named.
+    let o = wonders(&["play", "--game", "classic", "--variant", "errata-next-age"]);
+    assert_one_error_line(
+        &o,
+        "unknown variant `errata-next-age` for classic (valid: teams)",
+    );
     let o = wonders(&["play", "--game", "chess"]);
     assert_one_error_line(&o, "unknown game `chess`");
 }

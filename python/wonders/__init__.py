@@ -61,7 +61,7 @@ def observation_names(game: str, **options) -> list[str]:
 
 # Columns holding integers; every other column (bots, wonders, sides, victory types, a game's
 # own dimensions such as Architects' medals) is text.
-_INT_COLUMNS = {"game_index", "players", "seat", "stages_built", "rank", "win", "total", "coins", "turns", "pair", "leg"}
+_INT_COLUMNS = {"game_index", "players", "seat", "team", "stages_built", "rank", "win", "total", "coins", "turns", "pair", "leg"}
 _UNSIGNED_COLUMNS = {"run_seed", "game_seed"}
 
 
