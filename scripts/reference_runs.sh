@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
-# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic|expansions]
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic|expansions|teams]
 # `classic` is the 7 Wonders set (not part of `all`: it runs for hours); CLASSIC_GAMES and
 # CLASSIC_MCTS_GAMES cap its game counts for a partial run that RESUME=1 continues later.
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
@@ -46,6 +46,25 @@ if [[ $what == expansions ]]; then
     python3 scripts/plot_features.py $R/classic_v2_leaders_cities_greedy.csv $column \
       $R/classic_v2_leaders_cities_$column.png > $R/classic_v2_leaders_cities_$column.txt
   done
+fi
+
+if [[ $what == teams ]]; then
+  # 7 Wonders' team variant (Leaders and Cities, 4 and 6 players interleaved, a random side per
+  # table): greedy self-play (win share per team position and per pair of partners' boards;
+  # the CSV is kept out of git), then one bot per team: greedy against random, and MCTS
+  # against greedy.
+  $W simulate --game classic --edition v2 --expansions leaders,cities --variant teams \
+    --players 4,6 --sides random --games "${TEAM_GAMES:-200000}" --bots greedy --seed 1 \
+    --threads 1 --out $R/classic_v2_teams_greedy.csv --summary $R/classic_v2_teams_greedy.md \
+    --quiet "${resume[@]}"
+  for p in 4 6; do
+    $W tournament --game classic:players=$p,edition=v2,expansions=leaders+cities,variant=teams \
+      --bots random,greedy --games 500 --seed 1 --threads 1 \
+      --summary $R/classic_teams_${p}p_greedy_vs_random.md --quiet
+  done
+  $W tournament --game classic:players=4,edition=v2,expansions=leaders+cities,variant=teams \
+    --bots greedy,mcts:iterations=200 --games 100 --seed 1 --threads 1 \
+    --summary $R/classic_teams_4p_mcts200_vs_greedy.md --quiet
 fi
 
 if [[ $what == classic ]]; then

@@ -76,6 +76,12 @@ const SCIENCE_PROSPECT: f64 = 1.2;
 /// the game.
 const DISCOUNT_VALUE: f64 = 0.35;
 
+/// Points for each coin of rebate a Clandestine Wharf gives on a turn's purchases from one
+/// neighbour, and for Smuggler's Cache's rebate on the neighbours' starting resources, at the
+/// start of the game (rough: a purchase from one side about every third turn).
+const REBATE_VALUE: f64 = 2.0;
+const CACHE_VALUE: f64 = 1.0;
+
 /// Points for a building that makes a later one free, at the start of the game.
 const CHAIN_VALUE: f64 = 1.2;
 
@@ -447,6 +453,30 @@ fn production_value(cat: &Catalog, city: &City, age: u8, left: f64) -> f64 {
             _ => spare += 1,
         }
     }
+    // Cities: Secret Warehouse adds a unit of a type the city sells (makes with brown or grey
+    // cards or its board), Black Market one of a type it does not: each a "one of" group.
+    let warehouses = [powers::SECRET_WAREHOUSE, powers::BLACK_MARKET];
+    let sold = if warehouses.iter().any(|&p| city.has(p)) {
+        city.sells.choices().iter().fold(
+            (0..RESOURCES).fold(0u8, |m, r| m | u8::from(city.sells.fixed[r] > 0) << r),
+            |m, &c| m | c,
+        )
+    } else {
+        0
+    };
+    let all = (1u8 << RESOURCES) - 1;
+    for (power, mask) in warehouses.into_iter().zip([sold, all & !sold]) {
+        if !city.has(power) {
+            continue;
+        }
+        let best = (0..RESOURCES)
+            .filter(|&r| mask >> r & 1 == 1)
+            .max_by_key(|&r| demand[r] - met[r]);
+        match best {
+            Some(r) if met[r] < demand[r] => met[r] += 1,
+            _ => spare += 1,
+        }
+    }
     let needed: u32 = met.iter().map(|&m| m as u32).sum();
     (PRODUCTION_NEEDED * needed as f64 + PRODUCTION_SPARE * spare as f64) * left
 }
@@ -510,7 +540,10 @@ fn commerce_value(cat: &Catalog, city: &City, left: f64) -> f64 {
         .map(|&p| 2u32.saturating_sub(p as u32))
         .sum();
     let chains = city.built.intersection(chain_sources(cat)).iter().count();
-    (DISCOUNT_VALUE * discounts as f64 + CHAIN_VALUE * chains as f64) * left
+    // Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
+    let rebates = REBATE_VALUE * f64::from(city.rebates.wharf[0] + city.rebates.wharf[1])
+        + CACHE_VALUE * f64::from(city.rebates.cache);
+    (DISCOUNT_VALUE * discounts as f64 + CHAIN_VALUE * chains as f64 + rebates) * left
 }
 
 /// The buildings that make some other building free, per catalog.
@@ -560,6 +593,35 @@ mod tests {
 
     fn build(key: &'static str) -> impl Fn(&mut City, &'static Catalog) {
         move |city, cat| city.add_building(cat.card(cat.find(key).expect("a known card")))
+    }
+
+    /// Cities' payment cards are worth something while purchases are still to come: each
+    /// wharf, the cache, Secret Warehouse and Black Market add to the city's value early and
+    /// nothing after the last turn.
+    #[test]
+    fn the_payment_black_cards_have_a_value() {
+        let mut config = ClassicConfig::new(3, Edition::V2);
+        config.expansions.cities = true;
+        let mut g = ClassicGame::new(&config, 7).expect("a valid configuration");
+        for key in [
+            "west_clandestine_wharf",
+            "east_clandestine_wharf",
+            "smugglers_cache",
+            "secret_warehouse",
+            "black_market",
+        ] {
+            let before = g.seat_value(0);
+            let mut h = g.clone();
+            let cat = h.catalog();
+            build(key)(&mut h.cities[0], cat);
+            assert!(h.seat_value(0) > before + 0.5, "{key}");
+        }
+        g.age = 3;
+        g.turn = g.last_turn() + 1;
+        let mut h = g.clone();
+        let cat = h.catalog();
+        build("west_clandestine_wharf")(&mut h.cities[0], cat);
+        assert_eq!(h.seat_value(0), g.seat_value(0));
     }
 
     #[test]
