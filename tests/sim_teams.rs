@@ -101,6 +101,8 @@ fn a_run_in_teams_has_a_team_column_and_team_tables() {
         for r in &rows {
             let seat: usize = r[col("seat")].parse().unwrap();
             assert_eq!(r[col("team")], (seat / 2).to_string());
+            // Team games never pass for ordinary Cities games in a CSV.
+            assert!(r[col("options")].ends_with(",teams"), "{}", r[col("options")]);
         }
 
         // The summary's team table is the CSV's count: per team, its seats' victory shares.
@@ -249,39 +251,30 @@ fn an_interrupted_run_in_teams_resumes_to_the_uninterrupted_run() {
     assert!(lines[2].contains(",4,1,0,random,"), "{}", lines[2]);
     lines[2] = lines[2].replace(",4,1,0,random,", ",4,1,1,random,");
     std::fs::write(&bad, lines.join("\n") + "\n").unwrap();
-    let (entry, options) = spec(TEAMS_4P);
-    let e = entry
-        .simulate(
-            &options,
-            &SimulateOptions {
-                seed: 17,
-                games: 40,
-                bots: vec!["random".into()],
-                csv: Some(bad.clone()),
-                resume: true,
-                ..Default::default()
-            },
-        )
-        .unwrap_err();
+    // Resuming `csv_file` as a run of `game`: the error.
+    let resume_error = |game: &str, csv_file: &Path| {
+        let (entry, options) = spec(game);
+        entry
+            .simulate(
+                &options,
+                &SimulateOptions {
+                    seed: 17,
+                    games: 40,
+                    bots: vec!["random".into()],
+                    csv: Some(csv_file.to_owned()),
+                    resume: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap_err()
+    };
+    let e = resume_error(TEAMS_4P, &bad);
     assert!(
         e.contains("line 2") && e.contains("seat 1 is in team \"1\"") && e.contains("team \"0\""),
         "{e}"
     );
     // Resuming a team run without the variant is refused at the header.
-    let (entry, options) = spec("classic:players=4,edition=v2,expansions=cities");
-    let e = entry
-        .simulate(
-            &options,
-            &SimulateOptions {
-                seed: 17,
-                games: 40,
-                bots: vec!["random".into()],
-                csv: Some(csv.clone()),
-                resume: true,
-                ..Default::default()
-            },
-        )
-        .unwrap_err();
+    let e = resume_error("classic:players=4,edition=v2,expansions=cities", &csv);
     assert!(e.contains("the header is not this run's"), "{e}");
 }
 

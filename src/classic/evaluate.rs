@@ -444,7 +444,7 @@ fn production_value(cat: &Catalog, city: &City, age: u8, left: f64) -> f64 {
         spare += (units - met[r]) as u32;
     }
     // A "one of" group goes where the most demand is still unmet.
-    for &mask in city.own.choices() {
+    let mut place = |mask: u8| {
         let best = (0..RESOURCES)
             .filter(|&r| mask >> r & 1 == 1)
             .max_by_key(|&r| demand[r] - met[r]);
@@ -452,6 +452,9 @@ fn production_value(cat: &Catalog, city: &City, age: u8, left: f64) -> f64 {
             Some(r) if met[r] < demand[r] => met[r] += 1,
             _ => spare += 1,
         }
+    };
+    for &mask in city.own.choices() {
+        place(mask);
     }
     // Cities: Secret Warehouse adds a unit of a type the city sells (makes with brown or grey
     // cards or its board), Black Market one of a type it does not: each a "one of" group.
@@ -466,15 +469,8 @@ fn production_value(cat: &Catalog, city: &City, age: u8, left: f64) -> f64 {
     };
     let all = (1u8 << RESOURCES) - 1;
     for (power, mask) in warehouses.into_iter().zip([sold, all & !sold]) {
-        if !city.has(power) {
-            continue;
-        }
-        let best = (0..RESOURCES)
-            .filter(|&r| mask >> r & 1 == 1)
-            .max_by_key(|&r| demand[r] - met[r]);
-        match best {
-            Some(r) if met[r] < demand[r] => met[r] += 1,
-            _ => spare += 1,
+        if city.has(power) {
+            place(mask);
         }
     }
     let needed: u32 = met.iter().map(|&m| m as u32).sum();

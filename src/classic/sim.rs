@@ -119,6 +119,9 @@ impl SimGame for ClassicGame {
         if options.expansions.cities {
             label.push_str(",cities");
         }
+        if options.teams {
+            label.push_str(",teams");
+        }
         if options.wonders.iter().any(Option::is_some) {
             let boards: Vec<&str> = options
                 .wonders

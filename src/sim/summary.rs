@@ -841,7 +841,7 @@ mod tests {
     /// once. Bot x plays both partners of team 0 in games 1-3 only; in game 4 team 0 is x and
     /// y, which counts among every seat's figures, not x's.
     fn summary() -> Summary {
-        let mut s = Summary::new("classic", "v2,4p,day,cities", 5, &team_columns());
+        let mut s = Summary::new("classic", "v2,4p,day,cities,teams", 5, &team_columns());
         let xy = bots(["x", "x", "y", "y"]);
         let g1 = game([
             ("gizah", true),
@@ -1050,7 +1050,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "the team of every seat")]
     fn a_game_in_teams_needs_its_teams() {
-        let mut s = Summary::new("classic", "v2,4p,day,cities", 5, &team_columns());
+        let mut s = Summary::new("classic", "v2,4p,day,cities,teams", 5, &team_columns());
         s.add_game(&bots(["x", "x", "y", "y"]), &game([("gizah", true); 4]));
     }
 }
