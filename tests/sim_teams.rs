@@ -102,7 +102,11 @@ fn a_run_in_teams_has_a_team_column_and_team_tables() {
             let seat: usize = r[col("seat")].parse().unwrap();
             assert_eq!(r[col("team")], (seat / 2).to_string());
             // Team games never pass for ordinary Cities games in a CSV.
-            assert!(r[col("options")].ends_with(",teams"), "{}", r[col("options")]);
+            assert!(
+                r[col("options")].ends_with(",teams"),
+                "{}",
+                r[col("options")]
+            );
         }
 
         // The summary's team table is the CSV's count: per team, its seats' victory shares.

@@ -1,4 +1,5 @@
-//! The end of each Age: military conflicts with both neighbours.
+//! The end of each Age: military conflicts with both neighbours (with Diplomacy, the nearest
+//! fighting seats; in the team variant, the opposing neighbour for two tokens).
 
 use super::*;
 use crate::classic::teams;
