@@ -538,7 +538,7 @@ fn initially_accessible_slots_are_6_2_2_and_face_up() {
     let setup = Setup {
         wonders_offered: [0, 1, 2, 3, 4, 5, 6, 7],
         progress_on_board: [0, 1, 2, 3, 4],
-        progress_in_box: [5, 6, 7, 8, 9],
+        progress_in_box: [5, 6, 7, 8, 9, 0, 0, 0],
         ages: [
             std::array::from_fn(|i| i as u8),
             std::array::from_fn(|i| 23 + i as u8),
@@ -552,6 +552,7 @@ fn initially_accessible_slots_are_6_2_2_and_face_up() {
         ],
         removed: [[20, 21, 22], [43, 44, 45], [63, 64, 65]],
         guilds_unused: [69, 70, 71, 72],
+        pantheon: None,
     };
     setup.validate().unwrap();
     let mut g = Duel::from_setup(setup, DuelConfig::default());

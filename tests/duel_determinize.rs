@@ -199,6 +199,7 @@ fn determinizations_keep_what_was_seen() {
             Some(Pending::Mausoleum) => pending_seen[2] += 1,
             Some(Pending::GreatLibrary) => pending_seen[3] += 1,
             Some(Pending::Starter) => pending_seen[4] += 1,
+            Some(p) => panic!("a base game waits for Pantheon's {p:?}"),
             None => {}
         }
         let mut rng = GameRng::seed_from_u64(derive_seed(77, i));

@@ -145,10 +145,15 @@ impl Deal<'_> {
         let setup = Setup {
             wonders_offered: offered,
             progress_on_board: board,
-            progress_in_box: boxed.try_into().unwrap(),
+            progress_in_box: {
+                let mut all = [0; 8];
+                all[..5].copy_from_slice(&boxed);
+                all
+            },
             ages,
             removed,
             guilds_unused,
+            pantheon: None,
         };
         setup.validate().unwrap();
         setup

@@ -5,6 +5,7 @@
 //! Ids are the public snake_case English names; a card's index in [`CARDS`] is its [`CardId`].
 
 use std::fmt;
+use super::pantheon_data::{GRAND_TEMPLES, NUM_GRAND_TEMPLES, PANTHEON_PROGRESS_TOKENS, PANTHEON_WONDERS};
 
 /// Index into [`CARDS`].
 pub type CardId = u8;
@@ -189,7 +190,8 @@ impl Color {
     }
 }
 
-/// The 17 chain symbols (the white icons under a card's cost).
+/// The 17 chain symbols (the white icons under a card's cost), then Pantheon's 5 Mythology
+/// tokens in [`Mythology`](super::pantheon_data::Mythology) order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Chain {
     Horseshoe,
@@ -209,9 +211,27 @@ pub enum Chain {
     Sun,
     Column,
     GreekBuilding,
+    /// Pantheon: a Mythology token owned works as the chain symbol of its Mythology's Grand
+    /// Temple (the temple is then free, and that is a chain build: Urbanism pays).
+    MesopotamianToken,
+    PhoenicianToken,
+    GreekToken,
+    EgyptianToken,
+    RomanToken,
 }
 
 impl Chain {
+    /// The chain a Mythology token gives (`mythology` in [`Mythology`](super::pantheon_data::Mythology) order).
+    pub const fn of_mythology(mythology: u8) -> Chain {
+        match mythology {
+            0 => Chain::MesopotamianToken,
+            1 => Chain::PhoenicianToken,
+            2 => Chain::GreekToken,
+            3 => Chain::EgyptianToken,
+            _ => Chain::RomanToken,
+        }
+    }
+
     pub const fn id(self) -> &'static str {
         match self {
             Chain::Horseshoe => "horseshoe",
@@ -231,6 +251,11 @@ impl Chain {
             Chain::Sun => "sun",
             Chain::Column => "column",
             Chain::GreekBuilding => "greek_building",
+            Chain::MesopotamianToken => "mesopotamian_token",
+            Chain::PhoenicianToken => "phoenician_token",
+            Chain::GreekToken => "greek_token",
+            Chain::EgyptianToken => "egyptian_token",
+            Chain::RomanToken => "roman_token",
         }
     }
 }
@@ -416,11 +441,15 @@ use Chain::*;
 use Color::*;
 use Science::*;
 
-/// Number of building cards.
-pub const NUM_CARDS: usize = 73;
+/// Number of building cards of the base game (Age cards and Guilds).
+pub const BASE_CARDS: usize = 73;
+
+/// Number of building cards with Pantheon's 5 Grand Temples, which come after the base game's
+/// (ids 73 to 77, in `pantheon_data::GRAND_TEMPLES` order).
+pub const NUM_CARDS: usize = BASE_CARDS + NUM_GRAND_TEMPLES;
 
 /// Every building card: Age I (ids 0-22), Age II (23-45), Age III (46-65), Guilds (66-72).
-pub const CARDS: [Card; NUM_CARDS] = [
+const BASE_CARD_TABLE: [Card; BASE_CARDS] = [
     // Age 1 — brown
     card("lumber_yard", "Lumber Yard", 1, Brown).produces("W"),
     card("stone_pit", "Stone Pit", 1, Brown)
@@ -678,6 +707,36 @@ pub const CARDS: [Card; NUM_CARDS] = [
         .guild(GuildCount::Cards(&[Red]), 1, 1),
 ];
 
+/// Every building card: the base game's, then Pantheon's Grand Temples (purple Age III cards
+/// that score by how many a city has; their cost is printed, and a Mythology token of the
+/// temple's Mythology makes it free).
+pub const CARDS: [Card; NUM_CARDS] = {
+    let mut all = [BASE_CARD_TABLE[0]; NUM_CARDS];
+    let mut i = 0;
+    while i < BASE_CARDS {
+        all[i] = BASE_CARD_TABLE[i];
+        i += 1;
+    }
+    while i < NUM_CARDS {
+        let t = &GRAND_TEMPLES[i - BASE_CARDS];
+        let mut c = card(t.id, t.name, 3, Purple);
+        c.cost = t.cost;
+        c.chain_from = Some(Chain::of_mythology(t.mythology as u8));
+        all[i] = c;
+        i += 1;
+    }
+    all
+};
+
+/// The first Grand Temple's card id.
+pub const FIRST_GRAND_TEMPLE: CardId = BASE_CARDS as CardId;
+
+/// True for Pantheon's Grand Temples.
+#[inline]
+pub const fn is_grand_temple(card: CardId) -> bool {
+    card >= FIRST_GRAND_TEMPLE
+}
+
 /// First card id of each deck: Age I, Age II, Age III, Guilds, end.
 pub const DECK_STARTS: [u8; 5] = [0, 23, 46, 66, 73];
 
@@ -777,7 +836,10 @@ impl Wonder {
 }
 
 /// Number of base-game Wonders.
-pub const NUM_WONDERS: usize = 12;
+pub const BASE_WONDERS: usize = 12;
+
+/// Number of Wonders with Pantheon's two (ids 12 and 13, after the base game's).
+pub const NUM_WONDERS: usize = BASE_WONDERS + PANTHEON_WONDERS.len();
 
 /// Each card's resource cost packed (see [`Resources::packed`]): the payment search's copy of
 /// `CARDS[i].cost`, so that it does not repack the cost on every call.
@@ -791,8 +853,23 @@ pub static CARD_COSTS_PACKED: [u64; NUM_CARDS] = {
     packed
 };
 
+/// Every Wonder: the 12 of the base game, then Pantheon's Sanctuary and Divine Theater.
+pub const WONDERS: [Wonder; NUM_WONDERS] = {
+    let mut all = [BASE_WONDER_TABLE[0]; NUM_WONDERS];
+    let mut i = 0;
+    while i < BASE_WONDERS {
+        all[i] = BASE_WONDER_TABLE[i];
+        i += 1;
+    }
+    while i < NUM_WONDERS {
+        all[i] = PANTHEON_WONDERS[i - BASE_WONDERS];
+        i += 1;
+    }
+    all
+};
+
 /// The 12 Wonders of the base game.
-pub const WONDERS: [Wonder; NUM_WONDERS] = [
+const BASE_WONDER_TABLE: [Wonder; BASE_WONDERS] = [
     wonder("the_pyramids", "The Pyramids", "SSSP", 9),
     wonder("the_colossus", "The Colossus", "CCCG", 3).shields(2),
     wonder("the_great_lighthouse", "The Great Lighthouse", "WSPP", 4).produces_one_of("WCS"),
@@ -910,9 +987,28 @@ pub struct ProgressToken {
 }
 
 /// Number of base-game Progress tokens.
-pub const NUM_TOKENS: usize = 10;
+pub const BASE_TOKENS: usize = 10;
 
-pub const PROGRESS_TOKENS: [ProgressToken; NUM_TOKENS] = [
+/// Number of Progress tokens with Pantheon's three (ids 10 to 12).
+pub const NUM_TOKENS: usize = BASE_TOKENS + PANTHEON_PROGRESS_TOKENS.len();
+
+/// Every Progress token: the 10 of the base game, then Pantheon's Mysticism, Poliorcetics and
+/// Engineering.
+pub const PROGRESS_TOKENS: [ProgressToken; NUM_TOKENS] = {
+    let mut all = [BASE_TOKEN_TABLE[0]; NUM_TOKENS];
+    let mut i = 0;
+    while i < BASE_TOKENS {
+        all[i] = BASE_TOKEN_TABLE[i];
+        i += 1;
+    }
+    while i < NUM_TOKENS {
+        all[i] = PANTHEON_PROGRESS_TOKENS[i - BASE_TOKENS];
+        i += 1;
+    }
+    all
+};
+
+const BASE_TOKEN_TABLE: [ProgressToken; BASE_TOKENS] = [
     ProgressToken {
         id: "agriculture",
         name: "Agriculture",

@@ -122,6 +122,8 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         Action::ChooseStarter(s) => {
             lines.push(format!("  {who} chooses P{} to start the Age", s + 1))
         }
+        // TODO(pantheon branch): the expansion's own lines.
+        _ => lines.push(format!("  {who}: {}", super::state::describe(action))),
     }
     // Coins moved by the action's effects.
     for p in 0..2 {

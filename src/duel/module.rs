@@ -83,6 +83,7 @@ impl GameModule for Duel {
         Ok(DuelConfig {
             errata_next_age,
             wonders,
+            pantheon: false,
         })
     }
 

@@ -68,6 +68,8 @@ impl Encoded for Duel {
             Action::BuildDiscarded(c) => BUILD_DISCARDED + c as usize,
             Action::GreatLibrary(t) => GREAT_LIBRARY + t as usize,
             Action::ChooseStarter(s) => STARTER + s as usize,
+            // TODO(pantheon branch): the expansion's action ids.
+            _ => panic!("Pantheon actions have no id yet"),
         };
         let paid = match action {
             Action::Build { paid, .. } | Action::Wonder { paid, .. } => paid as u32,

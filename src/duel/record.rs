@@ -10,7 +10,11 @@ use super::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, TokenId, WonderId, CARDS, PROGRESS_TOKENS,
     WONDERS,
 };
-use super::state::{Action, Duel, DuelConfig, Score, Setup, Victory, WonderSelection};
+use super::pantheon_data::DIVINITIES;
+use super::state::{
+    divinity_name, offering_values, Action, Duel, DuelConfig, Score, Setup, Victory,
+    WonderSelection, NO_DIVINITY, NO_TOKEN,
+};
 use crate::common::options::cut;
 use crate::common::record::{
     read_envelope, unknown_field, write_record as write_frame, RecordOptions,
@@ -44,7 +48,7 @@ fn setup_json(setup: &Setup) -> Value {
     json!({
         "wonders_offered": setup.wonders_offered.iter().map(|&w| WONDERS[w as usize].id).collect::<Vec<_>>(),
         "progress_on_board": tokens(&setup.progress_on_board),
-        "progress_in_box": tokens(&setup.progress_in_box),
+        "progress_in_box": tokens(setup.progress_box()),
         "ages": {"1": cards(&setup.ages[0]), "2": cards(&setup.ages[1]), "3": cards(&setup.ages[2])},
         "removed": {"1": cards(&setup.removed[0]), "2": cards(&setup.removed[1]), "3": cards(&setup.removed[2])},
         "guilds_unused": cards(&setup.guilds_unused),
@@ -79,7 +83,47 @@ pub fn action_json(state: &Duel, action: Action) -> Value {
         Action::ChooseStarter(s) => {
             json!({"player": player, "type": "choose_starter", "starter": s})
         }
+        Action::PlaceDivinity { divinity, space } => json!({"player": player,
+            "type": "place_divinity", "divinity": divinity_name(divinity), "space": space}),
+        Action::Activate {
+            divinity,
+            offerings,
+            paid,
+        } => json!({"player": player, "type": "activate", "divinity": divinity_name(divinity),
+            "offerings": offering_values(offerings), "paid": paid}),
+        Action::Gate(d) => json!({"player": player, "type": "gate", "divinity": divinity_name(d)}),
+        Action::DivineTheater { divinity, rest } => json!({"player": player,
+            "type": "divine_theater",
+            "mythology": DIVINITIES[divinity as usize].mythology.id(),
+            "divinity": divinity_name(divinity),
+            "rest": rest.iter().filter(|&&d| d != NO_DIVINITY).map(|&d| divinity_name(d)).collect::<Vec<_>>()}),
+        Action::Enki(t) => {
+            json!({"player": player, "type": "enki", "token": PROGRESS_TOKENS[t as usize].id})
+        }
+        Action::Nisaba(c) => {
+            json!({"player": player, "type": "nisaba", "card": CARDS[c as usize].id})
+        }
+        Action::Baal(c) => json!({"player": player, "type": "baal", "card": CARDS[c as usize].id}),
+        Action::Zeus(c) => json!({"player": player, "type": "zeus", "card": CARDS[c as usize].id}),
+        Action::Anubis(w) => {
+            json!({"player": player, "type": "anubis", "wonder": WONDERS[w as usize].id})
+        }
+        Action::Isis { card, wonder } => json!({"player": player, "type": "isis",
+            "card": CARDS[card as usize].id, "wonder": WONDERS[wonder as usize].id}),
+        Action::Ra(w) => json!({"player": player, "type": "ra", "wonder": WONDERS[w as usize].id}),
+        Action::Minerva(square) => {
+            json!({"player": player, "type": "minerva", "square": square})
+        }
+        Action::Neptune { discard, apply } => json!({"player": player, "type": "neptune",
+            "discard": military_token_id(discard),
+            "apply": (apply != NO_TOKEN).then(|| military_token_id(apply))}),
     }
+}
+
+/// The id of military token `i` (`MILITARY_TOKENS` order) in `board.json`: `p1_2coins`,
+/// `p1_5coins` on seat 0's side, `p2_2coins`, `p2_5coins` on seat 1's.
+pub fn military_token_id(i: u8) -> &'static str {
+    ["p1_2coins", "p1_5coins", "p2_2coins", "p2_5coins"][i as usize]
 }
 
 fn score_json(score: &Score) -> Value {
@@ -228,11 +272,16 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
             "setup.progress_on_board",
             token_id,
         )?,
-        progress_in_box: id_list(
-            field(v, "progress_in_box", ctx)?,
-            "setup.progress_in_box",
-            token_id,
-        )?,
+        progress_in_box: {
+            let boxed: [TokenId; 5] = id_list(
+                field(v, "progress_in_box", ctx)?,
+                "setup.progress_in_box",
+                token_id,
+            )?;
+            let mut all = [0; 8];
+            all[..5].copy_from_slice(&boxed);
+            all
+        },
         ages,
         removed,
         guilds_unused: id_list(
@@ -240,6 +289,7 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
             "setup.guilds_unused",
             card_id,
         )?,
+        pantheon: None,
     };
     setup.validate().map_err(|m| err(format!("setup: {m}")))?;
     Ok(setup)

@@ -37,7 +37,7 @@ impl Duel {
         }
         // The 3 tokens drawn by a Great Library whose choice is pending are seen.
         let n = self.box_len as usize;
-        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+        let drawn = if self.pending.top() == Some(Pending::GreatLibrary) {
             n.min(3)
         } else {
             0
@@ -99,7 +99,7 @@ impl Duel {
             (Phase::Draft, _) => &self.setup.wonders_offered[..],
             _ => &self.setup.wonders_offered[..0],
         };
-        let drawn = if self.pending == Some(Pending::GreatLibrary) {
+        let drawn = if self.pending.top() == Some(Pending::GreatLibrary) {
             &self.box_tokens[..(self.box_len as usize).min(3)]
         } else {
             &self.box_tokens[..0]
@@ -119,7 +119,7 @@ impl Duel {
             self.box_len,
             self.discard,
             self.current,
-            self.pending,
+            self.pending.top(),
             self.extra_turn,
             self.wonders_built,
             self.picks,

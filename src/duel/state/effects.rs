@@ -72,12 +72,12 @@ impl Duel {
         let w = &WONDERS[wonder as usize];
         {
             let p = &mut self.players[seat];
-            let idx = p
-                .wonders
+            let idx = p.wonders[..p.num_wonders as usize]
                 .iter()
                 .position(|&x| x == wonder)
                 .expect("checked by the caller");
             p.built |= 1 << idx;
+            self.pantheon.tucked[seat][idx] = card;
             p.wonder_points += w.points as i16;
             p.tucked.insert(card);
             p.coins += w.coins as u16;
@@ -87,6 +87,16 @@ impl Duel {
             self.refresh_costs();
         }
         self.wonders_built += 1;
+        if self.wonders_built == 7 {
+            // The 7-Wonder limit: the Wonders still unbuilt go back to the box for good.
+            for p in &self.players {
+                for i in 0..p.num_wonders as usize {
+                    if p.built >> i & 1 == 0 {
+                        self.pantheon.boxed_wonders |= 1 << p.wonders[i];
+                    }
+                }
+            }
+        }
         self.extra_turn |= w.extra_turn || self.players[seat].has(Progress::Theology);
         if w.opponent_loses > 0 {
             self.lose_coins(1 - seat, w.opponent_loses as u16);
@@ -100,14 +110,17 @@ impl Duel {
         if let Some(color) = w.destroys {
             let opp = &self.players[1 - seat];
             if opp.colors[color as usize] > 0 {
-                self.pending = Some(Pending::Destroy(color));
+                self.pending.push(Pending::Destroy(color));
             }
         }
         if w.builds_from_discard && !self.discard.is_empty() {
-            self.pending = Some(Pending::Mausoleum);
+            self.pending.push(Pending::Mausoleum);
         }
         if w.takes_boxed_token && self.box_len > 0 {
-            self.pending = Some(Pending::GreatLibrary);
+            self.pending.push(Pending::GreatLibrary);
+        }
+        if w.activates_from_deck && self.pantheon.deck_len.iter().any(|&n| n > 0) {
+            self.pending.push(Pending::DivineTheater);
         }
     }
 
@@ -115,7 +128,13 @@ impl Duel {
     /// a time, looting military tokens on the way; reaching the capital wins at once.
     pub(super) fn move_pawn(&mut self, seat: usize, shields: u8) {
         let step: i8 = if seat == 0 { 1 } else { -1 };
-        for _ in 0..shields {
+        let pantheon = self.options.pantheon;
+        for moved in 0..shields {
+            // Pantheon's Minerva stops the pawn before her square; the rest of the move is lost.
+            if pantheon && self.minerva_stops(self.pawn + step) {
+                self.poliorcetics(seat, moved);
+                return;
+            }
             self.pawn += step;
             if self.pawn.abs() >= 9 {
                 self.end_by_supremacy(Victory::Military, seat);
@@ -129,16 +148,21 @@ impl Duel {
                 }
             }
         }
+        if pantheon {
+            self.poliorcetics(seat, shields);
+        }
     }
 
     pub(super) fn add_science(&mut self, seat: usize, symbol: Science) {
         let bit = 1u8 << symbol as u8;
         let p = &mut self.players[seat];
         if p.science & bit != 0 {
-            // A pair: take a token from the board, if any is left.
-            if self.board_tokens != 0 {
-                self.pending = Some(Pending::Progress);
+            // A pair: take a token from the board, if any is left. A third symbol (Pantheon's
+            // copies) makes no new pair.
+            if p.paired & bit == 0 && self.board_tokens != 0 {
+                self.pending.push(Pending::Progress);
             }
+            p.paired |= bit;
         } else {
             p.science |= bit;
             if p.science.count_ones() >= 6 {
@@ -150,7 +174,7 @@ impl Duel {
     pub(super) fn end_by_supremacy(&mut self, victory: Victory, seat: usize) {
         self.supremacy = Some((victory, seat as u8));
         self.phase = Phase::Over;
-        self.pending = None;
+        self.pending.clear();
     }
 
     pub(super) fn gain_token(&mut self, seat: usize, token: TokenId) {

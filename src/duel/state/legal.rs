@@ -24,7 +24,7 @@ impl Duel {
                     }
                 }
             }
-            Phase::Play => match self.pending {
+            Phase::Play => match self.pending.top() {
                 Some(p) => self.pending_actions(p, out),
                 None => self.card_actions(out),
             },
@@ -50,16 +50,19 @@ impl Duel {
     pub(super) fn card_actions(&self, out: &mut Vec<Action>) {
         let seat = self.current as usize;
         let me = &self.players[seat];
+        let coins = self.spendable(seat);
         // Wonder costs do not depend on the tucked card: work them out once.
-        let mut wonders = [(0u8, 0u16); 4];
+        let mut wonders = [(0u8, 0u16); 5];
         let mut n_wonders = 0;
         let open = (self.wonders_built < 7) as u8;
         for i in 0..me.num_wonders as usize {
             let w = me.wonders[i];
             let cost = self.wonder_costs[seat][i];
             wonders[n_wonders] = (w, cost);
-            let unbuilt = (me.built >> i & 1) ^ 1;
-            n_wonders += (unbuilt & open & (cost <= me.coins) as u8) as usize;
+            // A Wonder the 7-Wonder limit sent to the box stays there (Pantheon's Anubis may
+            // bring the count below 7 again).
+            let unbuilt = (me.built >> i & 1 | (self.pantheon.boxed_wonders >> w) as u8 & 1) ^ 1;
+            n_wonders += (unbuilt & open & (cost <= coins) as u8) as usize;
         }
         let mut acc = self.accessible_slots();
         let ages = &self.setup.ages[self.age as usize];
@@ -71,15 +74,21 @@ impl Duel {
             // Keep the Build only if affordable, without a branch (see `card_cost`).
             let len = out.len();
             out.push(Action::Build { card, paid: cost });
-            out.truncate(len + (cost <= me.coins) as usize);
+            out.truncate(len + (cost <= coins) as usize);
             out.push(Action::Discard { card });
             for &(wonder, paid) in &wonders[..n_wonders] {
                 out.push(Action::Wonder { card, wonder, paid });
             }
         }
+        if self.options.pantheon {
+            self.activation_actions(out);
+        }
     }
 
     pub(super) fn pending_actions(&self, pending: Pending, out: &mut Vec<Action>) {
+        if self.pantheon_actions(pending, out) {
+            return;
+        }
         let seat = self.current as usize;
         match pending {
             Pending::Progress => {
@@ -104,6 +113,7 @@ impl Duel {
                 );
             }
             Pending::Starter => out.extend([Action::ChooseStarter(0), Action::ChooseStarter(1)]),
+            _ => unreachable!("Pantheon's decisions are listed above"),
         }
     }
 }

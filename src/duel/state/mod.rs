@@ -14,11 +14,13 @@ use std::fmt;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
+use super::pantheon_data::{DivinityId, DIVINITIES, GATE, OFFERING_TOKENS};
 use super::data::{
-    military_points, Card, CardId, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
+    military_points, Card, CardId, Chain, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
     Science, TokenId, WonderId, CARDS, CARD_COSTS_PACKED, DECK_STARTS, LAYOUTS, MILITARY_TOKENS,
     NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
-    WONDER_COSTS_PACKED,
+    WONDER_COSTS_PACKED, BASE_CARDS, BASE_TOKENS, BASE_WONDERS, FIRST_GRAND_TEMPLE,
+    is_grand_temple,
 };
 use crate::common::CardSet;
 
@@ -30,6 +32,7 @@ mod determinize;
 mod effects;
 mod legal;
 pub mod pantheon;
+pub use pantheon::{GATE_ID, NO_DIVINITY, NO_TOKEN};
 mod payment;
 mod play;
 mod scoring;
@@ -37,7 +40,7 @@ mod setup;
 
 use payment::*;
 pub use scoring::Score;
-pub use setup::Setup;
+pub use setup::{PantheonSetup, Setup};
 
 /// The slots of Age `age` (0-based) not taken and no longer covered.
 #[inline]
@@ -68,7 +71,7 @@ pub enum WonderSelection {
     Fixed([[WonderId; 4]; 2]),
 }
 
-/// Game options: rule variants and the Wonder selection.
+/// Game options: rule variants, the Wonder selection and the expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct DuelConfig {
     /// The publisher's errata (2016) on who starts the next Age when the Conflict pawn is on
@@ -76,6 +79,8 @@ pub struct DuelConfig {
     /// (the rulebook's text). Recorded as the variant `errata-next-age`.
     pub errata_next_age: bool,
     pub wonders: WonderSelection,
+    /// The Pantheon expansion.
+    pub pantheon: bool,
 }
 
 impl DuelConfig {
@@ -115,6 +120,43 @@ pub enum Action {
     GreatLibrary(TokenId),
     /// Choose who starts the next Age.
     ChooseStarter(u8),
+    /// Pantheon: put this Divinity (one of the top two of its deck) face down on an empty
+    /// space (1-6).
+    PlaceDivinity { divinity: DivinityId, space: u8 },
+    /// Pantheon: activate the Divinity (or the Gate, [`GATE_ID`]) on its space, using the
+    /// Offering tokens in `offerings` (bit `i` = `OFFERING_TOKENS[i]`) and paying `paid`.
+    Activate {
+        divinity: DivinityId,
+        offerings: u8,
+        paid: u16,
+    },
+    /// Pantheon: the Divinity the Gate activates (the top of a Mythology deck).
+    Gate(DivinityId),
+    /// Pantheon: the Divine Theater's Divinity (of one deck) and the order the rest of that
+    /// deck goes back, top first ([`NO_DIVINITY`] where there is none).
+    DivineTheater {
+        divinity: DivinityId,
+        rest: [DivinityId; 2],
+    },
+    /// Pantheon: the Progress token kept from Enki.
+    Enki(TokenId),
+    /// Pantheon: the opponent's green card whose symbol Nisaba copies.
+    Nisaba(CardId),
+    /// Pantheon: the opponent's brown or grey card Baal takes.
+    Baal(CardId),
+    /// Pantheon: the layout card Zeus sends to the discard pile.
+    Zeus(CardId),
+    /// Pantheon: the built Wonder Anubis unbuilds.
+    Anubis(WonderId),
+    /// Pantheon: the discarded card Isis tucks under one of the seat's Wonders, built free.
+    Isis { card: CardId, wonder: WonderId },
+    /// Pantheon: the opponent's unbuilt Wonder Ra takes.
+    Ra(WonderId),
+    /// Pantheon: the square (-9..=9) the Minerva pawn goes on.
+    Minerva(i8),
+    /// Pantheon: the military token discarded unapplied and the one applied ([`NO_TOKEN`]
+    /// when none is left to apply), as indices into `MILITARY_TOKENS`.
+    Neptune { discard: u8, apply: u8 },
 }
 
 /// Why an action was refused.
@@ -154,7 +196,60 @@ pub fn describe(action: Action) -> String {
         Action::BuildDiscarded(c) => format!("build_discarded {}", CARDS[c as usize].id),
         Action::GreatLibrary(t) => format!("great_library {}", PROGRESS_TOKENS[t as usize].id),
         Action::ChooseStarter(s) => format!("choose_starter {s}"),
+        Action::PlaceDivinity { divinity, space } => {
+            format!("place_divinity {} on space {space}", divinity_name(divinity))
+        }
+        Action::Activate {
+            divinity,
+            offerings,
+            paid,
+        } => format!(
+            "activate {} (offerings {:?}, paid {paid})",
+            divinity_name(divinity),
+            offering_values(offerings)
+        ),
+        Action::Gate(d) => format!("gate {}", divinity_name(d)),
+        Action::DivineTheater { divinity, rest } => format!(
+            "divine_theater {} (rest {})",
+            divinity_name(divinity),
+            rest.iter()
+                .filter(|&&d| d != NO_DIVINITY)
+                .map(|&d| divinity_name(d))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Action::Enki(t) => format!("enki {}", PROGRESS_TOKENS[t as usize].id),
+        Action::Nisaba(c) => format!("nisaba {}", CARDS[c as usize].id),
+        Action::Baal(c) => format!("baal {}", CARDS[c as usize].id),
+        Action::Zeus(c) => format!("zeus {}", CARDS[c as usize].id),
+        Action::Anubis(w) => format!("anubis {}", WONDERS[w as usize].id),
+        Action::Isis { card, wonder } => format!(
+            "isis {} under {}",
+            CARDS[card as usize].id, WONDERS[wonder as usize].id
+        ),
+        Action::Ra(w) => format!("ra {}", WONDERS[w as usize].id),
+        Action::Minerva(square) => format!("minerva {square}"),
+        Action::Neptune { discard, apply } => {
+            format!("neptune discard token {discard}, apply {apply}")
+        }
     }
+}
+
+/// A Divinity's id, or `gate`.
+pub fn divinity_name(d: DivinityId) -> &'static str {
+    if d == GATE_ID {
+        GATE.id
+    } else {
+        DIVINITIES[d as usize].id
+    }
+}
+
+/// The values of the Offering tokens in a bit set (bit `i` = `OFFERING_TOKENS[i]`).
+pub fn offering_values(bits: u8) -> Vec<u8> {
+    (0..3)
+        .filter(|&i| bits >> i & 1 == 1)
+        .map(|i| OFFERING_TOKENS[i])
+        .collect()
 }
 
 /// How a game ended.
@@ -191,6 +286,71 @@ pub enum Pending {
     GreatLibrary,
     /// Choose who starts the next Age.
     Starter,
+    /// Pantheon: place a Divinity of this Mythology (index in `Mythology::ALL`).
+    PlaceDivinity(u8),
+    /// Pantheon: the Gate's choice among the decks' top cards.
+    Gate,
+    /// Pantheon: the Divine Theater's deck, Divinity and order of the rest.
+    DivineTheater,
+    /// Pantheon: a Divinity's decision.
+    Enki,
+    Nisaba,
+    Baal,
+    /// Hades: a card of the discard pile built free (as the Mausoleum).
+    Hades,
+    Zeus,
+    Anubis,
+    Isis,
+    Ra,
+    Minerva,
+    Neptune,
+}
+
+/// The decisions waiting, the one to take first on top: a decision caused by another comes
+/// before those already waiting. Plain data, like the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decisions {
+    items: [Pending; 6],
+    len: u8,
+}
+
+impl Default for Decisions {
+    fn default() -> Self {
+        Decisions {
+            items: [Pending::Starter; 6],
+            len: 0,
+        }
+    }
+}
+
+impl Decisions {
+    /// The decision to take now.
+    #[inline]
+    pub fn top(&self) -> Option<Pending> {
+        self.len
+            .checked_sub(1)
+            .map(|i| self.items[i as usize])
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub fn push(&mut self, p: Pending) {
+        self.items[self.len as usize] = p;
+        self.len += 1;
+    }
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len -= 1;
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// The waiting decisions, the first to take first.
+    pub fn iter(&self) -> impl Iterator<Item = Pending> + '_ {
+        self.items[..self.len as usize].iter().rev().copied()
+    }
 }
 
 /// One player's city and treasury.
@@ -216,10 +376,13 @@ pub struct Player {
     pub chains: u32,
     /// Scientific symbols owned (bit per [`Science`]).
     pub science: u8,
+    /// Symbols that have made their pair (bit per [`Science`]): with Pantheon's copies a symbol
+    /// may come a third time, which makes no new pair.
+    pub paired: u8,
     /// Progress tokens owned (bit per token id).
     pub progress: u16,
-    /// The Wonders taken in the draft, in pick order.
-    pub wonders: [WonderId; 4],
+    /// The Wonders taken in the draft, in pick order (a fifth with Pantheon's Ra).
+    pub wonders: [WonderId; 5],
     pub num_wonders: u8,
     /// Bit `i` set when `wonders[i]` is built.
     pub built: u8,
@@ -308,7 +471,7 @@ pub struct Duel {
     /// Each seat's fixed production, packed (kept with `prices`).
     production: [u64; 2],
     /// What each seat's Wonders cost it, by position in its draft (see [`Duel::wonder_cost`]).
-    wonder_costs: [[u16; 4]; 2],
+    wonder_costs: [[u16; 5]; 2],
     /// The slot of each card in the current Age's layout (`u8::MAX` if not in it).
     slot_of: [u8; NUM_CARDS],
     players: [Player; 2],
@@ -318,12 +481,13 @@ pub struct Duel {
     military_tokens: u8,
     /// Progress tokens on the board.
     board_tokens: u16,
-    /// Progress tokens in the box, in draw order.
-    box_tokens: [TokenId; 5],
+    /// Progress tokens in the box, in draw order (5, or 8 with Pantheon).
+    box_tokens: [TokenId; 8],
     box_len: u8,
     discard: CardSet,
     current: u8,
-    pending: Option<Pending>,
+    /// The decisions waiting, the next on top.
+    pending: Decisions,
     /// The player who is taking a turn earned "play again".
     extra_turn: bool,
     /// Wonders built in the game (at 7 the last one goes back to the box).
@@ -332,6 +496,8 @@ pub struct Duel {
     picks: u8,
     /// Ended by supremacy: the victory and its winner.
     supremacy: Option<(Victory, u8)>,
+    /// Pantheon's part of the state (empty in a base game).
+    pantheon: pantheon::Pantheon,
 }
 
 impl Duel {
@@ -360,8 +526,13 @@ impl Duel {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
+    /// The decision to take now, if one is waiting.
     pub fn pending(&self) -> Option<Pending> {
-        self.pending
+        self.pending.top()
+    }
+    /// Pantheon's state.
+    pub fn pantheon(&self) -> &pantheon::Pantheon {
+        &self.pantheon
     }
     pub fn pawn(&self) -> i8 {
         self.pawn

@@ -1,9 +1,129 @@
-//! Pantheon rules that need no game state: what an activation costs and what is paid.
+//! Pantheon: the Divinities, the Gate, Mythology and Offering tokens, Grand Temples and the
+//! expansion's Wonders and Progress tokens, as the record format fixes them (RECORDS.md, "Duel
+//! with Pantheon").
 //!
-//! The Pantheon engine builds on these; they are kept apart so the one reading of the cost
-//! rule (space cost, Gate doubled, then the Sanctuary, then Offerings) lives in one place.
+//! What a Pantheon game adds to the state lives in [`Pantheon`]; the rules that need no state
+//! (what an activation costs, what is paid) are the free functions below, kept apart so the
+//! one reading of the cost rule (space cost, Gate doubled, then the Sanctuary, then Offerings)
+//! lives in one place.
 
-use crate::duel::pantheon_data::{space_cost, GATE};
+use crate::duel::data::{CardId, TokenId};
+use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, PANTHEON_SPACES};
+
+/// The Gate's id where a Divinity id is expected (on a space, in an activation).
+pub const GATE_ID: DivinityId = 15;
+/// No Divinity (an empty space, an unused entry).
+pub const NO_DIVINITY: DivinityId = 0xFF;
+/// No military token (Neptune's second token when none is left).
+pub const NO_TOKEN: u8 = 0xFF;
+/// The Minerva pawn is not on the track.
+pub const NO_MINERVA: i8 = i8::MIN;
+
+/// Pantheon's part of a game's state; all empty in a base game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pantheon {
+    /// What lies on each space (index 0 = space 1): a Divinity, the Gate ([`GATE_ID`]) or
+    /// nothing ([`NO_DIVINITY`]).
+    pub spaces: [DivinityId; PANTHEON_SPACES],
+    /// Bit `k`: seat 1 placed the Divinity on space `k + 1` (else seat 0), while face down.
+    pub placed_by: u8,
+    /// The Divinities on the spaces are face up (from the start of Age II).
+    pub revealed: bool,
+    /// Each Mythology deck, top first, `deck_len` cards.
+    pub decks: [[DivinityId; 3]; 5],
+    pub deck_len: [u8; 5],
+    /// For each seat and deck, the Divinity it knows lies on top (the one it put back after
+    /// placing, while still there), or [`NO_DIVINITY`].
+    pub known_top: [[DivinityId; 5]; 2],
+    /// Layout slots of the current Age whose card still carries a token (Mythology tokens in
+    /// Age I, Offering tokens in Age II).
+    pub tokens_on: u32,
+    /// Mythology tokens each seat owns, per Mythology.
+    pub mythology: [[u8; 5]; 2],
+    /// Offering tokens each seat owns: bit `i` = the token of value `OFFERING_TOKENS[i]`.
+    pub offerings: [u8; 2],
+    /// Coins on each seat's Astarte.
+    pub astarte: [u8; 2],
+    /// The Divinities each seat has activated (bit per id).
+    pub activated: [u16; 2],
+    /// The Divinities each seat placed (bit per id), for the statistics.
+    pub placed: [u16; 2],
+    /// The Progress tokens lying on Enki since it was revealed.
+    pub enki: [TokenId; 2],
+    pub enki_len: u8,
+    /// The Minerva pawn's square, or [`NO_MINERVA`].
+    pub minerva: i8,
+    /// Wonders sent to the box by the 7-Wonder limit (bit per id): they stay there.
+    pub boxed_wonders: u16,
+    /// The card tucked under each seat's Wonder, by position in its list (Anubis sends it to
+    /// the discard pile).
+    pub tucked: [[CardId; 5]; 2],
+}
+
+impl Default for Pantheon {
+    fn default() -> Self {
+        Pantheon {
+            spaces: [NO_DIVINITY; PANTHEON_SPACES],
+            placed_by: 0,
+            revealed: false,
+            decks: [[NO_DIVINITY; 3]; 5],
+            deck_len: [0; 5],
+            known_top: [[NO_DIVINITY; 5]; 2],
+            tokens_on: 0,
+            mythology: [[0; 5]; 2],
+            offerings: [0; 2],
+            astarte: [0; 2],
+            activated: [0; 2],
+            placed: [0; 2],
+            enki: [0; 2],
+            enki_len: 0,
+            minerva: NO_MINERVA,
+            boxed_wonders: 0,
+            tucked: [[0; 5]; 2],
+        }
+    }
+}
+
+impl Pantheon {
+    /// The space (1-6) holding `divinity` (or the Gate), if any.
+    pub fn space_of(&self, divinity: DivinityId) -> Option<u8> {
+        self.spaces
+            .iter()
+            .position(|&d| d == divinity)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// The top card of deck `m`, if any.
+    pub fn top(&self, m: usize) -> Option<DivinityId> {
+        (self.deck_len[m] > 0).then(|| self.decks[m][0])
+    }
+
+    /// Takes `divinity` out of deck `m` (wherever it lies).
+    pub fn take_from_deck(&mut self, m: usize, divinity: DivinityId) {
+        let n = self.deck_len[m] as usize;
+        if let Some(i) = self.decks[m][..n].iter().position(|&d| d == divinity) {
+            self.decks[m].copy_within(i + 1..n, i);
+            self.decks[m][n - 1] = NO_DIVINITY;
+            self.deck_len[m] -= 1;
+        }
+        for known in &mut self.known_top {
+            if known[m] == divinity || i_top_changed(known[m], &self.decks[m]) {
+                known[m] = NO_DIVINITY;
+            }
+        }
+    }
+
+    /// Mythology and Offering tokens `seat` owns (Mysticism's count).
+    pub fn tokens_owned(&self, seat: usize) -> u32 {
+        self.mythology[seat].iter().map(|&n| n as u32).sum::<u32>()
+            + self.offerings[seat].count_ones()
+    }
+}
+
+/// True when a known top `known` is no longer the top of `deck`.
+fn i_top_changed(known: DivinityId, deck: &[DivinityId; 3]) -> bool {
+    known != NO_DIVINITY && deck[0] != known
+}
 
 /// What activating the card on Pantheon space `space` (1-6) costs `seat`: the space's cost for
 /// that seat, times the Gate's factor for the Gate, then less `discount` (the
@@ -20,4 +140,791 @@ pub fn activation_cost(space: u8, seat: usize, gate: bool, discount: u8) -> u8 {
 pub fn coins_due(cost: u8, offerings: &[u8]) -> u8 {
     let off: u16 = offerings.iter().map(|&v| v as u16).sum();
     (cost as u16).saturating_sub(off) as u8
+}
+
+/// The engine's Pantheon rules: tokens taken as cards turn over, Divinities placed, the start
+/// of Age II, activations and every Divinity's effect and decision.
+mod rules {
+    use super::super::*;
+    use super::*;
+    use crate::duel::pantheon_data::{
+        DivinityEffect, Mythology, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS,
+        POLIORCETICS_COINS_PER_SQUARE,
+    };
+
+    /// Bit per slot of `slots`.
+    fn slot_bits(slots: &[u8]) -> u32 {
+        slots.iter().fold(0, |m, &s| m | 1 << s)
+    }
+
+    impl Duel {
+        /// True in a Pantheon game.
+        #[inline]
+        pub fn is_pantheon(&self) -> bool {
+            self.options.pantheon
+        }
+
+        /// Sets Pantheon's state up from the setup (Mythology decks, the Age I tokens).
+        pub(in crate::duel::state) fn init_pantheon(&mut self) {
+            let Some(ps) = self.setup.pantheon else {
+                return;
+            };
+            self.pantheon.decks = ps.mythology_decks;
+            self.pantheon.deck_len = [3; 5];
+            self.pantheon.tokens_on = slot_bits(&MYTHOLOGY_TOKEN_SLOTS);
+        }
+
+        /// Coins `seat` can spend: its treasury and the coins on its Astarte.
+        #[inline]
+        pub fn spendable(&self, seat: usize) -> u16 {
+            self.players[seat].coins + self.pantheon.astarte[seat] as u16
+        }
+
+        /// The Mythology of the token on Age I slot `slot`.
+        fn mythology_token_at(&self, slot: u32) -> u8 {
+            let ps = self.setup.pantheon.expect("a Pantheon game");
+            let i = MYTHOLOGY_TOKEN_SLOTS
+                .iter()
+                .position(|&s| s as u32 == slot)
+                .expect("a marked slot");
+            ps.mythology_tokens[i]
+        }
+
+        /// The index (in `OFFERING_TOKENS`) of the Offering token on Age II slot `slot`.
+        fn offering_token_at(&self, slot: u32) -> usize {
+            let ps = self.setup.pantheon.expect("a Pantheon game");
+            let i = OFFERING_TOKEN_SLOTS
+                .iter()
+                .position(|&s| s as u32 == slot)
+                .expect("a marked slot");
+            OFFERING_TOKENS
+                .iter()
+                .position(|&v| v == ps.offering_tokens[i])
+                .expect("a known value")
+        }
+
+        /// End of a turn: the player whose turn it was takes the tokens on the cards turned
+        /// face up, in slot order; each Mythology token asks for a Divinity to be placed.
+        /// True when a decision is now waiting (the turn is not over).
+        pub(in crate::duel::state) fn take_turned_tokens(&mut self) -> bool {
+            let ready = self.pantheon.tokens_on & self.revealed;
+            if ready == 0 {
+                return false;
+            }
+            self.pantheon.tokens_on &= !ready;
+            let seat = self.current as usize;
+            let mut places: arrayvec::ArrayVec<u8, 5> = arrayvec::ArrayVec::new();
+            let mut bits = ready;
+            while bits != 0 {
+                let slot = bits.trailing_zeros();
+                bits &= bits - 1;
+                if self.age == 0 {
+                    let m = self.mythology_token_at(slot);
+                    self.pantheon.mythology[seat][m as usize] += 1;
+                    self.players[seat].chains |= 1 << Chain::of_mythology(m) as u32;
+                    places.push(m);
+                } else {
+                    let i = self.offering_token_at(slot);
+                    self.pantheon.offerings[seat] |= 1 << i;
+                }
+            }
+            // The first token's placement is decided first.
+            for &m in places.iter().rev() {
+                if self.pantheon.deck_len[m as usize] > 0
+                    && self.pantheon.spaces.contains(&NO_DIVINITY)
+                {
+                    self.pending.push(Pending::PlaceDivinity(m));
+                }
+            }
+            !self.pending.is_empty()
+        }
+
+        /// The Divinities `seat` may place from deck `m`: its top two (one if only one is left).
+        pub fn placeable(&self, m: usize) -> &[DivinityId] {
+            let n = (self.pantheon.deck_len[m] as usize).min(2);
+            &self.pantheon.decks[m][..n]
+        }
+
+        /// Start of Age II: the Gate on the empty space (the lowest if several), the Divinities
+        /// turned face up, Enki's tokens drawn; the Offering tokens lie on their slots.
+        pub(in crate::duel::state) fn start_pantheon_age(&mut self) {
+            match self.age {
+                1 => {
+                    let p = &mut self.pantheon;
+                    if let Some(i) = p.spaces.iter().position(|&d| d == NO_DIVINITY) {
+                        p.spaces[i] = GATE_ID;
+                    }
+                    p.revealed = true;
+                    p.placed_by = 0;
+                    p.tokens_on = slot_bits(&OFFERING_TOKEN_SLOTS);
+                    if self.pantheon.spaces.contains(&ENKI) {
+                        self.draw_for_enki();
+                    }
+                }
+                _ => self.pantheon.tokens_on = 0,
+            }
+        }
+
+        /// Enki revealed: the first 2 Progress tokens of the box go on the card.
+        fn draw_for_enki(&mut self) {
+            let n = (self.box_len as usize).min(2);
+            self.pantheon.enki[..n].copy_from_slice(&self.box_tokens[..n]);
+            self.pantheon.enki_len = n as u8;
+            self.remove_from_box(n);
+        }
+
+        /// Takes the first `n` tokens off the box.
+        fn remove_from_box(&mut self, n: usize) {
+            let len = self.box_len as usize;
+            self.box_tokens.copy_within(n..len, 0);
+            self.box_len -= n as u8;
+        }
+
+        /// Puts tokens back at the end of the box, in this order.
+        pub(in crate::duel::state) fn return_to_box(&mut self, tokens: &[TokenId]) {
+            for &t in tokens {
+                self.box_tokens[self.box_len as usize] = t;
+                self.box_len += 1;
+            }
+        }
+
+        /// Enki's tokens go back to the box (Enki revealed by the Gate or the Divine Theater
+        /// and not chosen).
+        fn return_enki_tokens(&mut self) {
+            let n = self.pantheon.enki_len as usize;
+            let tokens = self.pantheon.enki;
+            self.return_to_box(&tokens[..n]);
+            self.pantheon.enki_len = 0;
+        }
+
+        /// Coins off each of `seat`'s activations: the Sanctuary's 2 once built.
+        pub fn pantheon_discount(&self, seat: usize) -> u8 {
+            self.players[seat]
+                .built_wonders()
+                .map(|w| WONDERS[w as usize].pantheon_discount)
+                .sum()
+        }
+
+        /// What activating the card on space `space` (1-6) costs `seat` before Offerings.
+        pub fn activation_price(&self, seat: usize, space: u8) -> u8 {
+            let gate = self.pantheon.spaces[space as usize - 1] == GATE_ID;
+            activation_cost(space, seat, gate, self.pantheon_discount(seat))
+        }
+
+        /// The activations `seat` may make this turn (from Age II on): every card on a space,
+        /// with every set of its Offering tokens it can afford.
+        pub(in crate::duel::state) fn activation_actions(&self, out: &mut Vec<Action>) {
+            if self.age == 0 || !self.pantheon.revealed {
+                return;
+            }
+            let seat = self.current as usize;
+            let owned = self.pantheon.offerings[seat];
+            let spendable = self.spendable(seat);
+            for (i, &d) in self.pantheon.spaces.iter().enumerate() {
+                if d == NO_DIVINITY {
+                    continue;
+                }
+                let cost = self.activation_price(seat, i as u8 + 1);
+                // Every subset of the owned tokens, the empty one first.
+                let mut sub: u8 = 0;
+                loop {
+                    let paid = coins_due(cost, &offering_values(sub)) as u16;
+                    if paid <= spendable {
+                        out.push(Action::Activate {
+                            divinity: d,
+                            offerings: sub,
+                            paid,
+                        });
+                    }
+                    if sub == owned {
+                        break;
+                    }
+                    sub = (sub.wrapping_sub(owned)) & owned;
+                }
+            }
+        }
+
+        /// Plays an activation: pays, takes the card off its space and applies it.
+        pub(in crate::duel::state) fn play_activate(
+            &mut self,
+            action: Action,
+            divinity: DivinityId,
+            offerings: u8,
+            paid: u16,
+        ) -> Result<(), DuelError> {
+            let seat = self.current as usize;
+            if self.age == 0 || !self.pantheon.revealed {
+                return Err(Self::illegal(action, "Divinities are activated from Age II on"));
+            }
+            let Some(space) = self.pantheon.space_of(divinity) else {
+                return Err(Self::illegal(action, "that card is not in the Pantheon"));
+            };
+            if offerings & !self.pantheon.offerings[seat] != 0 {
+                return Err(Self::illegal(action, "those Offering tokens are not yours"));
+            }
+            let cost = self.activation_price(seat, space);
+            let due = coins_due(cost, &offering_values(offerings)) as u16;
+            if due != paid {
+                return Err(Self::illegal(action, format!("the activation costs {due} coins")));
+            }
+            if paid > self.spendable(seat) {
+                return Err(Self::illegal(action, "not enough coins"));
+            }
+            self.pantheon.spaces[space as usize - 1] = NO_DIVINITY;
+            self.pantheon.offerings[seat] &= !offerings;
+            // No trade: Economy pays nothing.
+            self.pay(seat, paid, 0);
+            if divinity == GATE_ID {
+                // The top card of each deck is revealed; Enki among them draws its tokens.
+                if (0..5).any(|m| self.pantheon.top(m) == Some(ENKI)) {
+                    self.draw_for_enki();
+                }
+                if (0..5).any(|m| self.pantheon.deck_len[m] > 0) {
+                    self.pending.push(Pending::Gate);
+                }
+            } else {
+                self.activate_divinity(seat, divinity);
+            }
+            self.after_effect();
+            Ok(())
+        }
+
+        /// `seat` activates `divinity`: its effect now, and its decision if it has one to take.
+        pub(in crate::duel::state) fn activate_divinity(&mut self, seat: usize, divinity: DivinityId) {
+            self.pantheon.activated[seat] |= 1 << divinity;
+            let opp = &self.players[1 - seat];
+            let decision = match DIVINITIES[divinity as usize].effect {
+                DivinityEffect::ProgressChoice { .. } => {
+                    (self.pantheon.enki_len > 0).then_some(Pending::Enki)
+                }
+                DivinityEffect::Science(symbol) => {
+                    self.add_science(seat, symbol);
+                    None
+                }
+                DivinityEffect::CopyOpponentScience => {
+                    (opp.colors[Color::Green as usize] > 0).then_some(Pending::Nisaba)
+                }
+                DivinityEffect::ProtectedCoins(n) => {
+                    self.pantheon.astarte[seat] += n;
+                    None
+                }
+                DivinityEffect::StealCard(colors) => colors
+                    .iter()
+                    .any(|&c| opp.colors[c as usize] > 0)
+                    .then_some(Pending::Baal),
+                DivinityEffect::Coins(n) => {
+                    self.players[seat].coins += n as u16;
+                    None
+                }
+                DivinityEffect::Points(_) => None,
+                DivinityEffect::BuildFromDiscard => {
+                    (!self.discard.is_empty()).then_some(Pending::Hades)
+                }
+                DivinityEffect::DiscardLayoutCard => {
+                    (self.taken != 0xF_FFFF).then_some(Pending::Zeus)
+                }
+                DivinityEffect::UnbuildWonder => (self.players.iter().any(|p| p.built != 0))
+                    .then_some(Pending::Anubis),
+                DivinityEffect::WonderFromDiscard => (!self.discard.is_empty()
+                    && self.wonders_built < 7
+                    && self.buildable_wonders(seat) != 0)
+                    .then_some(Pending::Isis),
+                DivinityEffect::StealUnbuiltWonder => {
+                    (self.buildable_wonders(1 - seat) != 0).then_some(Pending::Ra)
+                }
+                DivinityEffect::Shields(n) => {
+                    self.move_pawn(seat, n);
+                    None
+                }
+                DivinityEffect::MinervaPawn => Some(Pending::Minerva),
+                DivinityEffect::MilitaryTokens => {
+                    (self.military_tokens != 0).then_some(Pending::Neptune)
+                }
+            };
+            if let Some(d) = decision {
+                if self.phase != Phase::Over {
+                    self.pending.push(d);
+                }
+            }
+        }
+
+        /// Positions (bit per index in its list) of `seat`'s Wonders it may still build: not
+        /// built, not sent to the box.
+        pub fn buildable_wonders(&self, seat: usize) -> u8 {
+            let p = &self.players[seat];
+            (0..p.num_wonders as usize)
+                .filter(|&i| {
+                    p.built >> i & 1 == 0 && self.pantheon.boxed_wonders >> p.wonders[i] & 1 == 0
+                })
+                .fold(0, |m, i| m | 1 << i)
+        }
+
+        /// Moves card `card` of the opponent's city into `seat`'s (Baal): its production and
+        /// nothing else.
+        fn steal_card(&mut self, seat: usize, card: CardId) {
+            let c = &CARDS[card as usize];
+            {
+                let opp = &mut self.players[1 - seat];
+                opp.city.remove(card);
+                opp.colors[c.color as usize] -= 1;
+                for r in 0..5 {
+                    opp.production.0[r] -= c.produces.0[r];
+                }
+            }
+            let me = &mut self.players[seat];
+            me.city.insert(card);
+            me.colors[c.color as usize] += 1;
+            for r in 0..5 {
+                me.production.0[r] += c.produces.0[r];
+            }
+            self.refresh_costs();
+        }
+
+        /// Anubis: `wonder` (built, either seat's) becomes unbuilt; what it gave once is kept,
+        /// what it gives while built (points, production, the Sanctuary's discount) goes, and
+        /// its tucked card goes to the discard pile.
+        fn unbuild_wonder(&mut self, wonder: WonderId) {
+            let seat = if self.players[0].built_wonders().any(|w| w == wonder) {
+                0
+            } else {
+                1
+            };
+            let w = &WONDERS[wonder as usize];
+            let p = &mut self.players[seat];
+            let i = p.wonders[..p.num_wonders as usize]
+                .iter()
+                .position(|&x| x == wonder)
+                .expect("a built Wonder");
+            p.built &= !(1 << i);
+            p.wonder_points -= w.points as i16;
+            if !w.produces_one_of.is_empty() {
+                if w.produces_one_of.get(Resource::Wood) > 0 {
+                    p.choice_raw -= 1;
+                } else {
+                    p.choice_goods -= 1;
+                }
+            }
+            let card = self.pantheon.tucked[seat][i];
+            p.tucked.remove(card);
+            self.discard.insert(card);
+            self.wonders_built -= 1;
+            self.refresh_costs();
+        }
+
+        /// Ra: the opponent's unbuilt `wonder` joins `seat`'s Wonders.
+        fn take_wonder(&mut self, seat: usize, wonder: WonderId) {
+            let opp = &mut self.players[1 - seat];
+            let n = opp.num_wonders as usize;
+            let i = opp.wonders[..n]
+                .iter()
+                .position(|&x| x == wonder)
+                .expect("an opponent's Wonder");
+            // Close the gap in the opponent's lists (Wonders, built bits, tucked cards).
+            opp.wonders.copy_within(i + 1..n, i);
+            let low = opp.built & ((1 << i) - 1);
+            opp.built = low | (opp.built >> (i + 1)) << i;
+            opp.num_wonders -= 1;
+            let tucked = &mut self.pantheon.tucked[1 - seat];
+            tucked.copy_within(i + 1..n, i);
+            let me = &mut self.players[seat];
+            me.wonders[me.num_wonders as usize] = wonder;
+            me.num_wonders += 1;
+            self.refresh_costs();
+        }
+
+        /// Takes layout slot `slot` off the layout without a turn (Zeus): the cards it covered
+        /// may be uncovered and turned over.
+        fn remove_slot(&mut self, slot: usize) {
+            self.taken |= 1 << slot;
+            self.accessible &= !(1 << slot);
+            let layout = &LAYOUTS[self.age as usize];
+            for t in layout.covers[slot] {
+                let t = t as usize;
+                let free = (layout.covered_by[t] & !self.taken == 0) as u32;
+                self.accessible |= (free << t) & !self.taken;
+            }
+            self.revealed |= self.accessible;
+        }
+
+        /// The Pantheon decisions: checks `action` against the waiting decision and plays it.
+        /// `None` when `pending` is not a Pantheon decision.
+        pub(in crate::duel::state) fn resolve_pantheon(
+            &mut self,
+            pending: Pending,
+            action: Action,
+        ) -> Option<Result<(), DuelError>> {
+            let seat = self.current as usize;
+            let refused = |why: &str| Some(Err(Self::illegal(action, why.to_string())));
+            match (pending, action) {
+                (Pending::PlaceDivinity(m), Action::PlaceDivinity { divinity, space }) => {
+                    let m = m as usize;
+                    if !self.placeable(m).contains(&divinity) {
+                        return refused("that Divinity is not among the top cards of its deck");
+                    }
+                    if !(1..=6).contains(&space)
+                        || self.pantheon.spaces[space as usize - 1] != NO_DIVINITY
+                    {
+                        return refused("that space is not empty");
+                    }
+                    self.pending.pop();
+                    let p = &mut self.pantheon;
+                    p.take_from_deck(m, divinity);
+                    // The placer put the other card back on top: it knows it.
+                    p.known_top[seat][m] = p.top(m).unwrap_or(NO_DIVINITY);
+                    p.spaces[space as usize - 1] = divinity;
+                    p.placed_by = p.placed_by & !(1 << (space - 1)) | (seat as u8) << (space - 1);
+                    p.placed[seat] |= 1 << divinity;
+                }
+                (Pending::Gate, Action::Gate(d)) => {
+                    let Some(m) = (0..5).find(|&m| self.pantheon.top(m) == Some(d)) else {
+                        return refused("that Divinity is not on top of a deck");
+                    };
+                    self.pending.pop();
+                    self.pantheon.take_from_deck(m, d);
+                    if d != ENKI && self.pantheon.enki_len > 0 {
+                        self.return_enki_tokens();
+                    }
+                    self.activate_divinity(seat, d);
+                }
+                (Pending::DivineTheater, Action::DivineTheater { divinity, rest }) => {
+                    let Some(m) = (0..5).find(|&m| {
+                        let n = self.pantheon.deck_len[m] as usize;
+                        self.pantheon.decks[m][..n].contains(&divinity)
+                    }) else {
+                        return refused("that Divinity is not in a deck");
+                    };
+                    let n = self.pantheon.deck_len[m] as usize;
+                    let mut others: arrayvec::ArrayVec<DivinityId, 3> = self.pantheon.decks[m]
+                        [..n]
+                        .iter()
+                        .copied()
+                        .filter(|&d| d != divinity)
+                        .collect();
+                    let given: arrayvec::ArrayVec<DivinityId, 2> =
+                        rest.iter().copied().filter(|&d| d != NO_DIVINITY).collect();
+                    let mut sorted = given.clone();
+                    sorted.sort();
+                    others.sort();
+                    if sorted[..] != others[..] || rest[..given.len()] != given[..] {
+                        return refused("the rest must be the deck's other cards, each once");
+                    }
+                    self.pending.pop();
+                    let p = &mut self.pantheon;
+                    p.decks[m] = [NO_DIVINITY; 3];
+                    p.decks[m][..given.len()].copy_from_slice(&given);
+                    p.deck_len[m] = given.len() as u8;
+                    // The deck was seen whole by the builder; the opponent knows nothing new.
+                    p.known_top[seat][m] = p.top(m).unwrap_or(NO_DIVINITY);
+                    p.known_top[1 - seat][m] = NO_DIVINITY;
+                    let had_enki = divinity == ENKI || given.contains(&ENKI);
+                    if had_enki {
+                        self.draw_for_enki();
+                        if divinity != ENKI {
+                            self.return_enki_tokens();
+                        }
+                    }
+                    self.activate_divinity(seat, divinity);
+                }
+                (Pending::Enki, Action::Enki(t)) => {
+                    let n = self.pantheon.enki_len as usize;
+                    let tokens = self.pantheon.enki;
+                    if !tokens[..n].contains(&t) {
+                        return refused("that token is not on Enki");
+                    }
+                    self.pending.pop();
+                    self.pantheon.enki_len = 0;
+                    let back: arrayvec::ArrayVec<TokenId, 2> =
+                        tokens[..n].iter().copied().filter(|&x| x != t).collect();
+                    self.return_to_box(&back);
+                    self.gain_token(seat, t);
+                }
+                (Pending::Nisaba, Action::Nisaba(c)) => {
+                    let card = &CARDS[c as usize];
+                    let Some(symbol) = card.science.filter(|_| {
+                        card.color == Color::Green && self.players[1 - seat].city.contains(c)
+                    }) else {
+                        return refused("that is not a green card of the opponent");
+                    };
+                    self.pending.pop();
+                    self.add_science(seat, symbol);
+                }
+                (Pending::Baal, Action::Baal(c)) => {
+                    let color = CARDS[c as usize].color;
+                    if !self.players[1 - seat].city.contains(c)
+                        || !matches!(color, Color::Brown | Color::Grey)
+                    {
+                        return refused("that is not a brown or grey card of the opponent");
+                    }
+                    self.pending.pop();
+                    self.steal_card(seat, c);
+                }
+                (Pending::Hades, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
+                    self.pending.pop();
+                    self.discard.remove(c);
+                    self.build_card(seat, c);
+                }
+                (Pending::Zeus, Action::Zeus(c)) => {
+                    let slot = self.slot_of.get(c as usize).copied().unwrap_or(u8::MAX) as usize;
+                    if slot >= 20 || self.taken >> slot & 1 == 1 {
+                        return refused("that card is not in the layout");
+                    }
+                    self.pending.pop();
+                    self.pantheon.tokens_on &= !(1 << slot);
+                    self.remove_slot(slot);
+                    self.discard.insert(c);
+                }
+                (Pending::Anubis, Action::Anubis(w)) => {
+                    if !self.players.iter().any(|p| p.built_wonders().any(|x| x == w)) {
+                        return refused("that Wonder is not built");
+                    }
+                    self.pending.pop();
+                    self.unbuild_wonder(w);
+                }
+                (Pending::Isis, Action::Isis { card, wonder }) => {
+                    let p = &self.players[seat];
+                    let ok = self.discard.contains(card)
+                        && (0..p.num_wonders as usize).any(|i| {
+                            p.wonders[i] == wonder && self.buildable_wonders(seat) >> i & 1 == 1
+                        })
+                        && self.wonders_built < 7;
+                    if !ok {
+                        return refused("Isis needs a discarded card and a Wonder of yours to build");
+                    }
+                    self.pending.pop();
+                    self.discard.remove(card);
+                    self.build_wonder(seat, wonder, card);
+                }
+                (Pending::Ra, Action::Ra(w)) => {
+                    let opp = &self.players[1 - seat];
+                    let ok = (0..opp.num_wonders as usize).any(|i| {
+                        opp.wonders[i] == w && self.buildable_wonders(1 - seat) >> i & 1 == 1
+                    });
+                    if !ok {
+                        return refused("that is not an unbuilt Wonder of the opponent");
+                    }
+                    self.pending.pop();
+                    self.take_wonder(seat, w);
+                }
+                (Pending::Minerva, Action::Minerva(square)) => {
+                    if !(-9..=9).contains(&square) || square == self.pawn {
+                        return refused("Minerva goes on a track square other than the pawn's");
+                    }
+                    self.pending.pop();
+                    self.pantheon.minerva = square;
+                }
+                (Pending::Neptune, Action::Neptune { discard, apply }) => {
+                    let on = self.military_tokens;
+                    let has = |i: u8| i < 4 && on >> i & 1 == 1;
+                    let last = on.count_ones() == 1;
+                    let ok = has(discard)
+                        && if apply == NO_TOKEN {
+                            last
+                        } else {
+                            apply != discard && has(apply)
+                        };
+                    if !ok {
+                        return refused("Neptune takes two military tokens on the board");
+                    }
+                    self.pending.pop();
+                    self.military_tokens &= !(1 << discard);
+                    if apply != NO_TOKEN {
+                        self.military_tokens &= !(1 << apply);
+                        let coins = MILITARY_TOKENS[apply as usize].2;
+                        self.lose_coins(1 - seat, coins as u16);
+                    }
+                }
+                (
+                    Pending::PlaceDivinity(_)
+                    | Pending::Gate
+                    | Pending::DivineTheater
+                    | Pending::Enki
+                    | Pending::Nisaba
+                    | Pending::Baal
+                    | Pending::Hades
+                    | Pending::Zeus
+                    | Pending::Anubis
+                    | Pending::Isis
+                    | Pending::Ra
+                    | Pending::Minerva
+                    | Pending::Neptune,
+                    _,
+                ) => {
+                    return Some(Err(Self::illegal(
+                        action,
+                        format!("the game waits for {pending:?}"),
+                    )))
+                }
+                (
+                    Pending::Progress
+                    | Pending::Destroy(_)
+                    | Pending::Mausoleum
+                    | Pending::GreatLibrary
+                    | Pending::Starter,
+                    _,
+                ) => return None,
+            }
+            self.after_effect();
+            Some(Ok(()))
+        }
+
+        /// The actions of a waiting Pantheon decision; false when `pending` is not one.
+        pub(in crate::duel::state) fn pantheon_actions(
+            &self,
+            pending: Pending,
+            out: &mut Vec<Action>,
+        ) -> bool {
+            let seat = self.current as usize;
+            let p = &self.pantheon;
+            match pending {
+                Pending::PlaceDivinity(m) => {
+                    for &d in self.placeable(m as usize) {
+                        for space in 1..=6u8 {
+                            if p.spaces[space as usize - 1] == NO_DIVINITY {
+                                out.push(Action::PlaceDivinity { divinity: d, space });
+                            }
+                        }
+                    }
+                }
+                Pending::Gate => out.extend((0..5).filter_map(|m| p.top(m)).map(Action::Gate)),
+                Pending::DivineTheater => {
+                    for m in 0..5 {
+                        let n = p.deck_len[m] as usize;
+                        let deck = &p.decks[m][..n];
+                        for &d in deck {
+                            let others: arrayvec::ArrayVec<DivinityId, 2> =
+                                deck.iter().copied().filter(|&x| x != d).collect();
+                            let mut orders = vec![[NO_DIVINITY; 2]];
+                            match others.len() {
+                                1 => orders = vec![[others[0], NO_DIVINITY]],
+                                2 => {
+                                    orders = vec![[others[0], others[1]], [others[1], others[0]]]
+                                }
+                                _ => {}
+                            }
+                            for rest in orders {
+                                out.push(Action::DivineTheater { divinity: d, rest });
+                            }
+                        }
+                    }
+                }
+                Pending::Enki => out.extend(
+                    p.enki[..p.enki_len as usize]
+                        .iter()
+                        .map(|&t| Action::Enki(t)),
+                ),
+                Pending::Nisaba => out.extend(
+                    self.players[1 - seat]
+                        .city
+                        .iter()
+                        .filter(|&c| CARDS[c as usize].color == Color::Green)
+                        .map(Action::Nisaba),
+                ),
+                Pending::Baal => out.extend(
+                    self.players[1 - seat]
+                        .city
+                        .iter()
+                        .filter(|&c| {
+                            matches!(CARDS[c as usize].color, Color::Brown | Color::Grey)
+                        })
+                        .map(Action::Baal),
+                ),
+                Pending::Hades => out.extend(self.discard.iter().map(Action::BuildDiscarded)),
+                Pending::Zeus => {
+                    let ages = &self.setup.ages[self.age as usize];
+                    out.extend(
+                        (0..20)
+                            .filter(|&s| self.taken >> s & 1 == 0)
+                            .map(|s| Action::Zeus(ages[s])),
+                    );
+                }
+                Pending::Anubis => {
+                    for pl in &self.players {
+                        out.extend(pl.built_wonders().map(Action::Anubis));
+                    }
+                }
+                Pending::Isis => {
+                    let me = &self.players[seat];
+                    let buildable = self.buildable_wonders(seat);
+                    for c in self.discard.iter() {
+                        for i in 0..me.num_wonders as usize {
+                            if buildable >> i & 1 == 1 {
+                                out.push(Action::Isis {
+                                    card: c,
+                                    wonder: me.wonders[i],
+                                });
+                            }
+                        }
+                    }
+                }
+                Pending::Ra => {
+                    let opp = &self.players[1 - seat];
+                    let buildable = self.buildable_wonders(1 - seat);
+                    out.extend(
+                        (0..opp.num_wonders as usize)
+                            .filter(|&i| buildable >> i & 1 == 1)
+                            .map(|i| Action::Ra(opp.wonders[i])),
+                    );
+                }
+                Pending::Minerva => out.extend(
+                    (-9..=9i8)
+                        .filter(|&sq| sq != self.pawn)
+                        .map(Action::Minerva),
+                ),
+                Pending::Neptune => {
+                    let on = self.military_tokens;
+                    let tokens: arrayvec::ArrayVec<u8, 4> =
+                        (0..4u8).filter(|&i| on >> i & 1 == 1).collect();
+                    for &d in &tokens {
+                        if tokens.len() == 1 {
+                            out.push(Action::Neptune {
+                                discard: d,
+                                apply: NO_TOKEN,
+                            });
+                        }
+                        for &a in &tokens {
+                            if a != d {
+                                out.push(Action::Neptune {
+                                    discard: d,
+                                    apply: a,
+                                });
+                            }
+                        }
+                    }
+                }
+                Pending::Progress
+                | Pending::Destroy(_)
+                | Pending::Mausoleum
+                | Pending::GreatLibrary
+                | Pending::Starter => return false,
+            }
+            true
+        }
+
+        /// The Minerva pawn before a step of the Conflict pawn onto `square`: the move stops
+        /// there, and the pawn is discarded. True when the move must stop.
+        #[inline]
+        pub(in crate::duel::state) fn minerva_stops(&mut self, square: i8) -> bool {
+            if self.pantheon.minerva == square {
+                self.pantheon.minerva = NO_MINERVA;
+                true
+            } else {
+                false
+            }
+        }
+
+        /// Poliorcetics: the opponent of `seat` loses a coin per square `seat` moved the pawn.
+        pub(in crate::duel::state) fn poliorcetics(&mut self, seat: usize, squares: u8) {
+            if squares > 0 && self.players[seat].has(Progress::Poliorcetics) {
+                self.lose_coins(1 - seat, (squares * POLIORCETICS_COINS_PER_SQUARE) as u16);
+            }
+        }
+
+        /// The Mythology of a Divinity.
+        pub fn mythology_of(d: DivinityId) -> Mythology {
+            DIVINITIES[d as usize].mythology
+        }
+    }
+
+    /// Enki's id.
+    pub(in crate::duel::state) const ENKI: DivinityId = 0;
 }

@@ -2,6 +2,7 @@
 //! choice production and waived units first), and what each card and Wonder costs a seat.
 
 use super::*;
+use crate::duel::pantheon_data::ENGINEERING_PRICE;
 
 /// Per 12-bit lane (see [`Resources::packed`]), `need - have` where positive, else 0:
 /// `(need | HIGH) - have` keeps a lane's high bit exactly when need >= have there (all counts
@@ -208,6 +209,13 @@ impl Duel {
         let total = c.cost_coins as u16 + trade;
         if chained {
             (0, 0)
+        } else if me.progress >> Progress::Engineering as u8 & 1 == 1
+            && c.chain_from.is_some()
+            && total >= 1
+        {
+            // Pantheon's Engineering: a card showing a chain symbol costs 1 coin (no trade,
+            // and not a chain build).
+            (ENGINEERING_PRICE as u16, 0)
         } else {
             (total, trade)
         }

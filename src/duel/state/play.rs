@@ -21,7 +21,7 @@ impl Duel {
                 Action::PickWonder(w) => self.pick_wonder(action, w),
                 _ => Err(Self::illegal(action, "the Wonder draft is under way")),
             },
-            Phase::Play => match self.pending {
+            Phase::Play => match self.pending.top() {
                 Some(p) => self.resolve_pending(p, action),
                 None => self.play_card(action),
             },
@@ -63,6 +63,11 @@ impl Duel {
             Action::Build { card, paid } => self.play_build(action, card, paid),
             Action::Discard { card } => self.play_discard(action, card),
             Action::Wonder { card, wonder, paid } => self.play_wonder(action, card, wonder, paid),
+            Action::Activate {
+                divinity,
+                offerings,
+                paid,
+            } if self.options.pantheon => self.play_activate(action, divinity, offerings, paid),
             _ => Err(Self::illegal(action, "a card of the layout must be played")),
         }
     }
@@ -82,7 +87,7 @@ impl Duel {
                 format!("the card costs {cost} coins"),
             ));
         }
-        if cost > self.players[seat].coins {
+        if cost > self.spendable(seat) {
             return Err(Self::illegal(action, "not enough coins"));
         }
         let chain = self.is_chain_build(seat, card);
@@ -125,6 +130,9 @@ impl Duel {
         if me.built >> idx & 1 == 1 {
             return Err(Self::illegal(action, "that Wonder is already built"));
         }
+        if self.pantheon.boxed_wonders >> wonder & 1 == 1 {
+            return Err(Self::illegal(action, "that Wonder went back to the box"));
+        }
         if self.wonders_built >= 7 {
             return Err(Self::illegal(action, "seven Wonders are already built"));
         }
@@ -135,7 +143,7 @@ impl Duel {
                 format!("the Wonder costs {cost} coins"),
             ));
         }
-        if cost > me.coins {
+        if cost > self.spendable(seat) {
             return Err(Self::illegal(action, "not enough coins"));
         }
         self.take_slot(seat, slot);
@@ -185,9 +193,11 @@ impl Duel {
     }
 
     /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
-    /// those to the opponent).
+    /// those to the opponent). The treasury pays first, then the coins on Pantheon's Astarte.
     pub(super) fn pay(&mut self, seat: usize, total: u16, trade: u16) {
-        self.players[seat].coins -= total;
+        let from_treasury = total.min(self.players[seat].coins);
+        self.players[seat].coins -= from_treasury;
+        self.pantheon.astarte[seat] -= (total - from_treasury) as u8;
         if trade > 0 && self.players[1 - seat].has(Progress::Economy) {
             self.players[1 - seat].coins += trade;
         }
@@ -203,17 +213,20 @@ impl Duel {
         pending: Pending,
         action: Action,
     ) -> Result<(), DuelError> {
+        if let Some(result) = self.resolve_pantheon(pending, action) {
+            return result;
+        }
         let seat = self.current as usize;
         match (pending, action) {
             (Pending::Progress, Action::Progress(t)) if self.board_tokens >> t & 1 == 1 => {
-                self.pending = None;
+                self.pending.pop();
                 self.board_tokens &= !(1 << t);
                 self.gain_token(seat, t);
             }
             (Pending::Destroy(color), Action::Destroy(c))
                 if self.players[1 - seat].city.contains(c) && CARDS[c as usize].color == color =>
             {
-                self.pending = None;
+                self.pending.pop();
                 let card = &CARDS[c as usize];
                 let opp = &mut self.players[1 - seat];
                 opp.city.remove(c);
@@ -228,14 +241,14 @@ impl Duel {
                 self.discard.insert(c);
             }
             (Pending::Mausoleum, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
-                self.pending = None;
+                self.pending.pop();
                 self.discard.remove(c);
                 self.build_card(seat, c);
             }
             (Pending::GreatLibrary, Action::GreatLibrary(t))
                 if self.box_tokens[..(self.box_len as usize).min(3)].contains(&t) =>
             {
-                self.pending = None;
+                self.pending.pop();
                 // Keep it; the two others go back to the box.
                 let n = self.box_len as usize;
                 let i = self.box_tokens[..n].iter().position(|&x| x == t).unwrap();
@@ -244,7 +257,7 @@ impl Duel {
                 self.gain_token(seat, t);
             }
             (Pending::Starter, Action::ChooseStarter(s)) if s < 2 => {
-                self.pending = None;
+                self.pending.pop();
                 self.current = s;
                 return Ok(());
             }
@@ -261,7 +274,11 @@ impl Duel {
 
     /// After an action: unless a decision is pending or the game ended, the turn is over.
     pub(super) fn after_effect(&mut self) {
-        if self.phase == Phase::Over || self.pending.is_some() {
+        if self.phase == Phase::Over || !self.pending.is_empty() {
+            return;
+        }
+        // Pantheon: tokens on the cards turned over go to the player whose turn it was, first.
+        if self.options.pantheon && self.take_turned_tokens() {
             return;
         }
         let seat = self.current;
@@ -284,6 +301,9 @@ impl Duel {
         self.revealed = LAYOUTS[self.age as usize].face_up;
         self.accessible = compute_accessible(self.age, 0);
         self.index_layout();
+        if self.options.pantheon {
+            self.start_pantheon_age();
+        }
         // The player with the weaker military chooses who starts; with the pawn on the
         // centre, the last active player starts (rulebook) or chooses (errata).
         let weaker = match self.pawn {
@@ -294,12 +314,12 @@ impl Duel {
         match weaker {
             Some(w) => {
                 self.current = w;
-                self.pending = Some(Pending::Starter);
+                self.pending.push(Pending::Starter);
             }
             None => {
                 self.current = last_active;
                 if self.options.errata_next_age {
-                    self.pending = Some(Pending::Starter);
+                    self.pending.push(Pending::Starter);
                 }
             }
         }

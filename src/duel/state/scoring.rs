@@ -1,6 +1,7 @@
 //! The score pad.
 
 use super::*;
+use crate::duel::pantheon_data::{DivinityEffect, GRAND_TEMPLE_POINTS, MYSTICISM_POINTS_PER_TOKEN};
 
 /// The score pad of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -13,6 +14,10 @@ pub struct Score {
     pub progress: i32,
     pub treasury: i32,
     pub military: i32,
+    /// Pantheon: Aphrodite's points and the coins left on Astarte.
+    pub divinities: i32,
+    /// Pantheon: the Grand Temples (1, 2 or 3 temples: 5, 12, 21).
+    pub grand_temples: i32,
 }
 
 impl Score {
@@ -41,8 +46,25 @@ impl Score {
         ]
     }
 
+    /// Pantheon's two lines, after the base game's.
+    pub const PANTHEON_CATEGORIES: [&'static str; 2] = ["divinities", "grand_temples"];
+
     pub fn total(&self) -> i32 {
-        self.categories().iter().sum()
+        self.categories().iter().sum::<i32>() + self.divinities + self.grand_temples
+    }
+
+    /// The score pad's lines in order: the base game's, then with Pantheon its two.
+    pub fn lines(&self, pantheon: bool) -> Vec<(&'static str, i32)> {
+        let mut lines: Vec<(&'static str, i32)> = Self::CATEGORIES
+            .iter()
+            .copied()
+            .zip(self.categories())
+            .collect();
+        if pantheon {
+            lines.push(("divinities", self.divinities));
+            lines.push(("grand_temples", self.grand_temples));
+        }
+        lines
     }
 }
 
@@ -108,6 +130,23 @@ impl Duel {
         }
         if p.has(Progress::Mathematics) {
             s.progress += 3 * p.progress.count_ones() as i32;
+        }
+        if self.options.pantheon {
+            let pt = &self.pantheon;
+            if p.has(Progress::Mysticism) {
+                s.progress += MYSTICISM_POINTS_PER_TOKEN as i32 * pt.tokens_owned(seat) as i32;
+            }
+            let mut activated = pt.activated[seat];
+            while activated != 0 {
+                let d = activated.trailing_zeros() as usize;
+                activated &= activated - 1;
+                if let DivinityEffect::Points(n) = DIVINITIES[d].effect {
+                    s.divinities += n as i32;
+                }
+            }
+            s.divinities += pt.astarte[seat] as i32;
+            let temples = p.city.iter().filter(|&c| is_grand_temple(c)).count();
+            s.grand_temples = GRAND_TEMPLE_POINTS[temples.min(3)] as i32;
         }
         s.treasury = (p.coins / 3) as i32;
         let lead = if seat == 0 { self.pawn } else { -self.pawn };
