@@ -7,9 +7,10 @@
 
 use wonders::duel::data::{
     card_by_id, military_points, token_by_id, wonder_by_id, Chain, CoinsPer, Color, GuildCount,
-    Progress, Science, CARDS, DECK_STARTS, LAYOUTS, MILITARY_TOKENS, NUM_CARDS, NUM_TOKENS,
-    NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
+    Progress, Science, BASE_CARDS, BASE_TOKENS, BASE_WONDERS, CARDS, DECK_STARTS, LAYOUTS,
+    MILITARY_TOKENS, NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
 };
+use wonders::duel::pantheon_data::GRAND_TEMPLES as PANTHEON_GRAND_TEMPLES;
 use wonders::duel::{Duel, DuelConfig, Setup};
 
 /// One card per row, in the engine's id order:
@@ -290,12 +291,22 @@ fn yes(s: &str) -> bool {
 
 #[test]
 fn component_counts() {
-    assert_eq!(NUM_CARDS, 73);
-    assert_eq!(CARDS.len(), 73);
-    assert_eq!(NUM_WONDERS, 12);
-    assert_eq!(WONDERS.len(), 12);
-    assert_eq!(NUM_TOKENS, 10);
-    assert_eq!(PROGRESS_TOKENS.len(), 10);
+    // The base game's components, then Pantheon's after them (5 Grand Temples, 2 Wonders and
+    // 3 Progress tokens; their fields are checked in tests/duel_pantheon_data.rs).
+    assert_eq!(BASE_CARDS, 73);
+    assert_eq!(NUM_CARDS, 78);
+    assert_eq!(CARDS.len(), 78);
+    assert_eq!(BASE_WONDERS, 12);
+    assert_eq!(NUM_WONDERS, 14);
+    assert_eq!(WONDERS.len(), 14);
+    assert_eq!(BASE_TOKENS, 10);
+    assert_eq!(NUM_TOKENS, 13);
+    assert_eq!(PROGRESS_TOKENS.len(), 13);
+    for (i, t) in PANTHEON_GRAND_TEMPLES.iter().enumerate() {
+        let card = &CARDS[BASE_CARDS + i];
+        assert_eq!((card.id, card.cost, card.age), (t.id, t.cost, 3));
+        assert_eq!(card.color, Color::Purple);
+    }
     assert_eq!(STARTING_COINS, 7);
 }
 
@@ -371,7 +382,7 @@ fn every_card_matches_the_card_list() {
 fn decks_have_the_published_sizes() {
     // Rulebook p.2: 23 Age I, 23 Age II, 20 Age III and 7 Guild cards.
     assert_eq!(DECK_STARTS, [0, 23, 46, 66, 73]);
-    let count = |pred: &dyn Fn(usize) -> bool| (0..NUM_CARDS).filter(|&i| pred(i)).count();
+    let count = |pred: &dyn Fn(usize) -> bool| (0..BASE_CARDS).filter(|&i| pred(i)).count();
     assert_eq!(count(&|i| CARDS[i].age == 1), 23);
     assert_eq!(count(&|i| CARDS[i].age == 2), 23);
     assert_eq!(
@@ -380,7 +391,7 @@ fn decks_have_the_published_sizes() {
     );
     assert_eq!(count(&|i| CARDS[i].guild.is_some()), 7);
     assert_eq!(count(&|i| CARDS[i].color == Color::Purple), 7);
-    for (i, c) in CARDS.iter().enumerate() {
+    for (i, c) in CARDS[..BASE_CARDS].iter().enumerate() {
         let deck = (0..4)
             .find(|&d| (DECK_STARTS[d] as usize..DECK_STARTS[d + 1] as usize).contains(&i))
             .unwrap();
@@ -399,10 +410,12 @@ fn decks_have_the_published_sizes() {
 
 #[test]
 fn every_chain_symbol_links_exactly_one_pair() {
-    // Each of the 17 chain symbols is given by one card and used by one later card.
-    for card in &CARDS {
+    // Each of the 17 chain symbols is given by one card and used by one later card (Pantheon's
+    // Grand Temples are chained by Mythology tokens, not cards).
+    let cards = &CARDS[..BASE_CARDS];
+    for card in cards {
         if let Some(ch) = card.chain_from {
-            let givers: Vec<_> = CARDS.iter().filter(|c| c.chain_to == Some(ch)).collect();
+            let givers: Vec<_> = cards.iter().filter(|c| c.chain_to == Some(ch)).collect();
             assert_eq!(givers.len(), 1, "{}: chain {ch:?}", card.id);
             assert!(
                 givers[0].age < card.age,
@@ -411,8 +424,8 @@ fn every_chain_symbol_links_exactly_one_pair() {
             );
         }
     }
-    assert_eq!(CARDS.iter().filter(|c| c.chain_from.is_some()).count(), 17);
-    assert_eq!(CARDS.iter().filter(|c| c.chain_to.is_some()).count(), 17);
+    assert_eq!(cards.iter().filter(|c| c.chain_from.is_some()).count(), 17);
+    assert_eq!(cards.iter().filter(|c| c.chain_to.is_some()).count(), 17);
 }
 
 #[test]

@@ -5,7 +5,9 @@
 //! are literals on purpose: the test must not depend on files outside the crate, and a typo in
 //! either the engine or this table shows up as a mismatch naming the component and the field.
 
-use wonders::duel::data::{Color, Progress, Science, PROGRESS_TOKENS, WONDERS};
+use wonders::duel::data::{
+    Color, Progress, Science, BASE_TOKENS, BASE_WONDERS, PROGRESS_TOKENS, WONDERS,
+};
 use wonders::duel::pantheon_data::{
     divinity_by_id, grand_temple_by_id, space_cost, DivinityEffect, GrandTemple, Mythology,
     AGE_III_CARDS_REMOVED, COMPONENTS, DIVINITIES, ENGINEERING_PRICE, GATE, GRAND_TEMPLES,
@@ -292,12 +294,17 @@ fn every_pantheon_wonder_matches() {
         assert!(!w.builds_from_discard, "{id}: build from discard");
         assert!(!w.takes_boxed_token, "{id}: token from the box");
         assert!(
-            WONDERS.iter().all(|b| b.id != id),
+            WONDERS[..BASE_WONDERS].iter().all(|b| b.id != id),
             "{id}: not a base Wonder"
+        );
+        assert_eq!(
+            WONDERS[BASE_WONDERS + i].id,
+            id,
+            "{id}: after the base Wonders"
         );
     }
     // No base Wonder touches the Pantheon.
-    for w in &WONDERS {
+    for w in &WONDERS[..BASE_WONDERS] {
         assert_eq!(w.pantheon_discount, 0, "{}", w.id);
         assert!(!w.activates_from_deck, "{}", w.id);
     }
@@ -317,11 +324,8 @@ fn every_pantheon_progress_token_matches() {
         assert_eq!(t.kind, kind, "{id}: kind");
         // They follow the 10 base tokens: the kind's discriminant is the token's index in the
         // 13 tokens of a Pantheon game.
-        assert_eq!(
-            t.kind as usize,
-            PROGRESS_TOKENS.len() + i,
-            "{id}: id after the base"
-        );
+        assert_eq!(t.kind as usize, BASE_TOKENS + i, "{id}: id after the base");
+        assert_eq!(PROGRESS_TOKENS[BASE_TOKENS + i].id, id);
         assert_eq!(t.points, 0, "{id}: no flat VP");
         assert_eq!(t.coins, 0, "{id}: no coins");
         assert!(PROGRESS_TOKENS.iter().all(|b| b.id != id));

@@ -9,8 +9,8 @@
 //! Seat 0 is Denise (player 1, first to play Age I), seat 1 is Lorenzo.
 
 use wonders::duel::data::{
-    card_by_id, token_by_id, wonder_by_id, CardId, Color, Resources, TokenId, WonderId, CARDS,
-    DECK_STARTS, NUM_TOKENS,
+    card_by_id, token_by_id, wonder_by_id, CardId, Color, Resources, TokenId, WonderId,
+    BASE_TOKENS, CARDS, DECK_STARTS,
 };
 use wonders::duel::state::{Pending, Victory, DRAFT_ORDER};
 use wonders::duel::{Action, Duel, DuelConfig, Setup};
@@ -130,7 +130,7 @@ impl Deal<'_> {
         }
         let board: [TokenId; 5] = self.board.map(t);
         let mut boxed: Vec<TokenId> = self.box_first.iter().map(|&s| t(s)).collect();
-        for x in 0..NUM_TOKENS as u8 {
+        for x in 0..BASE_TOKENS as u8 {
             if !board.contains(&x) && !boxed.contains(&x) {
                 boxed.push(x);
             }

@@ -4,8 +4,10 @@
 //!
 //! Ids are the public snake_case English names; a card's index in [`CARDS`] is its [`CardId`].
 
+use super::pantheon_data::{
+    GRAND_TEMPLES, NUM_GRAND_TEMPLES, PANTHEON_PROGRESS_TOKENS, PANTHEON_WONDERS,
+};
 use std::fmt;
-use super::pantheon_data::{GRAND_TEMPLES, NUM_GRAND_TEMPLES, PANTHEON_PROGRESS_TOKENS, PANTHEON_WONDERS};
 
 /// Index into [`CARDS`].
 pub type CardId = u8;

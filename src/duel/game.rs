@@ -4,6 +4,7 @@ use rand::RngCore;
 use wonders_bots::Game;
 
 use super::data::{Color, Progress};
+use super::pantheon_data::OFFERING_TOKENS;
 use super::state::{describe, Action, Duel, DuelError};
 
 impl Game for Duel {
@@ -62,9 +63,10 @@ impl Game for Duel {
         true
     }
 
-    fn determinize(&self, _observer: usize, rng: &mut dyn RngCore) -> Duel {
-        // Both seats see the same things in Duel: the observer does not matter.
-        self.determinized(rng)
+    fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
+        // Both seats see the same things in the base game; with Pantheon a seat knows the
+        // Divinities it placed face down and the deck cards it saw.
+        self.determinized_for(observer, rng)
     }
 
     fn action_name(&self, action: Action) -> String {
@@ -96,6 +98,24 @@ impl Duel {
             v += 2.0;
         }
         v += p.colors[Color::Yellow as usize] as f64 * 0.5;
+        if self.is_pantheon() {
+            v += self.pantheon_prospects(seat, ages_left);
+        }
         v
+    }
+
+    /// Pantheon's promises, in victory points: Offering tokens are coins off a later
+    /// activation, Mythology tokens place Divinities and build a Grand Temple free, coins on
+    /// Astarte are already points (counted by the score) and spendable. The Divinities on the
+    /// spaces are open to both seats and count for neither.
+    fn pantheon_prospects(&self, seat: usize, ages_left: f64) -> f64 {
+        let p = self.pantheon();
+        let offerings: u32 = (0..3)
+            .filter(|&i| p.offerings[seat] >> i & 1 == 1)
+            .map(|i| OFFERING_TOKENS[i] as u32)
+            .sum();
+        let mythology: u32 = p.mythology[seat].iter().map(|&n| n as u32).sum();
+        // Coins are worth about a third of a point at the end, more while they can buy.
+        offerings as f64 * 0.3 + mythology as f64 * (1.0 + ages_left)
     }
 }

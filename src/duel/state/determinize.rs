@@ -9,6 +9,12 @@ impl Duel {
     /// draft round, the second round's Wonders. (In Duel both seats see the same things; the
     /// only private fact, the 2 tokens the Great Library returns, is not tracked.)
     pub fn determinized(&self, rng: &mut dyn RngCore) -> Duel {
+        self.determinized_for(0, rng)
+    }
+
+    /// [`Duel::determinized`] for `observer`, who with Pantheon also knows the Divinities it
+    /// placed face down and the deck cards it has seen.
+    pub fn determinized_for(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         let mut d = *self;
         if self.phase == Phase::Over {
             // Nothing hidden matters any more, and the layout as played was all seen.
@@ -29,7 +35,12 @@ impl Duel {
         }
         d.index_layout();
         if self.phase == Phase::Draft && self.picks < 4 {
-            let mut pool: arrayvec::ArrayVec<WonderId, NUM_WONDERS> = (0..NUM_WONDERS as u8)
+            let in_game = if self.options.pantheon {
+                NUM_WONDERS
+            } else {
+                BASE_WONDERS
+            };
+            let mut pool: arrayvec::ArrayVec<WonderId, NUM_WONDERS> = (0..in_game as u8)
                 .filter(|w| !self.setup.wonders_offered[..4].contains(w))
                 .collect();
             shuffle(&mut pool, rng);
@@ -43,7 +54,48 @@ impl Duel {
             0
         };
         shuffle(&mut d.box_tokens[drawn..n], rng);
+        if self.options.pantheon {
+            d.resample_pantheon(observer, rng);
+        }
         d
+    }
+
+    /// Pantheon's hidden cards for `observer`: per Mythology, the Divinities the opponent
+    /// placed face down (before Age II) and the deck cards the observer has not seen are dealt
+    /// anew among those places. The Mythology of a face-down card shows on its back.
+    fn resample_pantheon(&mut self, observer: usize, rng: &mut dyn RngCore) {
+        let p = &mut self.pantheon;
+        for m in 0..5 {
+            let mut ids: arrayvec::ArrayVec<DivinityId, 6> = arrayvec::ArrayVec::new();
+            let mut spaces: arrayvec::ArrayVec<usize, 3> = arrayvec::ArrayVec::new();
+            if !p.revealed {
+                for (k, &d) in p.spaces.iter().enumerate() {
+                    let theirs = (p.placed_by >> k & 1) as usize != observer;
+                    if d != NO_DIVINITY
+                        && d != GATE_ID
+                        && theirs
+                        && DIVINITIES[d as usize].mythology as usize == m
+                    {
+                        ids.push(d);
+                        spaces.push(k);
+                    }
+                }
+            }
+            let n = p.deck_len[m] as usize;
+            let known = (p.known[observer][m] as usize).min(n);
+            ids.extend(p.decks[m][known..n].iter().copied());
+            if ids.len() < 2 {
+                continue;
+            }
+            shuffle(&mut ids, rng);
+            let mut it = ids.into_iter();
+            for &k in &spaces {
+                p.spaces[k] = it.next().expect("as many as taken");
+            }
+            for slot in &mut p.decks[m][known..n] {
+                *slot = it.next().expect("as many as taken");
+            }
+        }
     }
 
     pub(super) fn resample_age(&mut self, age: usize, known: u32, rng: &mut dyn RngCore) {
@@ -125,5 +177,58 @@ impl Duel {
             self.picks,
             self.supremacy,
         )
+    }
+}
+
+impl Duel {
+    /// What `seat` sees: [`Duel::public_view`], and with Pantheon the Pantheon's public state
+    /// (Mythologies of face-down Divinities, deck sizes, tokens, Astarte, Minerva, Enki's
+    /// tokens) with the Divinities the seat placed face down and the deck cards it knows.
+    pub fn seat_view(&self, seat: usize) -> String {
+        let mut view = self.public_view();
+        if !self.options.pantheon {
+            return view;
+        }
+        let p = &self.pantheon;
+        let spaces: Vec<String> = p
+            .spaces
+            .iter()
+            .enumerate()
+            .map(|(k, &d)| {
+                let mine = (p.placed_by >> k & 1) as usize == seat;
+                match d {
+                    NO_DIVINITY => "-".to_string(),
+                    GATE_ID => "gate".to_string(),
+                    d if p.revealed || mine => DIVINITIES[d as usize].id.to_string(),
+                    d => format!("{}?", DIVINITIES[d as usize].mythology.id()),
+                }
+            })
+            .collect();
+        let decks: Vec<(u8, &[DivinityId])> = (0..5)
+            .map(|m| {
+                let n = p.deck_len[m];
+                let known = p.known[seat][m].min(n) as usize;
+                (n, &p.decks[m][..known])
+            })
+            .collect();
+        view.push_str(&format!(
+            " pantheon spaces {spaces:?} placed_by {:#x} revealed {} decks {decks:?} known {:?} \
+             tokens_on {:#x} mythology {:?} offerings {:?} astarte {:?} activated {:?} placed \
+             {:?} enki {:?} minerva {} boxed {:#x} box {}",
+            if p.revealed { 0 } else { p.placed_by },
+            p.revealed,
+            p.known,
+            p.tokens_on,
+            p.mythology,
+            p.offerings,
+            p.astarte,
+            p.activated,
+            p.placed[seat],
+            &p.enki[..p.enki_len as usize],
+            p.minerva,
+            p.boxed_wonders,
+            self.box_len,
+        ));
+        view
     }
 }

@@ -14,14 +14,13 @@ use std::fmt;
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
-use super::pantheon_data::{DivinityId, DIVINITIES, GATE, OFFERING_TOKENS};
 use super::data::{
-    military_points, Card, CardId, Chain, CoinsPer, Color, GuildCount, Progress, Resource, Resources,
-    Science, TokenId, WonderId, CARDS, CARD_COSTS_PACKED, DECK_STARTS, LAYOUTS, MILITARY_TOKENS,
-    NUM_CARDS, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS,
-    WONDER_COSTS_PACKED, BASE_CARDS, BASE_TOKENS, BASE_WONDERS, FIRST_GRAND_TEMPLE,
-    is_grand_temple,
+    is_grand_temple, military_points, Card, CardId, Chain, CoinsPer, Color, GuildCount, Progress,
+    Resource, Resources, Science, TokenId, WonderId, BASE_CARDS, BASE_TOKENS, BASE_WONDERS, CARDS,
+    CARD_COSTS_PACKED, DECK_STARTS, FIRST_GRAND_TEMPLE, LAYOUTS, MILITARY_TOKENS, NUM_CARDS,
+    NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS, WONDER_COSTS_PACKED,
 };
+use super::pantheon_data::{DivinityId, DIVINITIES, GATE, OFFERING_TOKENS};
 use crate::common::CardSet;
 
 /// Who picks at each of the 8 steps of the Wonder draft: round 1 P1, P2, P2, P1; round 2 P2,
@@ -33,6 +32,8 @@ mod effects;
 mod legal;
 pub mod pantheon;
 pub use pantheon::{GATE_ID, NO_DIVINITY, NO_TOKEN};
+#[cfg(test)]
+mod pantheon_tests;
 mod payment;
 mod play;
 mod scoring;
@@ -197,7 +198,10 @@ pub fn describe(action: Action) -> String {
         Action::GreatLibrary(t) => format!("great_library {}", PROGRESS_TOKENS[t as usize].id),
         Action::ChooseStarter(s) => format!("choose_starter {s}"),
         Action::PlaceDivinity { divinity, space } => {
-            format!("place_divinity {} on space {space}", divinity_name(divinity))
+            format!(
+                "place_divinity {} on space {space}",
+                divinity_name(divinity)
+            )
         }
         Action::Activate {
             divinity,
@@ -327,9 +331,7 @@ impl Decisions {
     /// The decision to take now.
     #[inline]
     pub fn top(&self) -> Option<Pending> {
-        self.len
-            .checked_sub(1)
-            .map(|i| self.items[i as usize])
+        self.len.checked_sub(1).map(|i| self.items[i as usize])
     }
     #[inline]
     pub fn is_empty(&self) -> bool {

@@ -32,9 +32,9 @@ pub struct Pantheon {
     /// Each Mythology deck, top first, `deck_len` cards.
     pub decks: [[DivinityId; 3]; 5],
     pub deck_len: [u8; 5],
-    /// For each seat and deck, the Divinity it knows lies on top (the one it put back after
-    /// placing, while still there), or [`NO_DIVINITY`].
-    pub known_top: [[DivinityId; 5]; 2],
+    /// For each seat and deck, how many cards from the top it knows (the card it put back
+    /// after placing, the tops the Gate showed, the whole deck after the Divine Theater).
+    pub known: [[u8; 5]; 2],
     /// Layout slots of the current Age whose card still carries a token (Mythology tokens in
     /// Age I, Offering tokens in Age II).
     pub tokens_on: u32,
@@ -68,7 +68,7 @@ impl Default for Pantheon {
             revealed: false,
             decks: [[NO_DIVINITY; 3]; 5],
             deck_len: [0; 5],
-            known_top: [[NO_DIVINITY; 5]; 2],
+            known: [[0; 5]; 2],
             tokens_on: 0,
             mythology: [[0; 5]; 2],
             offerings: [0; 2],
@@ -106,11 +106,6 @@ impl Pantheon {
             self.decks[m][n - 1] = NO_DIVINITY;
             self.deck_len[m] -= 1;
         }
-        for known in &mut self.known_top {
-            if known[m] == divinity || i_top_changed(known[m], &self.decks[m]) {
-                known[m] = NO_DIVINITY;
-            }
-        }
     }
 
     /// Mythology and Offering tokens `seat` owns (Mysticism's count).
@@ -118,11 +113,6 @@ impl Pantheon {
         self.mythology[seat].iter().map(|&n| n as u32).sum::<u32>()
             + self.offerings[seat].count_ones()
     }
-}
-
-/// True when a known top `known` is no longer the top of `deck`.
-fn i_top_changed(known: DivinityId, deck: &[DivinityId; 3]) -> bool {
-    known != NO_DIVINITY && deck[0] != known
 }
 
 /// What activating the card on Pantheon space `space` (1-6) costs `seat`: the space's cost for
@@ -354,7 +344,10 @@ mod rules {
         ) -> Result<(), DuelError> {
             let seat = self.current as usize;
             if self.age == 0 || !self.pantheon.revealed {
-                return Err(Self::illegal(action, "Divinities are activated from Age II on"));
+                return Err(Self::illegal(
+                    action,
+                    "Divinities are activated from Age II on",
+                ));
             }
             let Some(space) = self.pantheon.space_of(divinity) else {
                 return Err(Self::illegal(action, "that card is not in the Pantheon"));
@@ -365,7 +358,10 @@ mod rules {
             let cost = self.activation_price(seat, space);
             let due = coins_due(cost, &offering_values(offerings)) as u16;
             if due != paid {
-                return Err(Self::illegal(action, format!("the activation costs {due} coins")));
+                return Err(Self::illegal(
+                    action,
+                    format!("the activation costs {due} coins"),
+                ));
             }
             if paid > self.spendable(seat) {
                 return Err(Self::illegal(action, "not enough coins"));
@@ -390,7 +386,11 @@ mod rules {
         }
 
         /// `seat` activates `divinity`: its effect now, and its decision if it has one to take.
-        pub(in crate::duel::state) fn activate_divinity(&mut self, seat: usize, divinity: DivinityId) {
+        pub(in crate::duel::state) fn activate_divinity(
+            &mut self,
+            seat: usize,
+            divinity: DivinityId,
+        ) {
             self.pantheon.activated[seat] |= 1 << divinity;
             let opp = &self.players[1 - seat];
             let decision = match DIVINITIES[divinity as usize].effect {
@@ -423,8 +423,9 @@ mod rules {
                 DivinityEffect::DiscardLayoutCard => {
                     (self.taken != 0xF_FFFF).then_some(Pending::Zeus)
                 }
-                DivinityEffect::UnbuildWonder => (self.players.iter().any(|p| p.built != 0))
-                    .then_some(Pending::Anubis),
+                DivinityEffect::UnbuildWonder => {
+                    (self.players.iter().any(|p| p.built != 0)).then_some(Pending::Anubis)
+                }
                 DivinityEffect::WonderFromDiscard => (!self.discard.is_empty()
                     && self.wonders_built < 7
                     && self.buildable_wonders(seat) != 0)
@@ -568,9 +569,16 @@ mod rules {
                     }
                     self.pending.pop();
                     let p = &mut self.pantheon;
+                    let before = p.deck_len[m];
                     p.take_from_deck(m, divinity);
-                    // The placer put the other card back on top: it knows it.
-                    p.known_top[seat][m] = p.top(m).unwrap_or(NO_DIVINITY);
+                    // The placer put the other card back on top: it knows it (the whole deck
+                    // if it knew it all). The opponent no longer knows which card is on top.
+                    p.known[seat][m] = if p.known[seat][m] >= before {
+                        p.deck_len[m]
+                    } else {
+                        p.deck_len[m].min(1)
+                    };
+                    p.known[1 - seat][m] = 0;
                     p.spaces[space as usize - 1] = divinity;
                     p.placed_by = p.placed_by & !(1 << (space - 1)) | (seat as u8) << (space - 1);
                     p.placed[seat] |= 1 << divinity;
@@ -580,6 +588,13 @@ mod rules {
                         return refused("that Divinity is not on top of a deck");
                     };
                     self.pending.pop();
+                    // Every top was shown: both seats know them; the chosen one is gone.
+                    for known in &mut self.pantheon.known {
+                        for (k, &len) in known.iter_mut().zip(&self.pantheon.deck_len) {
+                            *k = (*k).max(len.min(1));
+                        }
+                        known[m] -= 1;
+                    }
                     self.pantheon.take_from_deck(m, d);
                     if d != ENKI && self.pantheon.enki_len > 0 {
                         self.return_enki_tokens();
@@ -594,8 +609,7 @@ mod rules {
                         return refused("that Divinity is not in a deck");
                     };
                     let n = self.pantheon.deck_len[m] as usize;
-                    let mut others: arrayvec::ArrayVec<DivinityId, 3> = self.pantheon.decks[m]
-                        [..n]
+                    let mut others: arrayvec::ArrayVec<DivinityId, 3> = self.pantheon.decks[m][..n]
                         .iter()
                         .copied()
                         .filter(|&d| d != divinity)
@@ -613,9 +627,9 @@ mod rules {
                     p.decks[m] = [NO_DIVINITY; 3];
                     p.decks[m][..given.len()].copy_from_slice(&given);
                     p.deck_len[m] = given.len() as u8;
-                    // The deck was seen whole by the builder; the opponent knows nothing new.
-                    p.known_top[seat][m] = p.top(m).unwrap_or(NO_DIVINITY);
-                    p.known_top[1 - seat][m] = NO_DIVINITY;
+                    // The builder saw the deck and ordered it; the opponent saw neither.
+                    p.known[seat][m] = p.deck_len[m];
+                    p.known[1 - seat][m] = 0;
                     let had_enki = divinity == ENKI || given.contains(&ENKI);
                     if had_enki {
                         self.draw_for_enki();
@@ -674,7 +688,11 @@ mod rules {
                     self.discard.insert(c);
                 }
                 (Pending::Anubis, Action::Anubis(w)) => {
-                    if !self.players.iter().any(|p| p.built_wonders().any(|x| x == w)) {
+                    if !self
+                        .players
+                        .iter()
+                        .any(|p| p.built_wonders().any(|x| x == w))
+                    {
                         return refused("that Wonder is not built");
                     }
                     self.pending.pop();
@@ -688,7 +706,9 @@ mod rules {
                         })
                         && self.wonders_built < 7;
                     if !ok {
-                        return refused("Isis needs a discarded card and a Wonder of yours to build");
+                        return refused(
+                            "Isis needs a discarded card and a Wonder of yours to build",
+                        );
                     }
                     self.pending.pop();
                     self.discard.remove(card);
@@ -796,9 +816,7 @@ mod rules {
                             let mut orders = vec![[NO_DIVINITY; 2]];
                             match others.len() {
                                 1 => orders = vec![[others[0], NO_DIVINITY]],
-                                2 => {
-                                    orders = vec![[others[0], others[1]], [others[1], others[0]]]
-                                }
+                                2 => orders = vec![[others[0], others[1]], [others[1], others[0]]],
                                 _ => {}
                             }
                             for rest in orders {
@@ -823,9 +841,7 @@ mod rules {
                     self.players[1 - seat]
                         .city
                         .iter()
-                        .filter(|&c| {
-                            matches!(CARDS[c as usize].color, Color::Brown | Color::Grey)
-                        })
+                        .filter(|&c| matches!(CARDS[c as usize].color, Color::Brown | Color::Grey))
                         .map(Action::Baal),
                 ),
                 Pending::Hades => out.extend(self.discard.iter().map(Action::BuildDiscarded)),
