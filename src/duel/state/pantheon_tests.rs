@@ -432,3 +432,124 @@ fn tokens_on_cards_go_to_the_player_whose_turn_it_was_and_ask_for_a_placement() 
         1
     );
 }
+
+#[test]
+fn enki_draws_two_tokens_when_revealed_and_the_other_goes_back_to_the_box() {
+    let mut g = age_two(16);
+    g.box_len = 8;
+    let first: Vec<TokenId> = g.box_tokens[..2].to_vec();
+    // Revealed by the Gate on top of its deck: drawn; not chosen: back at the end of the box.
+    g.pantheon.decks[0] = [d("enki"), d("ishtar"), d("nisaba")];
+    g.pantheon.deck_len[0] = 3;
+    g.pantheon.spaces[5] = GATE_ID;
+    let paid = g.activation_price(0, 6) as u16;
+    g.play(Action::Activate {
+        divinity: GATE_ID,
+        offerings: 0,
+        paid,
+    })
+    .unwrap();
+    assert_eq!(&g.pantheon.enki[..2], &first[..]);
+    assert_eq!(g.box_len, 6);
+    let other = (1..5).find_map(|m| g.pantheon.top(m)).unwrap();
+    g.play(Action::Gate(other)).unwrap();
+    assert_eq!(g.pantheon.enki_len, 0);
+    assert_eq!(g.box_len, 8);
+    assert_eq!(
+        &g.box_tokens[6..8],
+        &first[..],
+        "returned to the back, in order"
+    );
+    // Chosen: keep one of the two, the other goes back.
+    g.play_until_seat(0);
+    g.pantheon.spaces[5] = GATE_ID;
+    let first: Vec<TokenId> = g.box_tokens[..2].to_vec();
+    let paid = g.activation_price(0, 6) as u16;
+    g.play(Action::Activate {
+        divinity: GATE_ID,
+        offerings: 0,
+        paid,
+    })
+    .unwrap();
+    g.play(Action::Gate(d("enki"))).unwrap();
+    assert_eq!(g.pending(), Some(Pending::Enki));
+    g.play(Action::Enki(first[1])).unwrap();
+    assert!(g.players[0].progress >> first[1] & 1 == 1);
+    assert_eq!(g.box_tokens[g.box_len as usize - 1], first[0]);
+}
+
+#[test]
+fn the_divine_theater_takes_any_card_of_a_deck_and_orders_the_rest() {
+    let mut g = age_two(17);
+    g.pantheon.decks[4] = [d("mars"), d("minerva"), d("neptune")];
+    g.pantheon.deck_len[4] = 3;
+    g.pending.push(Pending::DivineTheater);
+    let mut legal = Vec::new();
+    g.legal(&mut legal);
+    let pick = Action::DivineTheater {
+        divinity: d("minerva"),
+        rest: [d("neptune"), d("mars")],
+    };
+    assert!(legal.contains(&pick));
+    // The rest must be the deck's other cards.
+    assert!(g
+        .play(Action::DivineTheater {
+            divinity: d("minerva"),
+            rest: [d("neptune"), d("neptune")],
+        })
+        .is_err());
+    g.play(pick).unwrap();
+    assert_eq!(g.pantheon.decks[4][..2], [d("neptune"), d("mars")]);
+    assert_eq!(g.pantheon.known[0][4], 2, "the builder ordered the deck");
+    assert_eq!(g.pantheon.known[1][4], 0);
+    assert_eq!(
+        g.pending(),
+        Some(Pending::Minerva),
+        "Minerva's decision follows"
+    );
+}
+
+#[test]
+fn a_determinization_keeps_the_seats_own_face_down_divinities_and_known_cards() {
+    // Age I with Divinities placed face down by both seats.
+    for seed in 20..40 {
+        let mut g = pantheon_game(seed);
+        play_until(&mut g, seed, |g| {
+            g.pantheon
+                .spaces
+                .iter()
+                .filter(|&&s| s != NO_DIVINITY)
+                .count()
+                >= 4
+                && g.pending.is_empty()
+        });
+        if g.age != 0 || g.is_over() {
+            continue;
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut moved = false;
+        for _ in 0..30 {
+            for seat in 0..2 {
+                let det = g.determinized_for(seat, &mut rng);
+                assert_eq!(det.seat_view(seat), g.seat_view(seat));
+                for k in 0..6 {
+                    let mine = (g.pantheon.placed_by >> k & 1) as usize == seat;
+                    let s = g.pantheon.spaces[k];
+                    if s == NO_DIVINITY || mine {
+                        assert_eq!(det.pantheon.spaces[k], s);
+                    } else {
+                        let (a, b) = (det.pantheon.spaces[k], s);
+                        assert_eq!(
+                            DIVINITIES[a as usize].mythology, DIVINITIES[b as usize].mythology,
+                            "a face-down card keeps its Mythology"
+                        );
+                        moved |= a != b;
+                    }
+                }
+            }
+        }
+        assert!(moved, "the opponent's face-down Divinities are dealt anew");
+        return;
+    }
+    panic!("no Age I position with 4 Divinities placed");
+}
