@@ -170,7 +170,8 @@ impl Deal<'_> {
         assert_eq!(g.current_seat(), DENISE, "player 1 starts Age I (p.6)");
         for (seat, wonders) in self.wonders.iter().enumerate() {
             let mut mine: Vec<_> = wonders.iter().map(|&s| w(s)).collect();
-            let mut got = g.player(seat).wonders.to_vec();
+            let p = g.player(seat);
+            let mut got = p.wonders[..p.num_wonders as usize].to_vec();
             mine.sort();
             got.sort();
             assert_eq!(got, mine);
