@@ -553,3 +553,15 @@ fn a_determinization_keeps_the_seats_own_face_down_divinities_and_known_cards() 
     }
     panic!("no Age I position with 4 Divinities placed");
 }
+
+#[test]
+fn the_great_library_returns_its_two_tokens_to_the_back_of_the_box() {
+    let mut g = age_two(18);
+    g.box_len = 8;
+    let order: Vec<TokenId> = g.box_tokens[..8].to_vec();
+    g.pending.push(Pending::GreatLibrary);
+    g.play(Action::GreatLibrary(order[1])).unwrap();
+    assert_eq!(g.box_len, 7);
+    assert_eq!(&g.box_tokens[..5], &order[3..8]);
+    assert_eq!(&g.box_tokens[5..7], &[order[0], order[2]]);
+}

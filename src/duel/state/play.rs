@@ -254,6 +254,16 @@ impl Duel {
                 let i = self.box_tokens[..n].iter().position(|&x| x == t).unwrap();
                 self.box_tokens.copy_within(i + 1..n, i);
                 self.box_len -= 1;
+                if self.options.pantheon {
+                    // Later draws (Enki) take the box's first tokens: those returned go to
+                    // its back, in the order drawn.
+                    let drawn = (n - 1).min(2);
+                    let back: arrayvec::ArrayVec<TokenId, 2> =
+                        self.box_tokens[..drawn].iter().copied().collect();
+                    self.box_tokens.copy_within(drawn..n - 1, 0);
+                    self.box_len -= drawn as u8;
+                    self.return_to_box(&back);
+                }
                 self.gain_token(seat, t);
             }
             (Pending::Starter, Action::ChooseStarter(s)) if s < 2 => {
