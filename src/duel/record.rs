@@ -10,10 +10,13 @@ use super::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, TokenId, WonderId, CARDS, PROGRESS_TOKENS,
     WONDERS,
 };
-use super::pantheon_data::DIVINITIES;
+use super::pantheon_data::{
+    divinity_by_id, DivinityId, Mythology, DIVINITIES, GATE, MYTHOLOGY_TOKEN_SLOTS,
+    OFFERING_TOKENS, OFFERING_TOKEN_SLOTS, PANTHEON_SPACES,
+};
 use super::state::{
-    divinity_name, offering_values, Action, Duel, DuelConfig, Score, Setup, Victory,
-    WonderSelection, NO_DIVINITY, NO_TOKEN,
+    divinity_name, offering_values, Action, Duel, DuelConfig, DuelError, PantheonSetup, Score,
+    Setup, Victory, WonderSelection, GATE_ID, NO_DIVINITY, NO_TOKEN,
 };
 use crate::common::options::cut;
 use crate::common::record::{
@@ -45,14 +48,39 @@ fn setup_json(setup: &Setup) -> Value {
             .map(|&t| PROGRESS_TOKENS[t as usize].id)
             .collect()
     };
-    json!({
+    let mut out = json!({
         "wonders_offered": setup.wonders_offered.iter().map(|&w| WONDERS[w as usize].id).collect::<Vec<_>>(),
         "progress_on_board": tokens(&setup.progress_on_board),
         "progress_in_box": tokens(setup.progress_box()),
         "ages": {"1": cards(&setup.ages[0]), "2": cards(&setup.ages[1]), "3": cards(&setup.ages[2])},
         "removed": {"1": cards(&setup.removed[0]), "2": cards(&setup.removed[1]), "3": cards(&setup.removed[2])},
-        "guilds_unused": cards(&setup.guilds_unused),
-    })
+    });
+    match &setup.pantheon {
+        // Base game: the 4 Guilds left in the box.
+        None => out["guilds_unused"] = json!(cards(&setup.guilds_unused)),
+        // Pantheon: no Guild at all; the Grand Temples left out, the tokens on their slots and
+        // the Mythology decks' order.
+        Some(p) => {
+            out["grand_temples_unused"] = json!(cards(&p.grand_temples_unused));
+            let mut myth = Map::new();
+            for (&slot, &m) in MYTHOLOGY_TOKEN_SLOTS.iter().zip(&p.mythology_tokens) {
+                myth.insert(slot.to_string(), json!(Mythology::ALL[m as usize].id()));
+            }
+            out["mythology_tokens"] = Value::Object(myth);
+            let mut offerings = Map::new();
+            for (&slot, &v) in OFFERING_TOKEN_SLOTS.iter().zip(&p.offering_tokens) {
+                offerings.insert(slot.to_string(), json!(v));
+            }
+            out["offering_tokens"] = Value::Object(offerings);
+            let mut decks = Map::new();
+            for (m, deck) in Mythology::ALL.iter().zip(&p.mythology_decks) {
+                let ids: Vec<&str> = deck.iter().map(|&d| DIVINITIES[d as usize].id).collect();
+                decks.insert(m.id().into(), json!(ids));
+            }
+            out["mythology_decks"] = Value::Object(decks);
+        }
+    }
+    out
 }
 
 /// The JSON of one action as the record writes it, given the state it is played in.
@@ -104,7 +132,8 @@ pub fn action_json(state: &Duel, action: Action) -> Value {
             json!({"player": player, "type": "nisaba", "card": CARDS[c as usize].id})
         }
         Action::Baal(c) => json!({"player": player, "type": "baal", "card": CARDS[c as usize].id}),
-        Action::Zeus(c) => json!({"player": player, "type": "zeus", "card": CARDS[c as usize].id}),
+        Action::Zeus(slot) => json!({"player": player, "type": "zeus",
+            "card": CARDS[state.slot_card(slot as usize) as usize].id}),
         Action::Anubis(w) => {
             json!({"player": player, "type": "anubis", "wonder": WONDERS[w as usize].id})
         }
@@ -126,11 +155,12 @@ pub fn military_token_id(i: u8) -> &'static str {
     ["p1_2coins", "p1_5coins", "p2_2coins", "p2_5coins"][i as usize]
 }
 
-fn score_json(score: &Score) -> Value {
+/// A score pad: `total`, then the base game's lines and with Pantheon its two.
+fn score_json(score: &Score, pantheon: bool) -> Value {
     let mut m = Map::new();
     m.insert("total".into(), json!(score.total()));
-    for (name, v) in Score::CATEGORIES.iter().zip(score.categories()) {
-        m.insert((*name).into(), json!(v));
+    for (name, v) in score.lines(pantheon) {
+        m.insert(name.into(), json!(v));
     }
     Value::Object(m)
 }
@@ -138,12 +168,25 @@ fn score_json(score: &Score) -> Value {
 /// The `result` of a finished game (`None` while it is still going).
 pub fn result_json(game: &Duel) -> Option<Value> {
     let (victory, winners) = game.outcome()?;
+    let pantheon = game.is_pantheon();
     Some(json!({
         "winner": winners,
         "victory": victory.id(),
-        "scores": [score_json(&game.score(0)), score_json(&game.score(1))],
+        "scores": [score_json(&game.score(0), pantheon), score_json(&game.score(1), pantheon)],
         "coins": [game.player(0).coins, game.player(1).coins],
     }))
+}
+
+/// The id of the Pantheon expansion in `options.expansions`.
+pub const PANTHEON: &str = "pantheon";
+
+/// The record's `options.expansions` for these options.
+fn expansions(options: &DuelConfig) -> Vec<String> {
+    if options.pantheon {
+        vec![PANTHEON.to_string()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Writes the record of a game played from `setup` with `options` by `players`, whose
@@ -165,6 +208,7 @@ pub fn write_record(
     write_frame(
         "duel",
         &RecordOptions {
+            expansions: expansions(options),
             variants: options.variants().iter().map(|v| v.to_string()).collect(),
             ..RecordOptions::default()
         },
@@ -228,18 +272,45 @@ fn id_list<T: Copy + Default, const N: usize>(
     Ok(out)
 }
 
-/// Reads a record's `setup`.
-pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
+/// The fields of a base game's `setup`.
+const BASE_SETUP_FIELDS: [&str; 6] = [
+    "wonders_offered",
+    "progress_on_board",
+    "progress_in_box",
+    "ages",
+    "removed",
+    "guilds_unused",
+];
+
+/// The fields of a Pantheon game's `setup`: no `guilds_unused`, the expansion's four.
+const PANTHEON_SETUP_FIELDS: [&str; 9] = [
+    "wonders_offered",
+    "progress_on_board",
+    "progress_in_box",
+    "ages",
+    "removed",
+    "grand_temples_unused",
+    "mythology_tokens",
+    "offering_tokens",
+    "mythology_decks",
+];
+
+/// Reads a record's `setup`, a Pantheon one when `pantheon` (the record's options name the
+/// expansion).
+pub fn parse_setup(v: &Value, pantheon: bool) -> Result<Setup, ReplayError> {
+    if pantheon && v.get("guilds_unused").is_some() {
+        return Err(err(
+            "setup: field `guilds_unused` is not written with the expansion `pantheon` (every \
+             Guild stays in the box; `grand_temples_unused` names the Temples left out)",
+        ));
+    }
     known_fields(
         v,
-        &[
-            "wonders_offered",
-            "progress_on_board",
-            "progress_in_box",
-            "ages",
-            "removed",
-            "guilds_unused",
-        ],
+        if pantheon {
+            &PANTHEON_SETUP_FIELDS
+        } else {
+            &BASE_SETUP_FIELDS
+        },
         "setup",
     )?;
     let ctx = "setup";
@@ -261,6 +332,14 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
             card_id,
         )?;
     }
+    let boxed = field(v, "progress_in_box", ctx)?;
+    let mut progress_in_box = [0; 8];
+    if pantheon {
+        progress_in_box = id_list(boxed, "setup.progress_in_box", token_id)?;
+    } else {
+        let five: [TokenId; 5] = id_list(boxed, "setup.progress_in_box", token_id)?;
+        progress_in_box[..5].copy_from_slice(&five);
+    }
     let setup = Setup {
         wonders_offered: id_list(
             field(v, "wonders_offered", ctx)?,
@@ -272,31 +351,147 @@ pub fn parse_setup(v: &Value) -> Result<Setup, ReplayError> {
             "setup.progress_on_board",
             token_id,
         )?,
-        progress_in_box: {
-            let boxed: [TokenId; 5] = id_list(
-                field(v, "progress_in_box", ctx)?,
-                "setup.progress_in_box",
-                token_id,
-            )?;
-            let mut all = [0; 8];
-            all[..5].copy_from_slice(&boxed);
-            all
-        },
+        progress_in_box,
         ages,
         removed,
-        guilds_unused: id_list(
-            field(v, "guilds_unused", ctx)?,
-            "setup.guilds_unused",
-            card_id,
-        )?,
-        pantheon: None,
+        // With Pantheon every Guild stays in the box: the field is unused (as drawn).
+        guilds_unused: if pantheon {
+            [0; 4]
+        } else {
+            id_list(
+                field(v, "guilds_unused", ctx)?,
+                "setup.guilds_unused",
+                card_id,
+            )?
+        },
+        pantheon: if pantheon {
+            Some(parse_pantheon_setup(v)?)
+        } else {
+            None
+        },
     };
     setup.validate().map_err(|m| err(format!("setup: {m}")))?;
     Ok(setup)
 }
 
+/// Reads Pantheon's part of a `setup`: the Grand Temples left out, the Mythology tokens on
+/// the Age I slots, the Offering tokens on the Age II slots and the Mythology decks.
+fn parse_pantheon_setup(v: &Value) -> Result<PantheonSetup, ReplayError> {
+    let ctx = "setup";
+    let grand_temples_unused = id_list(
+        field(v, "grand_temples_unused", ctx)?,
+        "setup.grand_temples_unused",
+        card_id,
+    )?;
+    let mythology_tokens = slot_map(
+        field(v, "mythology_tokens", ctx)?,
+        "setup.mythology_tokens",
+        &MYTHOLOGY_TOKEN_SLOTS,
+        |x, ctx| {
+            let name = x
+                .as_str()
+                .ok_or_else(|| err(format!("{ctx}: must be a Mythology id (a string)")))?;
+            mythology(name, ctx).map(|m| m as u8)
+        },
+    )?;
+    let offering_tokens = slot_map(
+        field(v, "offering_tokens", ctx)?,
+        "setup.offering_tokens",
+        &OFFERING_TOKEN_SLOTS,
+        |x, ctx| {
+            x.as_u64()
+                .filter(|n| OFFERING_TOKENS.iter().any(|&o| o as u64 == *n))
+                .map(|n| n as u8)
+                .ok_or_else(|| {
+                    err(format!(
+                        "{ctx}: {} is not an Offering token's value (valid: {})",
+                        cut(&x.to_string()),
+                        offering_list()
+                    ))
+                })
+        },
+    )?;
+    let decks_v = field(v, "mythology_decks", ctx)?;
+    let valid: Vec<&str> = Mythology::ALL.iter().map(|m| m.id()).collect();
+    known_fields(decks_v, &valid, "setup.mythology_decks")?;
+    let mut mythology_decks = [[0; 3]; 5];
+    for (m, deck) in Mythology::ALL.iter().zip(&mut mythology_decks) {
+        let ctx = format!("setup.mythology_decks.{}", m.id());
+        *deck = id_list(
+            field(decks_v, m.id(), "setup.mythology_decks")?,
+            &ctx,
+            divinity_id,
+        )?;
+    }
+    Ok(PantheonSetup {
+        mythology_tokens,
+        offering_tokens,
+        mythology_decks,
+        grand_temples_unused,
+    })
+}
+
+/// Reads an object keyed by layout slot numbers (`{"2": …, "4": …}`): exactly the slots of
+/// `slots`, each value read by `parse`, in `slots` order.
+fn slot_map<T: Copy + Default, const N: usize>(
+    v: &Value,
+    ctx: &str,
+    slots: &[u8; N],
+    parse: impl Fn(&Value, &str) -> Result<T, ReplayError>,
+) -> Result<[T; N], ReplayError> {
+    let keys: Vec<String> = slots.iter().map(|s| s.to_string()).collect();
+    let names: Vec<&str> = keys.iter().map(String::as_str).collect();
+    known_fields(v, &names, ctx)?;
+    let mut out = [T::default(); N];
+    for (key, x) in keys.iter().zip(&mut out) {
+        *x = parse(field(v, key, ctx)?, &format!("{ctx}.{key}"))?;
+    }
+    Ok(out)
+}
+
+fn mythology(name: &str, ctx: &str) -> Result<Mythology, ReplayError> {
+    Mythology::by_id(name).ok_or_else(|| {
+        err(format!(
+            "{ctx}: unknown Mythology `{}` (valid: {})",
+            cut(name),
+            Mythology::ALL.map(|m| m.id()).join(", ")
+        ))
+    })
+}
+
+fn divinity_id(name: &str, ctx: &str) -> Result<DivinityId, ReplayError> {
+    divinity_by_id(name).ok_or_else(|| {
+        err(format!(
+            "{ctx}: unknown divinity `{}` (valid: {})",
+            cut(name),
+            DIVINITIES.map(|d| d.id).join(", ")
+        ))
+    })
+}
+
+/// A Divinity id, or `gate` for the Gate (in an activation).
+fn divinity_or_gate(name: &str, ctx: &str) -> Result<DivinityId, ReplayError> {
+    if name == GATE.id {
+        return Ok(GATE_ID);
+    }
+    divinity_by_id(name).ok_or_else(|| {
+        err(format!(
+            "{ctx}: unknown divinity `{}` (valid: {}, {})",
+            cut(name),
+            DIVINITIES.map(|d| d.id).join(", "),
+            GATE.id
+        ))
+    })
+}
+
+/// The Offering tokens' values, for messages: `2, 3, 4`.
+fn offering_list() -> String {
+    OFFERING_TOKENS.map(|v| v.to_string()).join(", ")
+}
+
 /// The game's configuration from a record's `options`, as the envelope read them: Duel has no
-/// edition and no expansion; unknown variants are refused, naming the valid ones.
+/// edition and one expansion, `pantheon`; unknown expansions and variants are refused, naming
+/// the valid ones.
 pub fn config_from_record(options: &RecordOptions) -> Result<DuelConfig, ReplayError> {
     if let Some(e) = &options.edition {
         return Err(err(format!(
@@ -304,16 +499,26 @@ pub fn config_from_record(options: &RecordOptions) -> Result<DuelConfig, ReplayE
             cut(e)
         )));
     }
-    if let Some(e) = options.expansions.first() {
-        return Err(err(format!(
-            "options.expansions: `{}` is not available for duel (valid: none)",
-            cut(e)
-        )));
-    }
     let mut config = DuelConfig {
         wonders: WonderSelection::Draft,
         ..DuelConfig::default()
     };
+    for e in &options.expansions {
+        match e.as_str() {
+            PANTHEON if !config.pantheon => config.pantheon = true,
+            PANTHEON => {
+                return Err(err(format!(
+                    "options.expansions: `{PANTHEON}` is named twice"
+                )))
+            }
+            other => {
+                return Err(err(format!(
+                    "options.expansions: `{}` is not available for duel (valid: {PANTHEON})",
+                    cut(other)
+                )))
+            }
+        }
+    }
     for v in &options.variants {
         match v.as_str() {
             "errata-next-age" => config.errata_next_age = true,
@@ -328,8 +533,43 @@ pub fn config_from_record(options: &RecordOptions) -> Result<DuelConfig, ReplayE
     Ok(config)
 }
 
-/// Reads one recorded action, without checking it against a state.
-pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i64>), ReplayError> {
+/// The base game's action types.
+const BASE_ACTIONS: [&str; 9] = [
+    "pick_wonder",
+    "build",
+    "discard",
+    "wonder",
+    "progress",
+    "destroy",
+    "build_discarded",
+    "great_library",
+    "choose_starter",
+];
+
+/// Pantheon's action types, read only in a record whose options name the expansion.
+const PANTHEON_ACTIONS: [&str; 13] = [
+    "place_divinity",
+    "activate",
+    "gate",
+    "divine_theater",
+    "enki",
+    "nisaba",
+    "baal",
+    "zeus",
+    "anubis",
+    "isis",
+    "ra",
+    "minerva",
+    "neptune",
+];
+
+/// Reads one recorded action, without checking it against a state. Pantheon's action types
+/// are known only when `pantheon` (the record's options name the expansion).
+pub fn parse_action(
+    v: &Value,
+    index: usize,
+    pantheon: bool,
+) -> Result<(usize, Action, Option<i64>), ReplayError> {
     let ctx = format!("action {index}");
     let wrap = |e: ReplayError| at(index, e.message);
     let player = int_field(v, "player", &ctx).map_err(wrap)?;
@@ -340,14 +580,54 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         ));
     }
     let kind = str_field(v, "type", &ctx).map_err(wrap)?;
+    let known = BASE_ACTIONS.contains(&kind) || pantheon && PANTHEON_ACTIONS.contains(&kind);
+    if !known {
+        let mut valid = BASE_ACTIONS.to_vec();
+        if pantheon {
+            valid.extend(PANTHEON_ACTIONS);
+        }
+        let hint = if PANTHEON_ACTIONS.contains(&kind) {
+            format!(
+                "; `{kind}` belongs to the expansion `{PANTHEON}`, which options.expansions \
+                 does not name"
+            )
+        } else {
+            String::new()
+        };
+        return Err(at(
+            index,
+            format!(
+                "unknown action type `{}` (valid: {}){hint}",
+                cut(kind),
+                valid.join(", ")
+            ),
+        ));
+    }
     let card = || {
         str_field(v, "card", &ctx)
             .and_then(|c| card_id(c, &ctx))
             .map_err(wrap)
     };
+    let wonder = || {
+        str_field(v, "wonder", &ctx)
+            .and_then(|w| wonder_id(w, &ctx))
+            .map_err(wrap)
+    };
     let token = || {
         str_field(v, "token", &ctx)
             .and_then(|t| token_id(t, &ctx))
+            .map_err(wrap)
+    };
+    // `gate` only where the Gate can stand for a Divinity (an activation).
+    let divinity = |gate: bool| {
+        str_field(v, "divinity", &ctx)
+            .and_then(|d| {
+                if gate {
+                    divinity_or_gate(d, &ctx)
+                } else {
+                    divinity_id(d, &ctx)
+                }
+            })
             .map_err(wrap)
     };
     // Coins are whole numbers from 0: a negative or huge `paid` is refused, never clamped
@@ -356,30 +636,43 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         let p = int_field(v, "paid", &ctx).map_err(wrap)?;
         u16::try_from(p).map_err(|_| at(index, format!("paid {p} is not a number of coins")))
     };
+    let military = |key: &str| -> Result<u8, ReplayError> {
+        let name = str_field(v, key, &ctx).map_err(wrap)?;
+        (0..4u8)
+            .find(|&i| military_token_id(i) == name)
+            .ok_or_else(|| {
+                at(
+                    index,
+                    format!(
+                        "{key}: unknown military token `{}` (valid: {})",
+                        cut(name),
+                        (0..4).map(military_token_id).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            })
+    };
     let fields: &[&str] = match kind {
-        "pick_wonder" => &["player", "type", "wonder"],
+        "pick_wonder" | "anubis" | "ra" => &["player", "type", "wonder"],
         "build" => &["player", "type", "card", "paid"],
         "discard" => &["player", "type", "card", "gained"],
         "wonder" => &["player", "type", "card", "wonder", "paid"],
-        "progress" | "great_library" => &["player", "type", "token"],
-        "destroy" | "build_discarded" => &["player", "type", "card"],
+        "progress" | "great_library" | "enki" => &["player", "type", "token"],
+        "destroy" | "build_discarded" | "nisaba" | "baal" | "zeus" => &["player", "type", "card"],
         "choose_starter" => &["player", "type", "starter"],
-        // An unknown type is named below.
-        _ => &[],
+        "place_divinity" => &["player", "type", "divinity", "space"],
+        "activate" => &["player", "type", "divinity", "offerings", "paid"],
+        "gate" => &["player", "type", "divinity"],
+        "divine_theater" => &["player", "type", "mythology", "divinity", "rest"],
+        "isis" => &["player", "type", "card", "wonder"],
+        "minerva" => &["player", "type", "square"],
+        "neptune" => &["player", "type", "discard", "apply"],
+        _ => unreachable!("action types are checked above"),
     };
-    if let Some(m) = v
-        .as_object()
-        .filter(|_| !fields.is_empty())
-        .and_then(|o| unknown_field(o, fields))
-    {
+    if let Some(m) = v.as_object().and_then(|o| unknown_field(o, fields)) {
         return Err(at(index, format!("a `{kind}` action: {m}")));
     }
     let action = match kind {
-        "pick_wonder" => Action::PickWonder(
-            str_field(v, "wonder", &ctx)
-                .and_then(|w| wonder_id(w, &ctx))
-                .map_err(wrap)?,
-        ),
+        "pick_wonder" => Action::PickWonder(wonder()?),
         "build" => Action::Build {
             card: card()?,
             paid: paid()?,
@@ -394,9 +687,7 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
         }
         "wonder" => Action::Wonder {
             card: card()?,
-            wonder: str_field(v, "wonder", &ctx)
-                .and_then(|w| wonder_id(w, &ctx))
-                .map_err(wrap)?,
+            wonder: wonder()?,
             paid: paid()?,
         },
         "progress" => Action::Progress(token()?),
@@ -413,16 +704,114 @@ pub fn parse_action(v: &Value, index: usize) -> Result<(usize, Action, Option<i6
             }
             Action::ChooseStarter(s as u8)
         }
-        other => {
-            return Err(at(
-                index,
-                format!(
-                "unknown action type `{}` (valid: pick_wonder, build, discard, wonder, progress, \
-                     destroy, build_discarded, great_library, choose_starter)",
-                crate::common::options::cut(other)
-            ),
-            ))
+        "place_divinity" => {
+            let space = int_field(v, "space", &ctx).map_err(wrap)?;
+            if !(1..=PANTHEON_SPACES as i64).contains(&space) {
+                return Err(at(
+                    index,
+                    format!(
+                        "space {space} is not a Pantheon space (valid: 1 to {PANTHEON_SPACES})"
+                    ),
+                ));
+            }
+            Action::PlaceDivinity {
+                divinity: divinity(false)?,
+                space: space as u8,
+            }
         }
+        "activate" => {
+            let list = field(v, "offerings", &ctx)
+                .map_err(wrap)?
+                .as_array()
+                .ok_or_else(|| at(index, "offerings: must be a list of Offering token values"))?;
+            let mut offerings = 0u8;
+            for x in list {
+                let Some(i) = x
+                    .as_u64()
+                    .and_then(|n| OFFERING_TOKENS.iter().position(|&o| o as u64 == n))
+                else {
+                    return Err(at(
+                        index,
+                        format!(
+                            "offerings: {} is not an Offering token's value (valid: {})",
+                            cut(&x.to_string()),
+                            offering_list()
+                        ),
+                    ));
+                };
+                if offerings >> i & 1 == 1 {
+                    return Err(at(
+                        index,
+                        format!("offerings: the token of value {x} is used twice"),
+                    ));
+                }
+                offerings |= 1 << i;
+            }
+            Action::Activate {
+                divinity: divinity(true)?,
+                offerings,
+                paid: paid()?,
+            }
+        }
+        "gate" => Action::Gate(divinity(false)?),
+        "divine_theater" => {
+            let m = str_field(v, "mythology", &ctx)
+                .and_then(|m| mythology(m, &ctx))
+                .map_err(wrap)?;
+            let d = divinity(false)?;
+            if DIVINITIES[d as usize].mythology != m {
+                return Err(at(
+                    index,
+                    format!(
+                        "divinity `{}` is not of the `{}` deck",
+                        DIVINITIES[d as usize].id,
+                        m.id()
+                    ),
+                ));
+            }
+            let list = field(v, "rest", &ctx)
+                .map_err(wrap)?
+                .as_array()
+                .filter(|l| l.len() <= 2)
+                .ok_or_else(|| at(index, "rest: must be a list of at most 2 Divinity ids"))?;
+            let mut rest = [NO_DIVINITY; 2];
+            for (x, r) in list.iter().zip(&mut rest) {
+                let name = x
+                    .as_str()
+                    .ok_or_else(|| at(index, "rest: ids must be strings"))?;
+                *r = divinity_id(name, &format!("{ctx}: rest")).map_err(wrap)?;
+            }
+            Action::DivineTheater { divinity: d, rest }
+        }
+        "enki" => Action::Enki(token()?),
+        "nisaba" => Action::Nisaba(card()?),
+        "baal" => Action::Baal(card()?),
+        "zeus" => Action::Zeus(card()?),
+        "anubis" => Action::Anubis(wonder()?),
+        "isis" => Action::Isis {
+            card: card()?,
+            wonder: wonder()?,
+        },
+        "ra" => Action::Ra(wonder()?),
+        "minerva" => {
+            let square = int_field(v, "square", &ctx).map_err(wrap)?;
+            if !(-9..=9).contains(&square) {
+                return Err(at(
+                    index,
+                    format!("square {square} is not on the track (valid: -9 to 9)"),
+                ));
+            }
+            Action::Minerva(square as i8)
+        }
+        "neptune" => {
+            let discard = military("discard")?;
+            let apply = match field(v, "apply", &ctx).map_err(wrap)? {
+                Value::Null => NO_TOKEN,
+                _ => military("apply")?,
+            };
+            Action::Neptune { discard, apply }
+        }
+        _ => unreachable!("action types are checked above"),
     };
     Ok((player as usize, action, None))
 }
@@ -449,13 +838,13 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
         )));
     }
     let options = config_from_record(&env.options)?;
-    let setup = parse_setup(env.setup)?;
+    let setup = parse_setup(env.setup, options.pantheon)?;
     let actions_v = env.actions;
     let mut game = Duel::from_setup(setup, options);
     let mut actions = Vec::with_capacity(actions_v.len());
     let mut legal = Vec::new();
     for (i, v) in actions_v.iter().enumerate() {
-        let (player, action, gained) = parse_action(v, i)?;
+        let (player, action, gained) = parse_action(v, i, options.pantheon)?;
         if game.is_over() {
             return Err(at(i, "the game is already over"));
         }
@@ -477,21 +866,9 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
                 ));
             }
         }
-        // A wrong `paid` gets a message naming the right figure.
         game.legal(&mut legal);
         if !legal.contains(&action) {
-            let hint = legal.iter().find(|&&l| same_move(l, action));
-            let msg = match hint {
-                Some(Action::Build { paid, .. }) | Some(Action::Wonder { paid, .. }) => {
-                    format!(
-                        "{}: paid {} recorded, the rules charge {paid}",
-                        kind(action),
-                        recorded_paid(action)
-                    )
-                }
-                _ => format!("{} is not legal here", super::state::describe(action)),
-            };
-            return Err(at(i, msg));
+            return Err(at(i, refusal(&game, &legal, action)));
         }
         game.play(action).map_err(|e| at(i, e.to_string()))?;
         actions.push(action);
@@ -510,6 +887,59 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
     })
 }
 
+/// Why `action`, not among `legal`, is refused in `game`: a wrong `paid` names the right
+/// figure, Offering tokens the player does not hold are named, else the rules' reason.
+fn refusal(game: &Duel, legal: &[Action], action: Action) -> String {
+    let hint = legal.iter().find(|&&l| same_move(l, action));
+    if let Some(
+        Action::Build { paid, .. } | Action::Wonder { paid, .. } | Action::Activate { paid, .. },
+    ) = hint
+    {
+        return format!(
+            "{}: paid {} recorded, the rules charge {paid}",
+            kind(action),
+            recorded_paid(action)
+        );
+    }
+    if let Action::Activate { offerings, .. } = action {
+        let seat = game.current_seat();
+        let owned = game.pantheon().offerings[seat];
+        let foreign = offerings & !owned;
+        if foreign != 0 {
+            return format!(
+                "{}: player {seat} does not hold the Offering token{} of value {:?} (it holds {:?})",
+                kind(action),
+                if foreign.count_ones() == 1 { "" } else { "s" },
+                offering_values(foreign),
+                offering_values(owned)
+            );
+        }
+    }
+    let what = describe_action(action);
+    // The rules' own reason, from a copy of the state (the game is plain data).
+    let mut copy = *game;
+    match copy.play(action) {
+        Err(DuelError::Illegal { reason, .. }) => format!("{what} is not legal here: {reason}"),
+        _ => format!("{what} is not legal here"),
+    }
+}
+
+/// An action in words, with the record's ids (military tokens by their `board.json` names).
+fn describe_action(action: Action) -> String {
+    match action {
+        Action::Neptune { discard, apply } => format!(
+            "neptune discard {}, apply {}",
+            military_token_id(discard),
+            if apply == NO_TOKEN {
+                "none"
+            } else {
+                military_token_id(apply)
+            }
+        ),
+        _ => super::state::describe(action),
+    }
+}
+
 fn same_move(a: Action, b: Action) -> bool {
     match (a, b) {
         (Action::Build { card: x, .. }, Action::Build { card: y, .. }) => x == y,
@@ -521,13 +951,27 @@ fn same_move(a: Action, b: Action) -> bool {
                 card: y, wonder: v, ..
             },
         ) => x == y && w == v,
+        (
+            Action::Activate {
+                divinity: x,
+                offerings: o,
+                ..
+            },
+            Action::Activate {
+                divinity: y,
+                offerings: p,
+                ..
+            },
+        ) => x == y && o == p,
         _ => false,
     }
 }
 
 fn recorded_paid(a: Action) -> u16 {
     match a {
-        Action::Build { paid, .. } | Action::Wonder { paid, .. } => paid,
+        Action::Build { paid, .. }
+        | Action::Wonder { paid, .. }
+        | Action::Activate { paid, .. } => paid,
         _ => 0,
     }
 }
@@ -577,6 +1021,12 @@ fn check_result(game: &Duel, result: &Value) -> Result<(), ReplayError> {
     if scores.len() != 2 {
         return Err(err("result.scores must hold 2 score pads"));
     }
+    // The score pad's lines: the base game's, and with Pantheon its two.
+    let lines: Vec<&str> = Score::default()
+        .lines(game.is_pantheon())
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
     let military_winner = match game.outcome() {
         Some((Victory::Military, winners)) => winners.first().copied(),
         _ => None,
@@ -588,17 +1038,18 @@ fn check_result(game: &Duel, result: &Value) -> Result<(), ReplayError> {
             .ok_or_else(|| err(format!("result.scores[{seat}] must be an object")))?;
         if let Some(k) = pad_obj
             .keys()
-            .find(|k| *k != "total" && !Score::CATEGORIES.contains(&k.as_str()))
+            .find(|k| *k != "total" && !lines.contains(&k.as_str()))
         {
             return Err(err(format!(
-                "result.scores[{seat}]: unknown score line `{}`",
-                crate::common::options::cut(k)
+                "result.scores[{seat}]: unknown score line `{}` (valid: total, {})",
+                cut(k),
+                lines.join(", ")
             )));
         }
         // At a military supremacy the winner's military line may be written 0 instead of 10
         // (the capital square scores nothing), with the total that goes with it.
         let mut total_offset = 0;
-        for key in Score::CATEGORIES {
+        for &key in &lines {
             let got = field(pad, key, &format!("result.scores[{seat}]"))?;
             let mut wanted = want[key].clone();
             if key == "military" && military_winner == Some(seat) && got == &json!(0) {
