@@ -64,6 +64,7 @@ impl Duel {
     /// placed face down (before Age II) and the deck cards the observer has not seen are dealt
     /// anew among those places. The Mythology of a face-down card shows on its back.
     fn resample_pantheon(&mut self, observer: usize, rng: &mut dyn RngCore) {
+        let sees: [u8; 5] = std::array::from_fn(|m| self.sees(observer, m));
         let p = &mut self.pantheon;
         for m in 0..5 {
             let mut ids: arrayvec::ArrayVec<DivinityId, 6> = arrayvec::ArrayVec::new();
@@ -82,7 +83,7 @@ impl Duel {
                 }
             }
             let n = p.deck_len[m] as usize;
-            let known = (p.known[observer][m] as usize).min(n);
+            let known = (sees[m] as usize).min(n);
             ids.extend(p.decks[m][known..n].iter().copied());
             if ids.len() < 2 {
                 continue;
@@ -113,13 +114,21 @@ impl Duel {
             (0..20).filter(|s| known >> s & 1 == 0).collect();
         let mut fill: arrayvec::ArrayVec<CardId, 20> = arrayvec::ArrayVec::new();
         if age == 2 {
-            let guilds = CardSet((1u128 << DECK_STARTS[4]) - (1u128 << DECK_STARTS[3]));
-            let seen_guilds = seen.intersection(guilds).len() as usize;
-            let mut pool: arrayvec::ArrayVec<CardId, 7> = guilds.difference(seen).iter().collect();
+            // The 3 purple cards: Guilds, or Pantheon's Grand Temples.
+            let purple = if self.options.pantheon {
+                CardSet(((1u128 << NUM_CARDS) - 1) & !((1u128 << BASE_CARDS) - 1))
+            } else {
+                CardSet((1u128 << DECK_STARTS[4]) - (1u128 << DECK_STARTS[3]))
+            };
+            let seen_purple = seen.intersection(purple).len() as usize;
+            let mut pool: arrayvec::ArrayVec<CardId, 7> = purple.difference(seen).iter().collect();
             shuffle(&mut pool, rng);
-            let k = 3 - seen_guilds;
+            let k = 3 - seen_purple;
             fill.extend(pool[..k].iter().copied());
-            self.setup.guilds_unused.copy_from_slice(&pool[k..]);
+            match &mut self.setup.pantheon {
+                Some(ps) => ps.grand_temples_unused.copy_from_slice(&pool[k..]),
+                None => self.setup.guilds_unused.copy_from_slice(&pool[k..]),
+            }
         }
         let n_regular = unknown.len() - fill.len();
         fill.extend(regular[..n_regular].iter().copied());
@@ -207,7 +216,7 @@ impl Duel {
         let decks: Vec<(u8, &[DivinityId])> = (0..5)
             .map(|m| {
                 let n = p.deck_len[m];
-                let known = p.known[seat][m].min(n) as usize;
+                let known = self.sees(seat, m) as usize;
                 (n, &p.decks[m][..known])
             })
             .collect();

@@ -145,8 +145,9 @@ pub enum Action {
     Nisaba(CardId),
     /// Pantheon: the opponent's brown or grey card Baal takes.
     Baal(CardId),
-    /// Pantheon: the layout card Zeus sends to the discard pile.
-    Zeus(CardId),
+    /// Pantheon: the layout slot (0-19) whose card Zeus sends to the discard pile. Named by
+    /// slot: a face-down card is known by its place only.
+    Zeus(u8),
     /// Pantheon: the built Wonder Anubis unbuilds.
     Anubis(WonderId),
     /// Pantheon: the discarded card Isis tucks under one of the seat's Wonders, built free.
@@ -225,7 +226,7 @@ pub fn describe(action: Action) -> String {
         Action::Enki(t) => format!("enki {}", PROGRESS_TOKENS[t as usize].id),
         Action::Nisaba(c) => format!("nisaba {}", CARDS[c as usize].id),
         Action::Baal(c) => format!("baal {}", CARDS[c as usize].id),
-        Action::Zeus(c) => format!("zeus {}", CARDS[c as usize].id),
+        Action::Zeus(slot) => format!("zeus slot {slot}"),
         Action::Anubis(w) => format!("anubis {}", WONDERS[w as usize].id),
         Action::Isis { card, wonder } => format!(
             "isis {} under {}",

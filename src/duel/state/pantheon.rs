@@ -229,6 +229,24 @@ mod rules {
             !self.pending.is_empty()
         }
 
+        /// How many cards of deck `m` `seat` sees now: what it knows, and while it decides a
+        /// placement from that deck the top two it drew, or while it decides the Divine
+        /// Theater every deck (a simplification: the builder is treated as seeing every deck,
+        /// not just the one it picks, so that its options read the same in every
+        /// determinization).
+        pub fn sees(&self, seat: usize, m: usize) -> u8 {
+            let p = &self.pantheon;
+            let len = p.deck_len[m];
+            let deciding = self.current as usize == seat;
+            match self.pending.top() {
+                Some(Pending::PlaceDivinity(x)) if deciding && x as usize == m => {
+                    p.known[seat][m].max(len.min(2))
+                }
+                Some(Pending::DivineTheater) if deciding => len,
+                _ => p.known[seat][m].min(len),
+            }
+        }
+
         /// The Divinities `seat` may place from deck `m`: its top two (one if only one is left).
         pub fn placeable(&self, m: usize) -> &[DivinityId] {
             let n = (self.pantheon.deck_len[m] as usize).min(2);
@@ -376,6 +394,13 @@ mod rules {
                     self.draw_for_enki();
                 }
                 if (0..5).any(|m| self.pantheon.deck_len[m] > 0) {
+                    // Every top is shown to both seats.
+                    let p = &mut self.pantheon;
+                    for known in &mut p.known {
+                        for (k, &len) in known.iter_mut().zip(&p.deck_len) {
+                            *k = (*k).max(len.min(1));
+                        }
+                    }
                     self.pending.push(Pending::Gate);
                 }
             } else {
@@ -588,12 +613,9 @@ mod rules {
                         return refused("that Divinity is not on top of a deck");
                     };
                     self.pending.pop();
-                    // Every top was shown: both seats know them; the chosen one is gone.
+                    // The chosen top is gone (the tops were shown when the Gate was activated).
                     for known in &mut self.pantheon.known {
-                        for (k, &len) in known.iter_mut().zip(&self.pantheon.deck_len) {
-                            *k = (*k).max(len.min(1));
-                        }
-                        known[m] -= 1;
+                        known[m] = known[m].saturating_sub(1);
                     }
                     self.pantheon.take_from_deck(m, d);
                     if d != ENKI && self.pantheon.enki_len > 0 {
@@ -677,11 +699,12 @@ mod rules {
                     self.discard.remove(c);
                     self.build_card(seat, c);
                 }
-                (Pending::Zeus, Action::Zeus(c)) => {
-                    let slot = self.slot_of.get(c as usize).copied().unwrap_or(u8::MAX) as usize;
+                (Pending::Zeus, Action::Zeus(slot)) => {
+                    let slot = slot as usize;
                     if slot >= 20 || self.taken >> slot & 1 == 1 {
                         return refused("that card is not in the layout");
                     }
+                    let c = self.setup.ages[self.age as usize][slot];
                     self.pending.pop();
                     self.pantheon.tokens_on &= !(1 << slot);
                     self.remove_slot(slot);
@@ -845,14 +868,11 @@ mod rules {
                         .map(Action::Baal),
                 ),
                 Pending::Hades => out.extend(self.discard.iter().map(Action::BuildDiscarded)),
-                Pending::Zeus => {
-                    let ages = &self.setup.ages[self.age as usize];
-                    out.extend(
-                        (0..20)
-                            .filter(|&s| self.taken >> s & 1 == 0)
-                            .map(|s| Action::Zeus(ages[s])),
-                    );
-                }
+                Pending::Zeus => out.extend(
+                    (0..20u8)
+                        .filter(|&s| self.taken >> s & 1 == 0)
+                        .map(Action::Zeus),
+                ),
                 Pending::Anubis => {
                     for pl in &self.players {
                         out.extend(pl.built_wonders().map(Action::Anubis));

@@ -255,7 +255,7 @@ fn hades_builds_a_discarded_card_free_and_zeus_discards_a_layout_card_with_its_t
     let target = g.setup.ages[g.age as usize][slot];
     g.pantheon.tokens_on |= 1 << slot;
     activate(&mut g, d("zeus"), 6);
-    g.play(Action::Zeus(target)).unwrap();
+    g.play(Action::Zeus(slot as u8)).unwrap();
     assert!(g.discard.contains(target));
     assert!(g.taken >> slot & 1 == 1);
     assert_eq!(
