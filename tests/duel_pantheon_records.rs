@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 use wonders::duel::pantheon_data::{divinity_by_id, Mythology};
-use wonders::duel::record::{replay, write_record};
+use wonders::duel::record::{action_json, parse_action, replay, write_record};
 use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::Game;
 
@@ -37,6 +37,31 @@ fn random_game(config: DuelConfig, rng: &mut Xoshiro256PlusPlus) -> (Duel, Vec<A
         assert!(history.len() < 500, "the game does not end");
     }
     (g, history)
+}
+
+/// Every legal action of every state of a random Pantheon game reads back as itself from the
+/// JSON the writer gives it (the actions not chosen included).
+#[test]
+fn every_legal_action_reads_back_as_itself() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    for _ in 0..200 {
+        let mut g = Duel::new(pantheon(), &mut rng);
+        while !g.is_terminal() {
+            g.legal_actions(&mut legal);
+            for (i, &a) in legal.iter().enumerate() {
+                let v = action_json(&g, a);
+                let (seat, back, _) =
+                    parse_action(&v, i, &g).unwrap_or_else(|e| panic!("{v}: {e}"));
+                assert_eq!((seat, back), (g.current_seat(), a), "{v}");
+                checked += 1;
+            }
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(a).unwrap();
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
 }
 
 /// The record of a random Pantheon game (seed `seed` of a fixed stream), and the game.
@@ -596,6 +621,24 @@ fn pantheon_action_faults_are_named() {
         r,
         |r| r["actions"][i]["card"] = json!("no_such_card"),
         "unknown card `no_such_card`",
+    );
+    // Zeus takes from the current layout (Age II or III): never an Age I card.
+    refused(
+        r,
+        |r| r["actions"][i]["card"] = json!("lumber_yard"),
+        &format!("action {i}: zeus: card `lumber_yard` is not in the layout of Age"),
+    );
+    // Nor a card of the layout already taken.
+    let mut before = r.clone();
+    before["actions"].as_array_mut().unwrap().truncate(i);
+    before["result"] = Value::Null;
+    let g = replay(&before).unwrap().game;
+    let taken = (0..20).find(|s| g.taken_slots() >> s & 1 == 1).unwrap();
+    let card = wonders::duel::data::CARDS[g.slot_card(taken) as usize].id;
+    refused(
+        r,
+        |r| r["actions"][i]["card"] = json!(card),
+        &format!("action {i}: zeus {card} (slot {taken}) is not legal here"),
     );
 }
 

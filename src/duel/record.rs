@@ -563,13 +563,15 @@ const PANTHEON_ACTIONS: [&str; 13] = [
     "neptune",
 ];
 
-/// Reads one recorded action, without checking it against a state. Pantheon's action types
-/// are known only when `pantheon` (the record's options name the expansion).
+/// Reads one recorded action to be played in `game`, without checking that it is legal there.
+/// Pantheon's action types are known only in a Pantheon game; `game` also places Zeus's card
+/// in the current layout (the engine names it by slot).
 pub fn parse_action(
     v: &Value,
     index: usize,
-    pantheon: bool,
+    game: &Duel,
 ) -> Result<(usize, Action, Option<i64>), ReplayError> {
+    let pantheon = game.is_pantheon();
     let ctx = format!("action {index}");
     let wrap = |e: ReplayError| at(index, e.message);
     let player = int_field(v, "player", &ctx).map_err(wrap)?;
@@ -786,7 +788,20 @@ pub fn parse_action(
         "enki" => Action::Enki(token()?),
         "nisaba" => Action::Nisaba(card()?),
         "baal" => Action::Baal(card()?),
-        "zeus" => Action::Zeus(card()?),
+        "zeus" => {
+            let c = card()?;
+            let slot = (0..20).find(|&s| game.slot_card(s) == c).ok_or_else(|| {
+                at(
+                    index,
+                    format!(
+                        "zeus: card `{}` is not in the layout of Age {}",
+                        CARDS[c as usize].id,
+                        game.age()
+                    ),
+                )
+            })?;
+            Action::Zeus(slot as u8)
+        }
         "anubis" => Action::Anubis(wonder()?),
         "isis" => Action::Isis {
             card: card()?,
@@ -844,7 +859,7 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
     let mut actions = Vec::with_capacity(actions_v.len());
     let mut legal = Vec::new();
     for (i, v) in actions_v.iter().enumerate() {
-        let (player, action, gained) = parse_action(v, i, options.pantheon)?;
+        let (player, action, gained) = parse_action(v, i, &game)?;
         if game.is_over() {
             return Err(at(i, "the game is already over"));
         }
@@ -915,7 +930,7 @@ fn refusal(game: &Duel, legal: &[Action], action: Action) -> String {
             );
         }
     }
-    let what = describe_action(action);
+    let what = describe_action(game, action);
     // The rules' own reason, from a copy of the state (the game is plain data).
     let mut copy = *game;
     match copy.play(action) {
@@ -924,9 +939,14 @@ fn refusal(game: &Duel, legal: &[Action], action: Action) -> String {
     }
 }
 
-/// An action in words, with the record's ids (military tokens by their `board.json` names).
-fn describe_action(action: Action) -> String {
+/// An action in words, with the record's ids (military tokens by their `board.json` names,
+/// Zeus's card by its id).
+fn describe_action(game: &Duel, action: Action) -> String {
     match action {
+        Action::Zeus(slot) => format!(
+            "zeus {} (slot {slot})",
+            CARDS[game.slot_card(slot as usize) as usize].id
+        ),
         Action::Neptune { discard, apply } => format!(
             "neptune discard {}, apply {}",
             military_token_id(discard),
