@@ -66,7 +66,7 @@ impl Duel {
     fn resample_pantheon(&mut self, observer: usize, rng: &mut dyn RngCore) {
         let sees: [u8; 5] = std::array::from_fn(|m| self.sees(observer, m));
         let p = &mut self.pantheon;
-        for m in 0..5 {
+        for (m, &seen) in sees.iter().enumerate() {
             let mut ids: arrayvec::ArrayVec<DivinityId, 6> = arrayvec::ArrayVec::new();
             let mut spaces: arrayvec::ArrayVec<usize, 3> = arrayvec::ArrayVec::new();
             if !p.revealed {
@@ -83,7 +83,7 @@ impl Duel {
                 }
             }
             let n = p.deck_len[m] as usize;
-            let known = (sees[m] as usize).min(n);
+            let known = (seen as usize).min(n);
             ids.extend(p.decks[m][known..n].iter().copied());
             if ids.len() < 2 {
                 continue;

@@ -26,7 +26,8 @@ impl Duel {
             }
             Phase::Play => match self.pending.top() {
                 Some(p) => self.pending_actions(p, out),
-                None => self.card_actions(out),
+                None if self.options.pantheon => self.card_actions::<true>(out),
+                None => self.card_actions::<false>(out),
             },
         }
     }
@@ -47,10 +48,15 @@ impl Duel {
         picked
     }
 
-    pub(super) fn card_actions(&self, out: &mut Vec<Action>) {
+    /// The turn's actions on the layout (and with `PANTHEON` the activations).
+    pub(super) fn card_actions<const PANTHEON: bool>(&self, out: &mut Vec<Action>) {
         let seat = self.current as usize;
         let me = &self.players[seat];
-        let coins = self.spendable(seat);
+        let coins = if PANTHEON {
+            self.spendable(seat)
+        } else {
+            me.coins
+        };
         // Wonder costs do not depend on the tucked card: work them out once.
         let mut wonders = [(0u8, 0u16); 5];
         let mut n_wonders = 0;
@@ -61,7 +67,8 @@ impl Duel {
             wonders[n_wonders] = (w, cost);
             // A Wonder the 7-Wonder limit sent to the box stays there (Pantheon's Anubis may
             // bring the count below 7 again).
-            let unbuilt = (me.built >> i & 1 | (self.pantheon.boxed_wonders >> w) as u8 & 1) ^ 1;
+            let boxed = PANTHEON && self.pantheon.boxed_wonders >> w & 1 == 1;
+            let unbuilt = (me.built >> i & 1 | boxed as u8) ^ 1;
             n_wonders += (unbuilt & open & (cost <= coins) as u8) as usize;
         }
         let mut acc = self.accessible_slots();
@@ -70,7 +77,7 @@ impl Duel {
             let slot = acc.trailing_zeros() as usize;
             acc &= acc - 1;
             let card = ages[slot];
-            let (cost, _) = self.card_cost(seat, card);
+            let (cost, _) = self.card_cost_in::<PANTHEON>(seat, card);
             // Keep the Build only if affordable, without a branch (see `card_cost`).
             let len = out.len();
             out.push(Action::Build { card, paid: cost });
@@ -80,7 +87,7 @@ impl Duel {
                 out.push(Action::Wonder { card, wonder, paid });
             }
         }
-        if self.options.pantheon {
+        if PANTHEON {
             self.activation_actions(out);
         }
     }

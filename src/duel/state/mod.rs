@@ -312,47 +312,60 @@ pub enum Pending {
 }
 
 /// The decisions waiting, the one to take first on top: a decision caused by another comes
-/// before those already waiting. Plain data, like the game.
+/// before those already waiting. Plain data, like the game; the top is a field of its own, so
+/// reading it costs what an `Option` does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decisions {
-    items: [Pending; 6],
-    len: u8,
+    top: Option<Pending>,
+    /// The decisions under the top, the next one last.
+    below: [Pending; 5],
+    below_len: u8,
 }
 
 impl Default for Decisions {
     fn default() -> Self {
         Decisions {
-            items: [Pending::Starter; 6],
-            len: 0,
+            top: None,
+            below: [Pending::Starter; 5],
+            below_len: 0,
         }
     }
 }
 
 impl Decisions {
     /// The decision to take now.
-    #[inline]
+    #[inline(always)]
     pub fn top(&self) -> Option<Pending> {
-        self.len.checked_sub(1).map(|i| self.items[i as usize])
+        self.top
     }
-    #[inline]
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.top.is_none()
     }
     #[inline]
     pub fn push(&mut self, p: Pending) {
-        self.items[self.len as usize] = p;
-        self.len += 1;
+        if let Some(t) = self.top {
+            self.below[self.below_len as usize] = t;
+            self.below_len += 1;
+        }
+        self.top = Some(p);
     }
     #[inline]
     pub fn pop(&mut self) {
-        self.len -= 1;
+        self.top = self.below_len.checked_sub(1).map(|i| {
+            self.below_len = i;
+            self.below[i as usize]
+        });
     }
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.top = None;
+        self.below_len = 0;
     }
     /// The waiting decisions, the first to take first.
     pub fn iter(&self) -> impl Iterator<Item = Pending> + '_ {
-        self.items[..self.len as usize].iter().rev().copied()
+        self.top
+            .into_iter()
+            .chain(self.below[..self.below_len as usize].iter().rev().copied())
     }
 }
 

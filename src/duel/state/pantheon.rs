@@ -196,6 +196,7 @@ mod rules {
         /// End of a turn: the player whose turn it was takes the tokens on the cards turned
         /// face up, in slot order; each Mythology token asks for a Divinity to be placed.
         /// True when a decision is now waiting (the turn is not over).
+        #[inline(never)]
         pub(in crate::duel::state) fn take_turned_tokens(&mut self) -> bool {
             let ready = self.pantheon.tokens_on & self.revealed;
             if ready == 0 {
@@ -255,6 +256,7 @@ mod rules {
 
         /// Start of Age II: the Gate on the empty space (the lowest if several), the Divinities
         /// turned face up, Enki's tokens drawn; the Offering tokens lie on their slots.
+        #[inline(never)]
         pub(in crate::duel::state) fn start_pantheon_age(&mut self) {
             match self.age {
                 1 => {
@@ -321,6 +323,7 @@ mod rules {
 
         /// The activations `seat` may make this turn (from Age II on): every card on a space,
         /// with every set of its Offering tokens it can afford.
+        #[inline(never)]
         pub(in crate::duel::state) fn activation_actions(&self, out: &mut Vec<Action>) {
             if self.age == 0 || !self.pantheon.revealed {
                 return;
@@ -574,6 +577,7 @@ mod rules {
 
         /// The Pantheon decisions: checks `action` against the waiting decision and plays it.
         /// `None` when `pending` is not a Pantheon decision.
+        #[inline(never)]
         pub(in crate::duel::state) fn resolve_pantheon(
             &mut self,
             pending: Pending,
@@ -811,6 +815,7 @@ mod rules {
         }
 
         /// The actions of a waiting Pantheon decision; false when `pending` is not one.
+        #[inline(never)]
         pub(in crate::duel::state) fn pantheon_actions(
             &self,
             pending: Pending,

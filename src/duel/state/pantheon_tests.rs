@@ -176,7 +176,7 @@ impl Duel {
     fn play_until_seat(&mut self, seat: u8) {
         let mut legal = Vec::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
-        while !self.is_over() && !(self.current == seat && self.pending.is_empty()) {
+        while !(self.is_over() || self.current == seat && self.pending.is_empty()) {
             self.legal(&mut legal);
             legal.retain(|a| !matches!(a, Action::Activate { .. }));
             let a = legal[rng.random_range(0..legal.len())];

@@ -197,8 +197,23 @@ impl Duel {
     }
 
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
-    #[inline(always)]
+    #[inline]
     pub fn card_cost(&self, seat: usize, card: CardId) -> (u16, u16) {
+        if self.options.pantheon {
+            self.card_cost_in::<true>(seat, card)
+        } else {
+            self.card_cost_in::<false>(seat, card)
+        }
+    }
+
+    /// [`Duel::card_cost`] in a game with (`PANTHEON`) or without Pantheon: the base game's
+    /// hot paths carry no check of the expansion's.
+    #[inline(always)]
+    pub(super) fn card_cost_in<const PANTHEON: bool>(
+        &self,
+        seat: usize,
+        card: CardId,
+    ) -> (u16, u16) {
         let c = &CARDS[card as usize];
         let me = &self.players[seat];
         // Written without branches on the card: a random game's choices defeat prediction.
@@ -209,7 +224,8 @@ impl Duel {
         let total = c.cost_coins as u16 + trade;
         if chained {
             (0, 0)
-        } else if me.progress >> Progress::Engineering as u8 & 1 == 1
+        } else if PANTHEON
+            && me.progress >> Progress::Engineering as u8 & 1 == 1
             && c.chain_from.is_some()
             && total >= 1
         {

@@ -195,9 +195,13 @@ impl Duel {
     /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
     /// those to the opponent). The treasury pays first, then the coins on Pantheon's Astarte.
     pub(super) fn pay(&mut self, seat: usize, total: u16, trade: u16) {
-        let from_treasury = total.min(self.players[seat].coins);
-        self.players[seat].coins -= from_treasury;
-        self.pantheon.astarte[seat] -= (total - from_treasury) as u8;
+        let p = &mut self.players[seat];
+        if total <= p.coins {
+            p.coins -= total;
+        } else {
+            self.pantheon.astarte[seat] -= (total - p.coins) as u8;
+            p.coins = 0;
+        }
         if trade > 0 && self.players[1 - seat].has(Progress::Economy) {
             self.players[1 - seat].coins += trade;
         }
@@ -288,7 +292,7 @@ impl Duel {
             return;
         }
         // Pantheon: tokens on the cards turned over go to the player whose turn it was, first.
-        if self.options.pantheon && self.take_turned_tokens() {
+        if self.pantheon.tokens_on != 0 && self.take_turned_tokens() {
             return;
         }
         let seat = self.current;
