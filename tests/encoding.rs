@@ -30,6 +30,44 @@ fn duel_encoding() {
 }
 
 #[test]
+fn duel_pantheon_encoding() {
+    battery::<Duel>("expansions=pantheon", 120);
+    battery::<Duel>(
+        "expansions=pantheon,variant=errata-next-age,wonders=random",
+        30,
+    );
+    let base = options::<Duel>("");
+    let o = options::<Duel>("expansions=pantheon");
+    // The base game's ids and features keep their meaning; Pantheon's come after them.
+    assert_eq!(Duel::action_space(&o), 3102);
+    for id in 0..Duel::action_space(&base) {
+        assert_eq!(
+            Duel::action_label(&o, id),
+            Duel::action_label(&base, id),
+            "id {id}"
+        );
+    }
+    let labels: std::collections::HashSet<String> = (0..Duel::action_space(&o))
+        .map(|id| Duel::action_label(&o, id))
+        .collect();
+    assert_eq!(labels.len(), 3102, "every label names one id");
+    assert_eq!(Duel::action_label(&o, 1202), "pick_wonder the_sanctuary");
+    assert!(labels.contains("place_divinity zeus on space 3"));
+    assert!(labels.contains("activate gate with offerings 2+4"));
+    assert!(labels.contains("divine_theater hades rest aphrodite,zeus"));
+    assert!(labels.contains("minerva -9") && labels.contains("minerva 9"));
+    assert!(labels.contains("neptune discard p1_5coins apply none"));
+    assert!(labels.contains("zeus slot 0") && labels.contains("zeus slot 19"));
+    let names = observation_names::<Duel>(&o);
+    let base_names = observation_names::<Duel>(&base);
+    assert_eq!(names.len(), 955);
+    assert_eq!(&names[..545], &base_names[..]);
+    assert!(names.iter().any(|n| n == "self_city_greek_grand_temple"));
+    assert!(names.iter().any(|n| n == "space_3_divinity_zeus"));
+    assert!(names.iter().any(|n| n == "opponent_astarte_coins"));
+}
+
+#[test]
 fn classic_encoding() {
     for players in 3..=7 {
         for edition in ["v1", "v2"] {

@@ -3,8 +3,19 @@
 
 use std::fmt::Write;
 
-use super::data::{Resource, CARDS, MILITARY_TOKENS, PROGRESS_TOKENS, WONDERS};
-use super::state::{Action, Duel, Pending, Score};
+use super::data::{
+    is_grand_temple, Progress, Resource, CARDS, FIRST_GRAND_TEMPLE, MILITARY_TOKENS, NUM_WONDERS,
+    PROGRESS_TOKENS, WONDERS,
+};
+use super::pantheon_data::{
+    space_cost, DivinityEffect, DivinityId, Mythology, DIVINITIES, GATE, GRAND_TEMPLES,
+    MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS,
+};
+use super::state::pantheon::NO_MINERVA;
+use super::state::{offering_values, Action, Duel, Pending, GATE_ID, NO_DIVINITY, NO_TOKEN};
+
+/// Enki's id.
+const ENKI_ID: DivinityId = 0;
 
 const AGES: [&str; 3] = ["I", "II", "III"];
 
@@ -48,10 +59,224 @@ fn payment_reason(
     parts.join(", ")
 }
 
+/// "a Greek", "an Egyptian".
+fn a_or_an(word: &str) -> String {
+    let vowel = word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
+}
+
+/// "P1", "P2".
+fn who(seat: usize) -> String {
+    format!("P{}", seat + 1)
+}
+
+/// A Divinity's name, or "the Gate".
+fn divinity_label(d: DivinityId) -> String {
+    if d == GATE_ID {
+        "the Gate".to_string()
+    } else {
+        DIVINITIES[d as usize].name.to_string()
+    }
+}
+
+/// "Zeus (greek)".
+fn divinity_with_mythology(d: DivinityId) -> String {
+    let div = &DIVINITIES[d as usize];
+    format!("{} ({})", div.name, div.mythology.id())
+}
+
+/// A military token named by where it lies: "the 5-coin token on P2's side".
+fn military_token(i: u8) -> String {
+    let (lo, _, coins) = MILITARY_TOKENS[i as usize];
+    let side = if lo > 0 { 2 } else { 1 };
+    format!("the {coins}-coin military token on P{side}'s side")
+}
+
+/// The part of a payment taken from the coins on Astarte (the treasury pays first).
+fn from_astarte(before: &Duel, seat: usize, paid: u16) -> u16 {
+    paid.saturating_sub(before.player(seat).coins)
+}
+
+/// ", 2 from Astarte" when part of a payment comes from the coins on Astarte.
+fn astarte_part(before: &Duel, seat: usize, paid: u16) -> String {
+    match from_astarte(before, seat, paid) {
+        0 => String::new(),
+        n => format!(", {n} from Astarte"),
+    }
+}
+
+/// How an activation's price is made: the space's cost for the seat, the Gate's doubling, the
+/// Sanctuary, the Offering tokens used and the coins taken from Astarte.
+fn activation_reason(
+    before: &Duel,
+    seat: usize,
+    space: u8,
+    gate: bool,
+    offerings: u8,
+    paid: u16,
+) -> String {
+    let base = space_cost(space, seat);
+    let mut parts = vec![format!("space {space} costs {} {base}", who(seat))];
+    let mut cost = base as u16;
+    if gate {
+        cost *= GATE.cost_factor as u16;
+        parts.push(format!("doubled for the Gate: {cost}"));
+    }
+    let discount = before.pantheon_discount(seat) as u16;
+    if discount > 0 {
+        cost = cost.saturating_sub(discount);
+        parts.push(format!("the Sanctuary takes {discount} off: {cost}"));
+    }
+    let used = offering_values(offerings);
+    if !used.is_empty() {
+        let values: Vec<String> = used.iter().map(|v| v.to_string()).collect();
+        parts.push(format!(
+            "Offering token{} {} used",
+            if used.len() == 1 { "" } else { "s" },
+            values.join(" + ")
+        ));
+    }
+    if from_astarte(before, seat, paid) > 0 {
+        parts.push(format!("{} from Astarte", from_astarte(before, seat, paid)));
+    }
+    parts.join("; ")
+}
+
+/// What activating `divinity` by `seat` did (its effect) or asks for (its decision), from the
+/// states around the step that activated it.
+fn activation_effect(
+    before: &Duel,
+    seat: usize,
+    divinity: DivinityId,
+    after: &Duel,
+) -> Vec<String> {
+    let d = &DIVINITIES[divinity as usize];
+    let me = who(seat);
+    let opp = who(1 - seat);
+    let asks = |p: Pending| after.pending() == Some(p) || after.is_over();
+    let line = match d.effect {
+        DivinityEffect::ProgressChoice { .. } => {
+            if asks(Pending::Enki) {
+                let p = after.pantheon();
+                let tokens: Vec<&str> = p.enki[..p.enki_len as usize]
+                    .iter()
+                    .map(|&t| PROGRESS_TOKENS[t as usize].name)
+                    .collect();
+                format!("{}: {me} chooses one of {}", d.name, tokens.join(" and "))
+            } else {
+                format!("{}: no Progress token on it, nothing to take", d.name)
+            }
+        }
+        DivinityEffect::Science(symbol) => {
+            format!(
+                "{}: {me} gains the {} scientific symbol",
+                d.name,
+                symbol.id()
+            )
+        }
+        DivinityEffect::CopyOpponentScience => {
+            if asks(Pending::Nisaba) {
+                format!("{}: {me} chooses a green card of {opp} to copy", d.name)
+            } else {
+                format!("{}: {opp} has no green card, nothing to copy", d.name)
+            }
+        }
+        DivinityEffect::ProtectedCoins(n) => format!(
+            "{}: {n} coins on {me}'s card ({} there now; safe from losses, 1 VP each at the end)",
+            d.name,
+            after.pantheon().astarte[seat]
+        ),
+        DivinityEffect::StealCard(_) => {
+            if asks(Pending::Baal) {
+                format!("{}: {me} chooses a brown or grey card of {opp}", d.name)
+            } else {
+                format!(
+                    "{}: {opp} has no brown or grey card, nothing to take",
+                    d.name
+                )
+            }
+        }
+        DivinityEffect::Coins(n) => format!("{}: {me} takes {n} coins", d.name),
+        DivinityEffect::Points(n) => format!("{}: {n} VP for {me} at the end", d.name),
+        DivinityEffect::BuildFromDiscard => {
+            if asks(Pending::Hades) {
+                format!("{}: {me} chooses a card of the discard pile", d.name)
+            } else {
+                format!("{}: the discard pile is empty, nothing to build", d.name)
+            }
+        }
+        DivinityEffect::DiscardLayoutCard => {
+            if asks(Pending::Zeus) {
+                format!("{}: {me} chooses a card of the layout", d.name)
+            } else {
+                format!("{}: no card left in the layout", d.name)
+            }
+        }
+        DivinityEffect::UnbuildWonder => {
+            if asks(Pending::Anubis) {
+                format!("{}: {me} chooses a built Wonder", d.name)
+            } else {
+                format!("{}: no Wonder is built, nothing to unbuild", d.name)
+            }
+        }
+        DivinityEffect::WonderFromDiscard => {
+            if asks(Pending::Isis) {
+                format!("{}: {me} chooses a discarded card and a Wonder", d.name)
+            } else {
+                format!(
+                    "{}: no discarded card, or no Wonder {me} may build, nothing to build",
+                    d.name
+                )
+            }
+        }
+        DivinityEffect::StealUnbuiltWonder => {
+            if asks(Pending::Ra) {
+                format!("{}: {me} chooses an unbuilt Wonder of {opp}", d.name)
+            } else {
+                format!("{}: {opp} has no unbuilt Wonder to take", d.name)
+            }
+        }
+        DivinityEffect::Shields(n) => format!("{}: {n} shields for {me}", d.name),
+        DivinityEffect::MinervaPawn => format!("{}: {me} places the Minerva pawn", d.name),
+        DivinityEffect::MilitaryTokens => {
+            if asks(Pending::Neptune) {
+                format!("{}: {me} chooses two military tokens", d.name)
+            } else {
+                format!("{}: no military token left", d.name)
+            }
+        }
+    };
+    let mut lines = vec![format!("  {line}")];
+    lines.extend(enki_lines(before, after));
+    lines
+}
+
+/// Enki's tokens drawn from the box or sent back to it during a step (the Gate or the Divine
+/// Theater revealing Enki).
+fn enki_lines(before: &Duel, after: &Duel) -> Vec<String> {
+    let (b, a) = (before.pantheon(), after.pantheon());
+    let names = |tokens: &[u8]| {
+        tokens
+            .iter()
+            .map(|&t| PROGRESS_TOKENS[t as usize].name)
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let mut lines = Vec::new();
+    if a.enki_len > 0 && b.enki_len == 0 {
+        lines.push(format!(
+            "  Enki is revealed: {} from the box lie on it",
+            names(&a.enki[..a.enki_len as usize])
+        ));
+    }
+    lines
+}
+
 /// The lines describing `action`, played in `before` and leading to `after`.
 pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String> {
     let seat = before.current_seat();
-    let who = format!("P{}", seat + 1);
+    let who = who(seat);
+    let opp = self::who(1 - seat);
     let mut lines = Vec::new();
     match action {
         Action::PickWonder(w) => {
@@ -59,16 +284,32 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         }
         Action::Build { card, paid } => {
             let c = &CARDS[card as usize];
-            let how = if paid == 0 && before.is_chain_build(seat, card) {
+            let engineering = before.player(seat).has(Progress::Engineering)
+                && c.chain_from.is_some()
+                && !before.is_chain_build(seat, card);
+            let how = if paid == 0 && is_grand_temple(card) && before.is_chain_build(seat, card) {
+                let m = GRAND_TEMPLES[(card - FIRST_GRAND_TEMPLE) as usize].mythology;
+                format!(
+                    " free with its {} Mythology token (kept; a chain build)",
+                    m.name()
+                )
+            } else if paid == 0 && before.is_chain_build(seat, card) {
                 " free by chain".to_string()
             } else if paid == 0 {
                 " for free".to_string()
+            } else if engineering {
+                format!(
+                    " for {paid} coin{} (Engineering{})",
+                    plural(paid),
+                    astarte_part(before, seat, paid)
+                )
             } else {
                 let waive = before.player(seat).card_waive(c);
                 format!(
-                    " for {paid} coin{} ({})",
+                    " for {paid} coin{} ({}{})",
                     plural(paid),
-                    payment_reason(before, seat, c.cost_coins as u16, c.cost, waive)
+                    payment_reason(before, seat, c.cost_coins as u16, c.cost, waive),
+                    astarte_part(before, seat, paid)
                 )
             };
             lines.push(format!("{who} builds {} [{}]{how}", c.name, c.color.id()));
@@ -88,19 +329,21 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                 "for free".to_string()
             } else {
                 format!(
-                    "for {paid} coin{} ({})",
+                    "for {paid} coin{} ({}{})",
                     plural(paid),
-                    payment_reason(before, seat, 0, w.cost, waive)
+                    payment_reason(before, seat, 0, w.cost, waive),
+                    astarte_part(before, seat, paid)
                 )
             };
             lines.push(format!(
                 "{who} builds the Wonder {} with {} {pay}",
                 w.name, CARDS[card as usize].name
             ));
-            if after.wonders_built_total() == 7 && before.wonders_built_total() == 6 {
-                lines.push(
-                    "  Seventh Wonder built: the last unbuilt Wonder goes back to the box".into(),
-                );
+            if after.pending() == Some(Pending::DivineTheater) {
+                lines.push(format!(
+                    "  {who} takes a Mythology deck to activate one of its Divinities (the Divine \
+                     Theater)"
+                ));
             }
         }
         Action::Progress(t) => lines.push(format!(
@@ -112,8 +355,13 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             CARDS[c as usize].name
         )),
         Action::BuildDiscarded(c) => lines.push(format!(
-            "  {who} builds {} from the discard pile for free",
-            CARDS[c as usize].name
+            "  {who} builds {} from the discard pile for free{}",
+            CARDS[c as usize].name,
+            if before.pending() == Some(Pending::Hades) {
+                " (Hades)"
+            } else {
+                ""
+            }
         )),
         Action::GreatLibrary(t) => lines.push(format!(
             "  {who} keeps the boxed Progress token {}",
@@ -122,14 +370,226 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         Action::ChooseStarter(s) => {
             lines.push(format!("  {who} chooses P{} to start the Age", s + 1))
         }
-        // TODO(pantheon branch): the expansion's own lines.
-        _ => lines.push(format!("  {who}: {}", super::state::describe(action))),
+        Action::PlaceDivinity { divinity, space } => {
+            let m = DIVINITIES[divinity as usize].mythology;
+            let drawn = before.placeable(m as usize);
+            let seen = match drawn.iter().find(|&&d| d != divinity) {
+                Some(&other) => format!(
+                    "{} placed, {} back on top of the deck",
+                    DIVINITIES[divinity as usize].name, DIVINITIES[other as usize].name
+                ),
+                None => format!(
+                    "{}, the deck's last card",
+                    DIVINITIES[divinity as usize].name
+                ),
+            };
+            lines.push(format!(
+                "  {who} places {} Divinity face down on space {space} (seen by {who} only: \
+                 {seen})",
+                a_or_an(m.name())
+            ));
+        }
+        Action::Activate {
+            divinity,
+            offerings,
+            paid,
+        } => {
+            let gate = divinity == GATE_ID;
+            let space = before.pantheon().space_of(divinity).unwrap_or(0);
+            let pay = if paid == 0 {
+                "for free".to_string()
+            } else {
+                format!("for {paid} coin{}", plural(paid))
+            };
+            lines.push(format!(
+                "{who} activates {} on space {space} {pay} ({})",
+                divinity_label(divinity),
+                activation_reason(before, seat, space, gate, offerings, paid)
+            ));
+            if gate {
+                let p = after.pantheon();
+                let tops: Vec<String> = (0..5)
+                    .filter_map(|m| p.top(m))
+                    .map(divinity_with_mythology)
+                    .collect();
+                if tops.is_empty() {
+                    lines.push("  The Gate: every Mythology deck is empty".into());
+                } else {
+                    lines.push(format!(
+                        "  The Gate reveals the top card of each Mythology deck: {}",
+                        tops.join(", ")
+                    ));
+                }
+                lines.extend(enki_lines(before, after));
+            } else {
+                lines.extend(activation_effect(before, seat, divinity, after));
+            }
+        }
+        Action::Gate(d) => {
+            lines.push(format!(
+                "  {who} activates {} from the top of the {} deck for free (the Gate); the \
+                 other top cards go back face down",
+                DIVINITIES[d as usize].name,
+                DIVINITIES[d as usize].mythology.name()
+            ));
+            let (b, a) = (before.pantheon(), after.pantheon());
+            if d != ENKI_ID && b.enki_len > 0 && a.enki_len == 0 {
+                lines.push("  Enki's Progress tokens go back to the box".into());
+            }
+            lines.extend(activation_effect(before, seat, d, after));
+        }
+        Action::DivineTheater { divinity, rest } => {
+            let m = DIVINITIES[divinity as usize].mythology;
+            let enki_back = divinity != ENKI_ID && rest.contains(&ENKI_ID);
+            let rest: Vec<&str> = rest
+                .iter()
+                .filter(|&&d| d != NO_DIVINITY)
+                .map(|&d| DIVINITIES[d as usize].name)
+                .collect();
+            let back = if rest.is_empty() {
+                "the deck is now empty".to_string()
+            } else {
+                format!(
+                    "the rest go back (seen by {who} only: {}, top first)",
+                    rest.join(", ")
+                )
+            };
+            lines.push(format!(
+                "  {who} takes the {} deck and activates {} for free (the Divine Theater); {back}",
+                m.name(),
+                DIVINITIES[divinity as usize].name
+            ));
+            if enki_back {
+                lines.push(
+                    "  Enki was in the deck: its 2 Progress tokens were drawn and go to the back \
+                     of the box"
+                        .into(),
+                );
+            }
+            lines.extend(activation_effect(before, seat, divinity, after));
+        }
+        Action::Enki(t) => {
+            let p = before.pantheon();
+            let back: Vec<&str> = p.enki[..p.enki_len as usize]
+                .iter()
+                .filter(|&&x| x != t)
+                .map(|&x| PROGRESS_TOKENS[x as usize].name)
+                .collect();
+            let back = if back.is_empty() {
+                String::new()
+            } else {
+                format!("; {} goes back to the box", back.join(", "))
+            };
+            lines.push(format!(
+                "  {who} takes the Progress token {} from Enki{back}",
+                PROGRESS_TOKENS[t as usize].name
+            ));
+        }
+        Action::Nisaba(c) => {
+            let card = &CARDS[c as usize];
+            lines.push(format!(
+                "  {who} puts the Snake on {opp}'s {}: a copy of its {} symbol (Nisaba)",
+                card.name,
+                card.science.map_or("?", |s| s.id())
+            ));
+        }
+        Action::Baal(c) => {
+            let card = &CARDS[c as usize];
+            lines.push(format!(
+                "  {who} takes {opp}'s {} [{}] into its city (Baal)",
+                card.name,
+                card.color.id()
+            ));
+        }
+        Action::Zeus(slot) => {
+            let c = before.slot_card(slot as usize);
+            let face = if before.revealed_slots() >> slot & 1 == 0 {
+                "; it was face down"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "  {who} puts {} from the layout in the discard pile (Zeus{face})",
+                CARDS[c as usize].name
+            ));
+            if before.pantheon().tokens_on >> slot & 1 == 1 {
+                let kind = if before.age() == 1 {
+                    "Mythology"
+                } else {
+                    "Offering"
+                };
+                lines.push(format!(
+                    "  The {kind} token on slot {slot} is discarded with it"
+                ));
+            }
+        }
+        Action::Anubis(w) => {
+            let owner = if before.player(0).built_wonders().any(|x| x == w) {
+                0
+            } else {
+                1
+            };
+            let pl = before.player(owner);
+            let tucked = (0..pl.num_wonders as usize)
+                .find(|&i| pl.wonders[i] == w)
+                .map(|i| CARDS[before.pantheon().tucked[owner][i] as usize].name);
+            let whose = if owner == seat {
+                "its own".to_string()
+            } else {
+                format!("{opp}'s")
+            };
+            lines.push(format!(
+                "  {who} unbuilds {whose} Wonder {} (Anubis){}",
+                WONDERS[w as usize].name,
+                tucked.map_or(String::new(), |c| format!(
+                    ": its card {c} goes to the discard pile"
+                ))
+            ));
+        }
+        Action::Isis { card, wonder } => lines.push(format!(
+            "  {who} builds the Wonder {} free with {} from the discard pile (Isis)",
+            WONDERS[wonder as usize].name, CARDS[card as usize].name
+        )),
+        Action::Ra(w) => lines.push(format!(
+            "  {who} takes {opp}'s unbuilt Wonder {} (Ra)",
+            WONDERS[w as usize].name
+        )),
+        Action::Minerva(square) => {
+            let place = match square {
+                0 => "the centre".to_string(),
+                s if s > 0 => format!("{s} towards P2's capital"),
+                s => format!("{} towards P1's capital", -s),
+            };
+            lines.push(format!(
+                "  {who} puts the Minerva pawn on square {square} ({place})"
+            ));
+        }
+        Action::Neptune { discard, apply } => {
+            let mut line = format!(
+                "  {who} discards {} unapplied (Neptune)",
+                military_token(discard)
+            );
+            if apply != NO_TOKEN {
+                let coins = MILITARY_TOKENS[apply as usize].2;
+                line += &format!(
+                    ", then applies {}: {opp} loses up to {coins} coins",
+                    military_token(apply)
+                );
+            }
+            lines.push(line);
+        }
     }
-    // Coins moved by the action's effects.
+    // Coins moved by the action's effects (a payment takes the treasury first, then Astarte).
     for p in 0..2 {
         let (b, a) = (before.player(p).coins as i32, after.player(p).coins as i32);
         let spent = match action {
-            Action::Build { paid, .. } | Action::Wonder { paid, .. } if p == seat => paid as i32,
+            Action::Build { paid, .. }
+            | Action::Wonder { paid, .. }
+            | Action::Activate { paid, .. }
+                if p == seat =>
+            {
+                paid.min(before.player(p).coins) as i32
+            }
             _ => 0,
         };
         let delta = a - b + spent;
@@ -153,13 +613,36 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         ));
         let looted = before.military_tokens_left() & !after.military_tokens_left();
         for (i, &(lo, _, coins)) in MILITARY_TOKENS.iter().enumerate() {
-            if looted >> i & 1 == 1 {
+            if looted >> i & 1 == 1 && !matches!(action, Action::Neptune { .. }) {
                 let victim = if lo > 0 { 2 } else { 1 };
                 lines.push(format!(
                     "  Military token: P{victim} loses up to {coins} coins"
                 ));
             }
         }
+        let mover = if after.pawn() > before.pawn() { 0 } else { 1 };
+        if before.player(mover).has(Progress::Poliorcetics) {
+            lines.push(format!(
+                "  Poliorcetics: P{} loses 1 coin per square P{} moved the pawn",
+                2 - mover,
+                mover + 1
+            ));
+        }
+    }
+    let boxed = after.pantheon().boxed_wonders & !before.pantheon().boxed_wonders;
+    if boxed != 0 {
+        let names: Vec<&str> = (0..NUM_WONDERS)
+            .filter(|&w| boxed >> w & 1 == 1)
+            .map(|w| WONDERS[w].name)
+            .collect();
+        lines.push(format!(
+            "  Seventh Wonder built: {} go{} back to the box",
+            names.join(", "),
+            if names.len() == 1 { "es" } else { "" }
+        ));
+    }
+    if before.is_pantheon() {
+        lines.extend(pantheon_lines(before, after));
     }
     if after.pending() == Some(Pending::Progress) && before.pending() != Some(Pending::Progress) {
         lines.push(format!(
@@ -171,6 +654,9 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             "=== Age {} begins ===",
             AGES[(after.age() - 1) as usize]
         ));
+        if after.is_pantheon() && after.age() == 2 {
+            lines.extend(age_two_lines(before, after));
+        }
         if after.pending() == Some(Pending::Starter) {
             lines.push(format!(
                 "  P{} chooses who starts",
@@ -183,34 +669,121 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
     lines
 }
 
-/// The final score pad and the victory.
+/// What a step did to Pantheon's pieces besides its own line: tokens taken as cards turn
+/// over, the Minerva pawn stopping the Conflict pawn.
+fn pantheon_lines(before: &Duel, after: &Duel) -> Vec<String> {
+    let (b, a) = (before.pantheon(), after.pantheon());
+    let mut lines = Vec::new();
+    for seat in 0..2 {
+        for m in Mythology::ALL {
+            let n = a.mythology[seat][m as usize].saturating_sub(b.mythology[seat][m as usize]);
+            for _ in 0..n {
+                lines.push(format!(
+                    "  {} takes {} Mythology token from a card turned over",
+                    who(seat),
+                    a_or_an(m.name())
+                ));
+            }
+            if n > 0 && a.deck_len[m as usize] == 0 {
+                lines.push(format!(
+                    "  The {} deck is empty: no Divinity to place",
+                    m.name()
+                ));
+            }
+        }
+        let new = a.offerings[seat] & !b.offerings[seat];
+        for v in offering_values(new) {
+            lines.push(format!(
+                "  {} takes the Offering token {v} from a card turned over",
+                who(seat)
+            ));
+        }
+    }
+    if b.minerva != NO_MINERVA && a.minerva == NO_MINERVA {
+        lines.push(format!(
+            "  The Conflict pawn stops before the Minerva pawn (square {}), which is removed",
+            b.minerva
+        ));
+    }
+    lines
+}
+
+/// The start of Age II with Pantheon: the Gate on the empty space, the Divinities revealed
+/// (with who placed each), Enki's tokens, the Offering tokens on their slots.
+fn age_two_lines(before: &Duel, after: &Duel) -> Vec<String> {
+    let (b, a) = (before.pantheon(), after.pantheon());
+    let mut lines = Vec::new();
+    if let Some(space) = a.space_of(GATE_ID) {
+        lines.push(format!("  The Gate goes on the empty space {space}"));
+    }
+    let revealed: Vec<String> = a
+        .spaces
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != NO_DIVINITY && d != GATE_ID)
+        .map(|(k, &d)| {
+            format!(
+                "space {} {} (placed by P{})",
+                k + 1,
+                divinity_with_mythology(d),
+                (b.placed_by >> k & 1) + 1
+            )
+        })
+        .collect();
+    if !revealed.is_empty() {
+        lines.push(format!(
+            "  The Divinities are revealed: {}",
+            revealed.join(", ")
+        ));
+    }
+    lines.extend(enki_lines(before, after));
+    if let Some(ps) = after.setup().pantheon {
+        let tokens: Vec<String> = OFFERING_TOKEN_SLOTS
+            .iter()
+            .zip(ps.offering_tokens)
+            .map(|(slot, v)| format!("{v} on slot {slot}"))
+            .collect();
+        lines.push(format!("  Offering tokens: {}", tokens.join(", ")));
+    }
+    lines
+}
+
+/// The Mythology tokens on the Age I layout (face up on face-down cards), for the log's start
+/// of Age I with Pantheon.
+pub fn mythology_tokens_line(game: &Duel) -> Option<String> {
+    let ps = game.setup().pantheon?;
+    let tokens: Vec<String> = MYTHOLOGY_TOKEN_SLOTS
+        .iter()
+        .zip(ps.mythology_tokens)
+        .map(|(slot, m)| format!("{} on slot {slot}", Mythology::ALL[m as usize].id()))
+        .collect();
+    Some(format!("  Mythology tokens: {}", tokens.join(", ")))
+}
+
+/// The final score pad and the victory (with Pantheon, its two lines and the coins left on
+/// Astarte).
 pub fn score_pad(game: &Duel) -> String {
     let mut out = String::new();
+    let pantheon = game.is_pantheon();
+    let width = if pantheon { 14 } else { 12 };
     let scores = [game.score(0), game.score(1)];
-    let _ = writeln!(out, "{:<12} {:>5} {:>5}", "", "P1", "P2");
-    for (i, name) in Score::CATEGORIES.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "{:<12} {:>5} {:>5}",
-            name,
-            scores[0].categories()[i],
-            scores[1].categories()[i]
-        );
+    let mut row = |name: &str, a: i64, b: i64| {
+        let _ = writeln!(out, "{name:<width$} {a:>5} {b:>5}");
+    };
+    let lines = [scores[0].lines(pantheon), scores[1].lines(pantheon)];
+    for (i, &(name, v0)) in lines[0].iter().enumerate() {
+        row(name, v0 as i64, lines[1][i].1 as i64);
     }
-    let _ = writeln!(
-        out,
-        "{:<12} {:>5} {:>5}",
-        "total",
-        scores[0].total(),
-        scores[1].total()
-    );
-    let _ = writeln!(
-        out,
-        "{:<12} {:>5} {:>5}",
+    row("total", scores[0].total() as i64, scores[1].total() as i64);
+    row(
         "coins",
-        game.player(0).coins,
-        game.player(1).coins
+        game.player(0).coins as i64,
+        game.player(1).coins as i64,
     );
+    if pantheon {
+        let a = game.pantheon().astarte;
+        row("on astarte", a[0] as i64, a[1] as i64);
+    }
     if let Some((victory, winners)) = game.outcome() {
         let names: Vec<String> = winners.iter().map(|w| format!("P{}", w + 1)).collect();
         let _ = writeln!(

@@ -2,11 +2,88 @@
 
 use rand::SeedableRng;
 
-use super::data::WONDERS;
-use super::record::write_record;
+use super::data::{is_grand_temple, WONDERS};
+use super::pantheon_data::{DIVINITIES, NUM_DIVINITIES};
+use super::record::{write_record, PANTHEON};
 use super::state::{Action, Duel, DuelConfig, Score, WonderSelection};
 use crate::common::GameRng;
-use crate::common::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
+use crate::common::{
+    Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
+};
+
+/// The 15 Divinities' ids, in table order.
+const DIVINITY_KEYS: [&str; NUM_DIVINITIES] = {
+    let mut keys = [""; NUM_DIVINITIES];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = DIVINITIES[i].id;
+        i += 1;
+    }
+    keys
+};
+
+/// Pantheon: the Divinities each seat activated (through the Gate and the Divine Theater
+/// too; the Gate itself is not a Divinity), CSV column `divinities_activated`.
+static DIVINITIES_ACTIVATED: FeatureTable = FeatureTable {
+    column: "divinities_activated",
+    id: "win_rate_by_divinity_activated",
+    title: "Win rate by Divinity activated",
+    key: "divinity",
+    keys: &DIVINITY_KEYS,
+    games_with: true,
+};
+
+/// Pantheon: the Divinities each seat placed on the Pantheon in Age I, CSV column
+/// `divinities_placed`.
+static DIVINITIES_PLACED: FeatureTable = FeatureTable {
+    column: "divinities_placed",
+    id: "win_rate_by_divinity_placed",
+    title: "Win rate by Divinity placed",
+    key: "divinity",
+    keys: &DIVINITY_KEYS,
+    games_with: false,
+};
+
+/// Pantheon: how many Grand Temples each seat built (one key per seat and game), CSV column
+/// `grand_temples`.
+static GRAND_TEMPLES_BUILT: FeatureTable = FeatureTable {
+    column: "grand_temples",
+    id: "win_rate_by_grand_temples",
+    title: "Win rate by Grand Temples built",
+    key: "grand_temples",
+    keys: &["0", "1", "2", "3"],
+    games_with: false,
+};
+
+impl Duel {
+    /// Seat `seat`'s Pantheon facts: the Divinities it activated, those it placed (each in
+    /// table order), then its Grand Temple count.
+    fn pantheon_features(&self, seat: usize) -> Vec<Feature> {
+        let p = self.pantheon();
+        let divinities = |bits: u16, table: &'static FeatureTable| {
+            (0..NUM_DIVINITIES)
+                .filter(move |&d| bits >> d & 1 == 1)
+                .map(move |d| Feature {
+                    table,
+                    key: DIVINITY_KEYS[d],
+                })
+        };
+        let temples = self
+            .player(seat)
+            .city
+            .iter()
+            .filter(|&c| is_grand_temple(c))
+            .count()
+            .min(3);
+        divinities(p.activated[seat], &DIVINITIES_ACTIVATED)
+            .chain(divinities(p.placed[seat], &DIVINITIES_PLACED))
+            .chain(std::iter::once(Feature {
+                table: &GRAND_TEMPLES_BUILT,
+                key: GRAND_TEMPLES_BUILT.keys[temples],
+            }))
+            .collect()
+    }
+}
 
 impl SimGame for Duel {
     type Options = DuelConfig;
@@ -29,12 +106,32 @@ impl SimGame for Duel {
                 seats[1].map(|w| WONDERS[w as usize].id).join("+")
             ),
         }];
+        if options.pantheon {
+            parts.push(PANTHEON.to_string());
+        }
         parts.extend(options.variants().iter().map(|v| v.to_string()));
         parts.join(",")
     }
 
-    fn score_categories(_: &DuelConfig) -> Vec<&'static str> {
-        Score::CATEGORIES.to_vec()
+    fn score_categories(options: &DuelConfig) -> Vec<&'static str> {
+        let mut lines = Score::CATEGORIES.to_vec();
+        if options.pantheon {
+            lines.extend(Score::PANTHEON_CATEGORIES);
+        }
+        lines
+    }
+
+    fn feature_tables(options: &DuelConfig) -> &'static [&'static FeatureTable] {
+        static PANTHEON_TABLES: [&FeatureTable; 3] = [
+            &DIVINITIES_ACTIVATED,
+            &DIVINITIES_PLACED,
+            &GRAND_TEMPLES_BUILT,
+        ];
+        if options.pantheon {
+            &PANTHEON_TABLES
+        } else {
+            &[]
+        }
     }
 
     fn seat_order(_: &DuelConfig) -> Option<&'static str> {
@@ -57,6 +154,7 @@ impl SimGame for Duel {
 
     fn outcome(&self) -> GameOutcome {
         let (victory, winners) = self.outcome().expect("outcome of a finished game");
+        let pantheon = self.is_pantheon();
         let seats = (0..2)
             .map(|seat| {
                 let p = self.player(seat);
@@ -73,14 +171,14 @@ impl SimGame for Duel {
                         .collect(),
                     rank: if win { 1 } else { 2 },
                     win,
-                    categories: Score::CATEGORIES
-                        .iter()
-                        .copied()
-                        .zip(score.categories())
-                        .collect(),
+                    categories: score.lines(pantheon),
                     total: score.total(),
                     coins: p.coins as i32,
-                    features: Vec::new(),
+                    features: if pantheon {
+                        self.pantheon_features(seat)
+                    } else {
+                        Vec::new()
+                    },
                 }
             })
             .collect();
