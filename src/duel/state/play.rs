@@ -23,7 +23,8 @@ impl Duel {
             },
             Phase::Play => match self.pending.top() {
                 Some(p) => self.resolve_pending(p, action),
-                None => self.play_card(action),
+                None if self.options.pantheon => self.play_card::<true>(action),
+                None => self.play_card::<false>(action),
             },
         }
     }
@@ -58,21 +59,27 @@ impl Duel {
         Ok(())
     }
 
-    pub(super) fn play_card(&mut self, action: Action) -> Result<(), DuelError> {
+    /// A turn's action: a layout card (and with `PANTHEON` an activation).
+    pub(super) fn play_card<const PANTHEON: bool>(
+        &mut self,
+        action: Action,
+    ) -> Result<(), DuelError> {
         match action {
-            Action::Build { card, paid } => self.play_build(action, card, paid),
+            Action::Build { card, paid } => self.play_build::<PANTHEON>(action, card, paid),
             Action::Discard { card } => self.play_discard(action, card),
-            Action::Wonder { card, wonder, paid } => self.play_wonder(action, card, wonder, paid),
+            Action::Wonder { card, wonder, paid } => {
+                self.play_wonder::<PANTHEON>(action, card, wonder, paid)
+            }
             Action::Activate {
                 divinity,
                 offerings,
                 paid,
-            } if self.options.pantheon => self.play_activate(action, divinity, offerings, paid),
+            } if PANTHEON => self.play_activate(action, divinity, offerings, paid),
             _ => Err(Self::illegal(action, "a card of the layout must be played")),
         }
     }
 
-    pub(super) fn play_build(
+    pub(super) fn play_build<const PANTHEON: bool>(
         &mut self,
         action: Action,
         card: CardId,
@@ -80,19 +87,19 @@ impl Duel {
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
         let slot = self.slot_to_play(action, card)?;
-        let (cost, trade) = self.card_cost(seat, card);
+        let (cost, trade) = self.card_cost_in::<PANTHEON>(seat, card);
         if cost != paid {
             return Err(Self::illegal(
                 action,
                 format!("the card costs {cost} coins"),
             ));
         }
-        if cost > self.spendable(seat) {
+        if cost > self.coins_to_spend::<PANTHEON>(seat) {
             return Err(Self::illegal(action, "not enough coins"));
         }
         let chain = self.is_chain_build(seat, card);
         self.take_slot(seat, slot);
-        self.pay(seat, paid, trade);
+        self.pay_in::<PANTHEON>(seat, paid, trade);
         self.build_card(seat, card);
         if chain && self.players[seat].has(Progress::Urbanism) {
             self.players[seat].coins += 4;
@@ -111,7 +118,7 @@ impl Duel {
         Ok(())
     }
 
-    pub(super) fn play_wonder(
+    pub(super) fn play_wonder<const PANTHEON: bool>(
         &mut self,
         action: Action,
         card: CardId,
@@ -130,7 +137,7 @@ impl Duel {
         if me.built >> idx & 1 == 1 {
             return Err(Self::illegal(action, "that Wonder is already built"));
         }
-        if self.pantheon.boxed_wonders >> wonder & 1 == 1 {
+        if PANTHEON && self.pantheon.boxed_wonders >> wonder & 1 == 1 {
             return Err(Self::illegal(action, "that Wonder went back to the box"));
         }
         if self.wonders_built >= 7 {
@@ -143,11 +150,11 @@ impl Duel {
                 format!("the Wonder costs {cost} coins"),
             ));
         }
-        if cost > self.spendable(seat) {
+        if cost > self.coins_to_spend::<PANTHEON>(seat) {
             return Err(Self::illegal(action, "not enough coins"));
         }
         self.take_slot(seat, slot);
-        self.pay(seat, paid, paid);
+        self.pay_in::<PANTHEON>(seat, paid, paid);
         self.build_wonder(seat, wonder, card);
         self.after_effect();
         Ok(())
@@ -195,8 +202,28 @@ impl Duel {
     /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
     /// those to the opponent). The treasury pays first, then the coins on Pantheon's Astarte.
     pub(super) fn pay(&mut self, seat: usize, total: u16, trade: u16) {
+        if self.options.pantheon {
+            self.pay_in::<true>(seat, total, trade)
+        } else {
+            self.pay_in::<false>(seat, total, trade)
+        }
+    }
+
+    /// Coins `seat` may spend: its treasury (and with `PANTHEON` the coins on Astarte).
+    #[inline(always)]
+    fn coins_to_spend<const PANTHEON: bool>(&self, seat: usize) -> u16 {
+        if PANTHEON {
+            self.spendable(seat)
+        } else {
+            self.players[seat].coins
+        }
+    }
+
+    /// [`Duel::pay`] in a game with or without Pantheon.
+    #[inline(always)]
+    fn pay_in<const PANTHEON: bool>(&mut self, seat: usize, total: u16, trade: u16) {
         let p = &mut self.players[seat];
-        if total <= p.coins {
+        if !PANTHEON || total <= p.coins {
             p.coins -= total;
         } else {
             self.pantheon.astarte[seat] -= (total - p.coins) as u8;
