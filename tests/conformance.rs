@@ -28,6 +28,13 @@ fn duel_conforms() {
 }
 
 #[test]
+fn duel_with_pantheon_conforms() {
+    for options in ["expansions=pantheon", "expansions=pantheon,variant=errata-next-age"] {
+        conformance::<Duel>(&duel(options), 300, 2);
+    }
+}
+
+#[test]
 fn classic_conforms_in_both_editions_at_every_player_count() {
     for players in 3..=7 {
         conformance::<ClassicGame>(&classic(players, Edition::V1, SidePolicy::Mixed), 40, 2);
@@ -99,7 +106,12 @@ fn architects_conforms_at_every_player_count_with_and_without_medals() {
 #[test]
 fn golden_counts() {
     let mut got = Vec::new();
-    for options in ["", "wonders=random", "variant=errata-next-age"] {
+    for options in [
+        "",
+        "wonders=random",
+        "variant=errata-next-age",
+        "expansions=pantheon",
+    ] {
         got.push(format!(
             "duel {options:<24} {}",
             golden::<Duel>(&duel(options), 200, 7)
@@ -145,6 +157,7 @@ const GOLDEN: &str = "
 duel                          games 200 actions 14268 legal 79712 scores 7caaba67e5b36747
 duel wonders=random           games 200 actions 14218 legal 77067 scores 14f06efc7cb771be
 duel variant=errata-next-age  games 200 actions 14345 legal 79930 scores 2ec980833d40d821
+duel expansions=pantheon      games 200 actions 17356 legal 113493 scores 5a1fe8893180f28d
 classic v1 3p games 50 actions 2719 legal 23471 scores ea6ae6b631973433
 classic v1 4p games 50 actions 3644 legal 31355 scores c80b7846d3843d04
 classic v1 5p games 50 actions 4540 legal 37924 scores be09428758934613
