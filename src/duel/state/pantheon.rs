@@ -622,7 +622,10 @@ mod rules {
                         known[m] = known[m].saturating_sub(1);
                     }
                     self.pantheon.take_from_deck(m, d);
-                    if d != ENKI && self.pantheon.enki_len > 0 {
+                    // Enki shown on top of its deck drew its tokens: not chosen, they go back.
+                    // (An Enki in the Pantheon keeps the tokens it drew at Age II.)
+                    let enki_in_deck = (0..5).any(|k| self.pantheon.top(k) == Some(ENKI));
+                    if d != ENKI && enki_in_deck && self.pantheon.enki_len > 0 {
                         self.return_enki_tokens();
                     }
                     self.activate_divinity(seat, d);

@@ -565,3 +565,23 @@ fn the_great_library_returns_its_two_tokens_to_the_back_of_the_box() {
     assert_eq!(&g.box_tokens[..5], &order[3..8]);
     assert_eq!(&g.box_tokens[5..7], &[order[0], order[2]]);
 }
+
+#[test]
+fn an_enki_in_the_pantheon_keeps_its_tokens_when_the_gate_activates_another() {
+    let mut g = age_two(19);
+    g.pantheon.spaces[4] = d("enki");
+    g.pantheon.enki = [0, 1];
+    g.pantheon.enki_len = 2;
+    g.pantheon.decks[0] = [d("ishtar"), d("nisaba"), NO_DIVINITY];
+    g.pantheon.deck_len[0] = 2;
+    g.pantheon.spaces[5] = GATE_ID;
+    let paid = g.activation_price(0, 6) as u16;
+    g.play(Action::Activate {
+        divinity: GATE_ID,
+        offerings: 0,
+        paid,
+    })
+    .unwrap();
+    g.play(Action::Gate(d("ishtar"))).unwrap();
+    assert_eq!(g.pantheon.enki_len, 2, "Enki's tokens stay on Enki");
+}
