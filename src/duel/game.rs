@@ -5,7 +5,7 @@ use wonders_bots::Game;
 
 use super::data::{Color, Progress};
 use super::pantheon_data::OFFERING_TOKENS;
-use super::state::{describe, Action, Duel, DuelError};
+use super::state::{describe, Action, Duel, DuelError, Pending};
 
 impl Game for Duel {
     type Action = Action;
@@ -51,6 +51,9 @@ impl Game for Duel {
             self.returns(out);
             return;
         }
+        if self.is_pantheon() && self.pending().is_some_and(is_divine_decision) {
+            return self.evaluate_best_decision(out);
+        }
         let diff = self.position_value(0) - self.position_value(1);
         let p0 = 1.0 / (1.0 + (-diff / 8.0).exp());
         out[0] = p0;
@@ -58,9 +61,10 @@ impl Game for Duel {
     }
 
     /// `position_value` reads the score pad, cities, coins, the pawn and the Age: all public.
-    /// (Checked in `tests/duel_determinize.rs`.)
+    /// (Checked in `tests/duel_determinize.rs`.) With Pantheon, a Divinity's decision is valued
+    /// by its best option, which may read the decks: not public.
     fn evaluation_is_public(&self) -> bool {
-        true
+        !self.is_pantheon()
     }
 
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
@@ -74,7 +78,54 @@ impl Game for Duel {
     }
 }
 
+/// The decisions a Divinity (or the Gate, or the Divine Theater) asks for: the evaluation
+/// values them by their best option, since the effect lies in the choice.
+fn is_divine_decision(p: Pending) -> bool {
+    match p {
+        Pending::Gate
+        | Pending::DivineTheater
+        | Pending::Enki
+        | Pending::Nisaba
+        | Pending::Baal
+        | Pending::Hades
+        | Pending::Zeus
+        | Pending::Anubis
+        | Pending::Isis
+        | Pending::Ra
+        | Pending::Minerva
+        | Pending::Neptune => true,
+        Pending::Progress
+        | Pending::Destroy(_)
+        | Pending::Mausoleum
+        | Pending::GreatLibrary
+        | Pending::Starter
+        | Pending::PlaceDivinity(_) => false,
+    }
+}
+
 impl Duel {
+    /// The evaluation of a waiting Divinity decision: that of its best option for the seat
+    /// deciding.
+    fn evaluate_best_decision(&self, out: &mut [f64]) {
+        let seat = self.current_seat();
+        let mut options = Vec::new();
+        self.legal(&mut options);
+        let mut best: Option<[f64; 2]> = None;
+        for a in options {
+            let mut g = *self;
+            if g.play(a).is_err() {
+                continue;
+            }
+            let mut v = [0.0; 2];
+            g.evaluate(&mut v);
+            if best.is_none_or(|b| v[seat] > b[seat]) {
+                best = Some(v);
+            }
+        }
+        let v = best.expect("a waiting decision has an option");
+        out[..2].copy_from_slice(&v);
+    }
+
     /// A rough worth of `seat`'s position in victory points: the score pad so far, plus what
     /// production, a military lead and scientific symbols promise for the rest of the game.
     pub fn position_value(&self, seat: usize) -> f64 {
