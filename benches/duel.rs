@@ -8,7 +8,12 @@ use wonders_bots::{Bot, Budget, Game, MctsBot, MctsConfig};
 
 /// Plays a uniformly random game from a fresh setup; returns the number of actions.
 fn random_game(rng: &mut GameRng, buf: &mut Vec<Action>) -> usize {
-    let mut g = Duel::new(DuelConfig::default(), rng);
+    random_game_of(DuelConfig::default(), rng, buf)
+}
+
+/// [`random_game`] with these options (Pantheon).
+fn random_game_of(config: DuelConfig, rng: &mut GameRng, buf: &mut Vec<Action>) -> usize {
+    let mut g = Duel::new(config, rng);
     let mut n = 0;
     while !g.is_terminal() {
         g.legal_actions(buf);
@@ -77,6 +82,15 @@ fn bench(c: &mut Criterion) {
     c.bench_function("duel/random_game", |b| {
         let mut rng = GameRng::seed_from_u64(1);
         b.iter(|| black_box(random_game(&mut rng, &mut buf)))
+    });
+
+    let pantheon = DuelConfig {
+        pantheon: true,
+        ..DuelConfig::default()
+    };
+    c.bench_function("duel/random_game_pantheon", |b| {
+        let mut rng = GameRng::seed_from_u64(1);
+        b.iter(|| black_box(random_game_of(pantheon, &mut rng, &mut buf)))
     });
 }
 

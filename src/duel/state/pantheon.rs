@@ -8,7 +8,7 @@
 //! lives in one place.
 
 use crate::duel::data::{CardId, TokenId};
-use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, PANTHEON_SPACES};
+use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, OFFERING_TOKENS, PANTHEON_SPACES};
 
 /// The Gate's id where a Divinity id is expected (on a space, in an activation).
 pub const GATE_ID: DivinityId = 15;
@@ -113,6 +113,15 @@ impl Pantheon {
         self.mythology[seat].iter().map(|&n| n as u32).sum::<u32>()
             + self.offerings[seat].count_ones()
     }
+}
+
+/// The coins the Offering tokens of a bit set take off (bit `i` = `OFFERING_TOKENS[i]`).
+#[inline]
+pub fn offering_sum(bits: u8) -> u8 {
+    (0..OFFERING_TOKENS.len())
+        .filter(|&i| bits >> i & 1 == 1)
+        .map(|i| OFFERING_TOKENS[i])
+        .sum()
 }
 
 /// What activating the card on Pantheon space `space` (1-6) costs `seat`: the space's cost for
@@ -331,15 +340,16 @@ mod rules {
             let seat = self.current as usize;
             let owned = self.pantheon.offerings[seat];
             let spendable = self.spendable(seat);
+            let discount = self.pantheon_discount(seat);
             for (i, &d) in self.pantheon.spaces.iter().enumerate() {
                 if d == NO_DIVINITY {
                     continue;
                 }
-                let cost = self.activation_price(seat, i as u8 + 1);
+                let cost = activation_cost(i as u8 + 1, seat, d == GATE_ID, discount);
                 // Every subset of the owned tokens, the empty one first.
                 let mut sub: u8 = 0;
                 loop {
-                    let paid = coins_due(cost, &offering_values(sub)) as u16;
+                    let paid = cost.saturating_sub(offering_sum(sub)) as u16;
                     if paid <= spendable {
                         out.push(Action::Activate {
                             divinity: d,
@@ -377,7 +387,7 @@ mod rules {
                 return Err(Self::illegal(action, "those Offering tokens are not yours"));
             }
             let cost = self.activation_price(seat, space);
-            let due = coins_due(cost, &offering_values(offerings)) as u16;
+            let due = cost.saturating_sub(offering_sum(offerings)) as u16;
             if due != paid {
                 return Err(Self::illegal(
                     action,
