@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the reference runs in results/ (see results/README.md for what each is).
-# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic|expansions|teams]
+# Usage: scripts/reference_runs.sh [all|tournament|greedy|mcts|architects|charts|classic|expansions|teams|pantheon]
 # `classic` is the 7 Wonders set (not part of `all`: it runs for hours); CLASSIC_GAMES and
 # CLASSIC_MCTS_GAMES cap its game counts for a partial run that RESUME=1 continues later.
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
@@ -45,6 +45,20 @@ if [[ $what == expansions ]]; then
   for column in leaders black_cards; do
     python3 scripts/plot_features.py $R/classic_v2_leaders_cities_greedy.csv $column \
       $R/classic_v2_leaders_cities_$column.png > $R/classic_v2_leaders_cities_$column.txt
+  done
+fi
+
+if [[ $what == pantheon ]]; then
+  # Duel with Pantheon: greedy and MCTS self-play, win share per Divinity activated.
+  $W simulate --game duel --expansions pantheon --games "${PANTHEON_GAMES:-200000}" \
+    --bots greedy,greedy --seed 1 --threads 1 --out $R/duel_pantheon_greedy.csv \
+    --summary $R/duel_pantheon_greedy.md --quiet "${resume[@]}"
+  $W simulate --game duel --expansions pantheon --games "${PANTHEON_MCTS_GAMES:-20000}" \
+    --bots mcts:iterations=200 --seed 1 --threads 2 --out $R/duel_pantheon_mcts200.csv \
+    --summary $R/duel_pantheon_mcts200.md --quiet "${resume[@]}"
+  for run in greedy mcts200; do
+    python3 scripts/plot_features.py $R/duel_pantheon_$run.csv divinities_activated \
+      $R/duel_pantheon_${run}_divinities.png > $R/duel_pantheon_${run}_divinities.txt
   done
 fi
 
