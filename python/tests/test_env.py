@@ -10,6 +10,7 @@ from wonders.env import BatchEnv, SingleAgentEnv, architects_v0, classic_v0, due
 
 AEC = [
     (duel_v0, {}),
+    (duel_v0, {"expansions": "pantheon"}),
     (classic_v0, {"players": 3}),
     (classic_v0, {"players": 5, "edition": "v1"}),
     (classic_v0, {"players": 6, "expansions": "leaders+cities", "variant": "teams"}),

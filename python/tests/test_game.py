@@ -13,6 +13,7 @@ import wonders
 CONFIGS = [
     ("duel", {}),
     ("duel", {"wonders": "random", "variant": "errata-next-age"}),
+    ("duel", {"expansions": "pantheon"}),
     ("classic", {"players": 3, "edition": "v1"}),
     ("classic", {"players": 5, "edition": "v2"}),
     ("classic", {"players": 7, "edition": "v2", "sides": "night"}),
