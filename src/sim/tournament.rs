@@ -738,14 +738,21 @@ impl TournamentReport {
     }
 
     fn heading(&self) -> String {
-        let (lo, hi) = wilson(self.seat0_score, self.seat0_games as f64, Z95);
+        // In teams, seat 0 holds half of its team's victory: report the team's.
+        let (who, factor) = if self.teams > 0 {
+            ("Team 0", 2.0)
+        } else {
+            ("Seat 0", 1.0)
+        };
+        let score = factor * self.seat0_score;
+        let (lo, hi) = wilson(score, self.seat0_games as f64, Z95);
         let seat0 = if self.seat0_games > 0 {
-            self.seat0_score / self.seat0_games as f64
+            score / self.seat0_games as f64
         } else {
             0.0
         };
         format!(
-            "Tournament of {} ({}), seed {}: {} of {} games{}. Seat 0 victory share {} {}.",
+            "Tournament of {} ({}), seed {}: {} of {} games{}. {who} victory share {} {}.",
             self.game,
             self.options,
             self.seed,
