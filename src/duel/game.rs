@@ -73,6 +73,10 @@ impl Game for Duel {
         self.determinized_for(observer, rng)
     }
 
+    fn determinize_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Duel) {
+        self.determinized_into(observer, rng, out);
+    }
+
     fn action_name(&self, action: Action) -> String {
         describe(action)
     }

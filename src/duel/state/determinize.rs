@@ -16,9 +16,22 @@ impl Duel {
     /// placed face down and the deck cards it has seen.
     pub fn determinized_for(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         let mut d = *self;
+        self.resample_into(observer, rng, &mut d);
+        d
+    }
+
+    /// [`Duel::determinized_for`] written into `out` (a search's buffer): one copy of the
+    /// state instead of two. Same result for the same generator state.
+    pub fn determinized_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Duel) {
+        *out = *self;
+        self.resample_into(observer, rng, out);
+    }
+
+    /// The work of `determinized_for` on `d`, a copy of this game.
+    fn resample_into(&self, observer: usize, rng: &mut dyn RngCore, d: &mut Duel) {
         if self.phase == Phase::Over {
             // Nothing hidden matters any more, and the layout as played was all seen.
-            return d;
+            return;
         }
         let start = if self.phase == Phase::Draft {
             0
@@ -57,7 +70,6 @@ impl Duel {
         if self.options.pantheon {
             d.resample_pantheon(observer, rng);
         }
-        d
     }
 
     /// Pantheon's hidden cards for `observer`: per Mythology, the Divinities the opponent
