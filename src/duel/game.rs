@@ -83,28 +83,10 @@ impl Game for Duel {
 }
 
 /// The decisions a Divinity (or the Gate, or the Divine Theater) asks for: the evaluation
-/// values them by their best option, since the effect lies in the choice.
+/// values them by their best option, since the effect lies in the choice. (A placement's
+/// effect shows only later.)
 fn is_divine_decision(p: Pending) -> bool {
-    match p {
-        Pending::Gate
-        | Pending::DivineTheater
-        | Pending::Enki
-        | Pending::Nisaba
-        | Pending::Baal
-        | Pending::Hades
-        | Pending::Zeus
-        | Pending::Anubis
-        | Pending::Isis
-        | Pending::Ra
-        | Pending::Minerva
-        | Pending::Neptune => true,
-        Pending::Progress
-        | Pending::Destroy(_)
-        | Pending::Mausoleum
-        | Pending::GreatLibrary
-        | Pending::Starter
-        | Pending::PlaceDivinity(_) => false,
-    }
+    p.is_pantheon() && !matches!(p, Pending::PlaceDivinity(_))
 }
 
 impl Duel {

@@ -118,7 +118,7 @@ pub fn action_json(state: &Duel, action: Action) -> Value {
             offerings,
             paid,
         } => json!({"player": player, "type": "activate", "divinity": divinity_name(divinity),
-            "offerings": offering_values(offerings), "paid": paid}),
+            "offerings": offering_values(offerings).as_slice(), "paid": paid}),
         Action::Gate(d) => json!({"player": player, "type": "gate", "divinity": divinity_name(d)}),
         Action::DivineTheater { divinity, rest } => json!({"player": player,
             "type": "divine_theater",

@@ -93,8 +93,8 @@ impl Duel {
     }
 
     pub(super) fn pending_actions(&self, pending: Pending, out: &mut Vec<Action>) {
-        if self.pantheon_actions(pending, out) {
-            return;
+        if pending.is_pantheon() {
+            return self.pantheon_actions(pending, out);
         }
         let seat = self.current as usize;
         match pending {

@@ -250,7 +250,7 @@ pub fn divinity_name(d: DivinityId) -> &'static str {
 }
 
 /// The values of the Offering tokens in a bit set (bit `i` = `OFFERING_TOKENS[i]`).
-pub fn offering_values(bits: u8) -> Vec<u8> {
+pub fn offering_values(bits: u8) -> arrayvec::ArrayVec<u8, 3> {
     (0..3)
         .filter(|&i| bits >> i & 1 == 1)
         .map(|i| OFFERING_TOKENS[i])
@@ -311,6 +311,32 @@ pub enum Pending {
     Neptune,
 }
 
+impl Pending {
+    /// True for the decisions Pantheon adds (the only list of them).
+    pub const fn is_pantheon(self) -> bool {
+        match self {
+            Pending::Progress
+            | Pending::Destroy(_)
+            | Pending::Mausoleum
+            | Pending::GreatLibrary
+            | Pending::Starter => false,
+            Pending::PlaceDivinity(_)
+            | Pending::Gate
+            | Pending::DivineTheater
+            | Pending::Enki
+            | Pending::Nisaba
+            | Pending::Baal
+            | Pending::Hades
+            | Pending::Zeus
+            | Pending::Anubis
+            | Pending::Isis
+            | Pending::Ra
+            | Pending::Minerva
+            | Pending::Neptune => true,
+        }
+    }
+}
+
 /// The decisions waiting, the one to take first on top: a decision caused by another comes
 /// before those already waiting. Plain data, like the game; the top is a field of its own, so
 /// reading it costs what an `Option` does.
@@ -360,12 +386,6 @@ impl Decisions {
     pub fn clear(&mut self) {
         self.top = None;
         self.below_len = 0;
-    }
-    /// The waiting decisions, the first to take first.
-    pub fn iter(&self) -> impl Iterator<Item = Pending> + '_ {
-        self.top
-            .into_iter()
-            .chain(self.below[..self.below_len as usize].iter().rev().copied())
     }
 }
 

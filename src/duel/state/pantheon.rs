@@ -8,7 +8,7 @@
 //! lives in one place.
 
 use crate::duel::data::{CardId, TokenId};
-use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, OFFERING_TOKENS, PANTHEON_SPACES};
+use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, PANTHEON_SPACES};
 
 /// The Gate's id where a Divinity id is expected (on a space, in an activation).
 pub const GATE_ID: DivinityId = 15;
@@ -115,15 +115,6 @@ impl Pantheon {
     }
 }
 
-/// The coins the Offering tokens of a bit set take off (bit `i` = `OFFERING_TOKENS[i]`).
-#[inline]
-pub fn offering_sum(bits: u8) -> u8 {
-    (0..OFFERING_TOKENS.len())
-        .filter(|&i| bits >> i & 1 == 1)
-        .map(|i| OFFERING_TOKENS[i])
-        .sum()
-}
-
 /// What activating the card on Pantheon space `space` (1-6) costs `seat`: the space's cost for
 /// that seat, times the Gate's factor for the Gate, then less `discount` (the
 /// `pantheon_discount` of the seat's built Wonders: 2 with the Sanctuary), after the doubling
@@ -147,8 +138,7 @@ mod rules {
     use super::super::*;
     use super::*;
     use crate::duel::pantheon_data::{
-        DivinityEffect, Mythology, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS,
-        POLIORCETICS_COINS_PER_SQUARE,
+        DivinityEffect, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS, POLIORCETICS_COINS_PER_SQUARE,
     };
 
     /// Bit per slot of `slots`.
@@ -349,7 +339,7 @@ mod rules {
                 // Every subset of the owned tokens, the empty one first.
                 let mut sub: u8 = 0;
                 loop {
-                    let paid = cost.saturating_sub(offering_sum(sub)) as u16;
+                    let paid = coins_due(cost, &offering_values(sub)) as u16;
                     if paid <= spendable {
                         out.push(Action::Activate {
                             divinity: d,
@@ -387,7 +377,7 @@ mod rules {
                 return Err(Self::illegal(action, "those Offering tokens are not yours"));
             }
             let cost = self.activation_price(seat, space);
-            let due = cost.saturating_sub(offering_sum(offerings)) as u16;
+            let due = coins_due(cost, &offering_values(offerings)) as u16;
             if due != paid {
                 return Err(Self::illegal(
                     action,
@@ -571,20 +561,6 @@ mod rules {
             self.refresh_costs();
         }
 
-        /// Takes layout slot `slot` off the layout without a turn (Zeus): the cards it covered
-        /// may be uncovered and turned over.
-        fn remove_slot(&mut self, slot: usize) {
-            self.taken |= 1 << slot;
-            self.accessible &= !(1 << slot);
-            let layout = &LAYOUTS[self.age as usize];
-            for t in layout.covers[slot] {
-                let t = t as usize;
-                let free = (layout.covered_by[t] & !self.taken == 0) as u32;
-                self.accessible |= (free << t) & !self.taken;
-            }
-            self.revealed |= self.accessible;
-        }
-
         /// The Pantheon decisions: checks `action` against the waiting decision and plays it.
         /// `None` when `pending` is not a Pantheon decision.
         #[inline(never)]
@@ -593,6 +569,9 @@ mod rules {
             pending: Pending,
             action: Action,
         ) -> Option<Result<(), DuelError>> {
+            if !pending.is_pantheon() {
+                return None;
+            }
             let seat = self.current as usize;
             let refused = |why: &str| Some(Err(Self::illegal(action, why.to_string())));
             match (pending, action) {
@@ -793,47 +772,24 @@ mod rules {
                         self.lose_coins(1 - seat, coins as u16);
                     }
                 }
-                (
-                    Pending::PlaceDivinity(_)
-                    | Pending::Gate
-                    | Pending::DivineTheater
-                    | Pending::Enki
-                    | Pending::Nisaba
-                    | Pending::Baal
-                    | Pending::Hades
-                    | Pending::Zeus
-                    | Pending::Anubis
-                    | Pending::Isis
-                    | Pending::Ra
-                    | Pending::Minerva
-                    | Pending::Neptune,
-                    _,
-                ) => {
+                _ => {
                     return Some(Err(Self::illegal(
                         action,
                         format!("the game waits for {pending:?}"),
                     )))
                 }
-                (
-                    Pending::Progress
-                    | Pending::Destroy(_)
-                    | Pending::Mausoleum
-                    | Pending::GreatLibrary
-                    | Pending::Starter,
-                    _,
-                ) => return None,
             }
             self.after_effect();
             Some(Ok(()))
         }
 
-        /// The actions of a waiting Pantheon decision; false when `pending` is not one.
+        /// The actions of a waiting Pantheon decision ([`Pending::is_pantheon`]).
         #[inline(never)]
         pub(in crate::duel::state) fn pantheon_actions(
             &self,
             pending: Pending,
             out: &mut Vec<Action>,
-        ) -> bool {
+        ) {
             let seat = self.current as usize;
             let p = &self.pantheon;
             match pending {
@@ -945,13 +901,8 @@ mod rules {
                         }
                     }
                 }
-                Pending::Progress
-                | Pending::Destroy(_)
-                | Pending::Mausoleum
-                | Pending::GreatLibrary
-                | Pending::Starter => return false,
+                _ => unreachable!("{pending:?} is not a Pantheon decision"),
             }
-            true
         }
 
         /// The Minerva pawn before a step of the Conflict pawn onto `square`: the move stops
@@ -971,11 +922,6 @@ mod rules {
             if squares > 0 && self.players[seat].has(Progress::Poliorcetics) {
                 self.lose_coins(1 - seat, (squares * POLIORCETICS_COINS_PER_SQUARE) as u16);
             }
-        }
-
-        /// The Mythology of a Divinity.
-        pub fn mythology_of(d: DivinityId) -> Mythology {
-            DIVINITIES[d as usize].mythology
         }
     }
 

@@ -441,14 +441,7 @@ fn enki_draws_two_tokens_when_revealed_and_the_other_goes_back_to_the_box() {
     // Revealed by the Gate on top of its deck: drawn; not chosen: back at the end of the box.
     g.pantheon.decks[0] = [d("enki"), d("ishtar"), d("nisaba")];
     g.pantheon.deck_len[0] = 3;
-    g.pantheon.spaces[5] = GATE_ID;
-    let paid = g.activation_price(0, 6) as u16;
-    g.play(Action::Activate {
-        divinity: GATE_ID,
-        offerings: 0,
-        paid,
-    })
-    .unwrap();
+    activate(&mut g, GATE_ID, 6);
     assert_eq!(&g.pantheon.enki[..2], &first[..]);
     assert_eq!(g.box_len, 6);
     let other = (1..5).find_map(|m| g.pantheon.top(m)).unwrap();
@@ -462,15 +455,8 @@ fn enki_draws_two_tokens_when_revealed_and_the_other_goes_back_to_the_box() {
     );
     // Chosen: keep one of the two, the other goes back.
     g.play_until_seat(0);
-    g.pantheon.spaces[5] = GATE_ID;
     let first: Vec<TokenId> = g.box_tokens[..2].to_vec();
-    let paid = g.activation_price(0, 6) as u16;
-    g.play(Action::Activate {
-        divinity: GATE_ID,
-        offerings: 0,
-        paid,
-    })
-    .unwrap();
+    activate(&mut g, GATE_ID, 6);
     g.play(Action::Gate(d("enki"))).unwrap();
     assert_eq!(g.pending(), Some(Pending::Enki));
     g.play(Action::Enki(first[1])).unwrap();
@@ -574,14 +560,7 @@ fn an_enki_in_the_pantheon_keeps_its_tokens_when_the_gate_activates_another() {
     g.pantheon.enki_len = 2;
     g.pantheon.decks[0] = [d("ishtar"), d("nisaba"), NO_DIVINITY];
     g.pantheon.deck_len[0] = 2;
-    g.pantheon.spaces[5] = GATE_ID;
-    let paid = g.activation_price(0, 6) as u16;
-    g.play(Action::Activate {
-        divinity: GATE_ID,
-        offerings: 0,
-        paid,
-    })
-    .unwrap();
+    activate(&mut g, GATE_ID, 6);
     g.play(Action::Gate(d("ishtar"))).unwrap();
     assert_eq!(g.pantheon.enki_len, 2, "Enki's tokens stay on Enki");
 }

@@ -177,6 +177,14 @@ impl Duel {
     /// Takes the card in `slot` off the layout for `seat`'s turn; cards it uncovers are turned
     /// face up (before any extra turn).
     pub(super) fn take_slot(&mut self, seat: usize, slot: usize) {
+        self.remove_slot(slot);
+        self.players[seat].turns += 1;
+    }
+
+    /// Takes layout slot `slot` off the layout (also without a turn: Pantheon's Zeus, which
+    /// may take a covered card); the cards it uncovers are turned face up.
+    #[inline(always)]
+    pub(super) fn remove_slot(&mut self, slot: usize) {
         self.taken |= 1 << slot;
         self.accessible &= !(1 << slot);
         // Only the slots this card covered can have become accessible. Branch-free: which
@@ -188,7 +196,6 @@ impl Duel {
             self.accessible |= (free << t) & !self.taken;
         }
         self.revealed |= self.accessible;
-        self.players[seat].turns += 1;
     }
 
     /// Records where each card of the current Age lies (`slot_of`).
