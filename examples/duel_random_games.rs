@@ -2,6 +2,7 @@
 //! engine's raw speed, with no bot or simulator overhead.
 //!
 //! `cargo run --release --example duel_random_games -- 1000000`
+//! `cargo run --release --example duel_random_games -- 1000000 pantheon` (with the expansion)
 
 use std::time::Instant;
 
@@ -15,12 +16,23 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200_000);
+    let config = match std::env::args().nth(2).as_deref() {
+        None => DuelConfig::default(),
+        Some("pantheon") => DuelConfig {
+            pantheon: true,
+            ..DuelConfig::default()
+        },
+        Some(other) => {
+            eprintln!("unknown expansion '{other}' (valid: pantheon)");
+            std::process::exit(2);
+        }
+    };
     let mut rng = GameRng::seed_from_u64(1);
     let mut buf = Vec::with_capacity(64);
     let mut actions = 0u64;
     let start = Instant::now();
     for _ in 0..games {
-        let mut g = Duel::new(DuelConfig::default(), &mut rng);
+        let mut g = Duel::new(config, &mut rng);
         while !g.is_terminal() {
             g.legal_actions(&mut buf);
             let a = buf[rng.random_range(0..buf.len())];

@@ -37,14 +37,15 @@ fn the_rulebook_example_mars_for_5_with_a_3_offering() {
     // Denise activates Mars: 5 coins, 3 through an Offering token and 2 from her treasury.
     let cost = activation_cost(4, 0, false, 0);
     assert_eq!(cost, 5);
-    assert_eq!(coins_due(cost, &[3]), 2);
+    assert_eq!(coins_due(cost, 0b010), 2, "the 3 is bit 1");
 }
 
 #[test]
 fn offerings_give_no_change_and_may_be_combined() {
-    assert_eq!(coins_due(3, &[4]), 0, "the 1 left over is lost");
-    assert_eq!(coins_due(8, &[2, 4]), 2);
-    assert_eq!(coins_due(8, &[2, 3, 4]), 0);
-    assert_eq!(coins_due(16, &[2, 3, 4]), 7);
-    assert_eq!(coins_due(6, &[]), 6);
+    // Tokens by bit: 0b001 = the 2, 0b010 = the 3, 0b100 = the 4.
+    assert_eq!(coins_due(3, 0b100), 0, "the 1 left over is lost");
+    assert_eq!(coins_due(8, 0b101), 2);
+    assert_eq!(coins_due(8, 0b111), 0);
+    assert_eq!(coins_due(16, 0b111), 7);
+    assert_eq!(coins_due(6, 0), 6);
 }

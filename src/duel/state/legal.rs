@@ -87,7 +87,7 @@ impl Duel {
                 out.push(Action::Wonder { card, wonder, paid });
             }
         }
-        if PANTHEON {
+        if PANTHEON && self.pantheon.revealed {
             self.activation_actions(out);
         }
     }

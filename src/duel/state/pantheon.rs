@@ -8,7 +8,7 @@
 //! lives in one place.
 
 use crate::duel::data::{CardId, TokenId};
-use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, PANTHEON_SPACES};
+use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, OFFERING_TOKENS, PANTHEON_SPACES};
 
 /// The Gate's id where a Divinity id is expected (on a space, in an activation).
 pub const GATE_ID: DivinityId = 15;
@@ -125,12 +125,30 @@ pub fn activation_cost(space: u8, seat: usize, gate: bool, discount: u8) -> u8 {
     cost.saturating_sub(discount)
 }
 
-/// The coins paid for an activation costing `cost` with these Offering tokens: each token takes
-/// its value off, and a value beyond the cost is lost (Offerings give no change).
-pub fn coins_due(cost: u8, offerings: &[u8]) -> u8 {
-    let off: u16 = offerings.iter().map(|&v| v as u16).sum();
-    (cost as u16).saturating_sub(off) as u8
+/// The coins paid for an activation costing `cost` with the Offering tokens in `offerings` (bit
+/// `i` = the token of value `OFFERING_TOKENS[i]`): each token takes its value off, and a value
+/// beyond the cost is lost (Offerings give no change).
+#[inline]
+pub fn coins_due(cost: u8, offerings: u8) -> u8 {
+    cost.saturating_sub(OFFERING_SUMS[offerings as usize & 7])
 }
+
+/// What each set of Offering tokens takes off, by bit set (bit `i` = `OFFERING_TOKENS[i]`).
+const OFFERING_SUMS: [u8; 8] = {
+    let mut sums = [0u8; 8];
+    let mut bits = 0;
+    while bits < 8 {
+        let mut i = 0;
+        while i < OFFERING_TOKENS.len() {
+            if bits >> i & 1 == 1 {
+                sums[bits] += OFFERING_TOKENS[i];
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    sums
+};
 
 /// The engine's Pantheon rules: tokens taken as cards turn over, Divinities placed, the start
 /// of Age II, activations and every Divinity's effect and decision.
@@ -139,6 +157,17 @@ mod rules {
     use super::*;
     use crate::duel::pantheon_data::{
         DivinityEffect, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS, POLIORCETICS_COINS_PER_SQUARE,
+    };
+
+    /// Each Wonder's `pantheon_discount`, by id, in a table the size of a nibble.
+    const DISCOUNTS: [u8; 16] = {
+        let mut d = [0u8; 16];
+        let mut w = 0;
+        while w < WONDERS.len() {
+            d[w] = WONDERS[w].pantheon_discount;
+            w += 1;
+        }
+        d
     };
 
     /// Bit per slot of `slots`.
@@ -171,7 +200,7 @@ mod rules {
 
         /// The Mythology of the token on Age I slot `slot`.
         fn mythology_token_at(&self, slot: u32) -> u8 {
-            let ps = self.setup.pantheon.expect("a Pantheon game");
+            let ps = self.setup.pantheon.as_ref().expect("a Pantheon game");
             let i = MYTHOLOGY_TOKEN_SLOTS
                 .iter()
                 .position(|&s| s as u32 == slot)
@@ -181,7 +210,7 @@ mod rules {
 
         /// The index (in `OFFERING_TOKENS`) of the Offering token on Age II slot `slot`.
         fn offering_token_at(&self, slot: u32) -> usize {
-            let ps = self.setup.pantheon.expect("a Pantheon game");
+            let ps = self.setup.pantheon.as_ref().expect("a Pantheon game");
             let i = OFFERING_TOKEN_SLOTS
                 .iter()
                 .position(|&s| s as u32 == slot)
@@ -307,10 +336,12 @@ mod rules {
         }
 
         /// Coins off each of `seat`'s activations: the Sanctuary's 2 once built.
+        #[inline]
         pub fn pantheon_discount(&self, seat: usize) -> u8 {
-            self.players[seat]
-                .built_wonders()
-                .map(|w| WONDERS[w as usize].pantheon_discount)
+            // Over all five entries without a branch: unused ones are never built.
+            let p = &self.players[seat];
+            (0..p.wonders.len())
+                .map(|i| (p.built >> i & 1) * DISCOUNTS[p.wonders[i] as usize & 15])
                 .sum()
         }
 
@@ -331,15 +362,31 @@ mod rules {
             let owned = self.pantheon.offerings[seat];
             let spendable = self.spendable(seat);
             let discount = self.pantheon_discount(seat);
-            for (i, &d) in self.pantheon.spaces.iter().enumerate() {
-                if d == NO_DIVINITY {
-                    continue;
-                }
+            // The spaces whose card is affordable with all the tokens, without a branch per
+            // space: most often there is none. A cost `c` less the discount and the tokens,
+            // not below 0, is at most `spendable` exactly when `c` is at most their sum.
+            let spaces = &self.pantheon.spaces;
+            let limit = spendable + (discount + OFFERING_SUMS[owned as usize & 7]) as u16;
+            let mut affordable = 0u8;
+            for (i, &d) in spaces.iter().enumerate() {
+                let base = space_cost(i as u8 + 1, seat) as u16;
+                let cost = if d == GATE_ID {
+                    base * GATE.cost_factor as u16
+                } else {
+                    base
+                };
+                let ok = (d != NO_DIVINITY) & (cost <= limit);
+                affordable |= (ok as u8) << i;
+            }
+            while affordable != 0 {
+                let i = affordable.trailing_zeros() as usize;
+                affordable &= affordable - 1;
+                let d = spaces[i];
                 let cost = activation_cost(i as u8 + 1, seat, d == GATE_ID, discount);
                 // Every subset of the owned tokens, the empty one first.
                 let mut sub: u8 = 0;
                 loop {
-                    let paid = coins_due(cost, &offering_values(sub)) as u16;
+                    let paid = coins_due(cost, sub) as u16;
                     if paid <= spendable {
                         out.push(Action::Activate {
                             divinity: d,
@@ -377,7 +424,7 @@ mod rules {
                 return Err(Self::illegal(action, "those Offering tokens are not yours"));
             }
             let cost = self.activation_price(seat, space);
-            let due = coins_due(cost, &offering_values(offerings)) as u16;
+            let due = coins_due(cost, offerings) as u16;
             if due != paid {
                 return Err(Self::illegal(
                     action,
@@ -807,17 +854,22 @@ mod rules {
                     for m in 0..5 {
                         let n = p.deck_len[m] as usize;
                         let deck = &p.decks[m][..n];
-                        for &d in deck {
-                            let others: arrayvec::ArrayVec<DivinityId, 2> =
-                                deck.iter().copied().filter(|&x| x != d).collect();
-                            let mut orders = vec![[NO_DIVINITY; 2]];
-                            match others.len() {
-                                1 => orders = vec![[others[0], NO_DIVINITY]],
-                                2 => orders = vec![[others[0], others[1]], [others[1], others[0]]],
-                                _ => {}
+                        for (i, &d) in deck.iter().enumerate() {
+                            // The others, in their order and the other way round.
+                            let mut rest = [NO_DIVINITY; 2];
+                            let mut k = 0;
+                            for (j, &x) in deck.iter().enumerate() {
+                                if j != i {
+                                    rest[k] = x;
+                                    k += 1;
+                                }
                             }
-                            for rest in orders {
-                                out.push(Action::DivineTheater { divinity: d, rest });
+                            out.push(Action::DivineTheater { divinity: d, rest });
+                            if k == 2 {
+                                out.push(Action::DivineTheater {
+                                    divinity: d,
+                                    rest: [rest[1], rest[0]],
+                                });
                             }
                         }
                     }

@@ -326,7 +326,7 @@ impl Duel {
             return;
         }
         // Pantheon: tokens on the cards turned over go to the player whose turn it was, first.
-        if self.pantheon.tokens_on != 0 && self.take_turned_tokens() {
+        if self.pantheon.tokens_on & self.revealed != 0 && self.take_turned_tokens() {
             return;
         }
         let seat = self.current;
