@@ -170,6 +170,18 @@ mod rules {
         d
     };
 
+    /// Each seat's space costs, space 1 first.
+    const SPACE_COSTS_BY_SEAT: [[u8; PANTHEON_SPACES]; 2] = {
+        let mut costs = [[0u8; PANTHEON_SPACES]; 2];
+        let mut i = 0;
+        while i < PANTHEON_SPACES {
+            costs[0][i] = space_cost(i as u8 + 1, 0);
+            costs[1][i] = space_cost(i as u8 + 1, 1);
+            i += 1;
+        }
+        costs
+    };
+
     /// Bit per slot of `slots`.
     fn slot_bits(slots: &[u8]) -> u32 {
         slots.iter().fold(0, |m, &s| m | 1 << s)
@@ -353,7 +365,7 @@ mod rules {
 
         /// The activations `seat` may make this turn (from Age II on): every card on a space,
         /// with every set of its Offering tokens it can afford.
-        #[inline(never)]
+        #[inline]
         pub(in crate::duel::state) fn activation_actions(&self, out: &mut Vec<Action>) {
             if self.age == 0 || !self.pantheon.revealed {
                 return;
@@ -367,15 +379,12 @@ mod rules {
             // not below 0, is at most `spendable` exactly when `c` is at most their sum.
             let spaces = &self.pantheon.spaces;
             let limit = spendable + (discount + OFFERING_SUMS[owned as usize & 7]) as u16;
+            // No cost is near 255: a larger budget affords the same.
+            let limit = limit.min(u8::MAX as u16) as u8;
             let mut affordable = 0u8;
-            for (i, &d) in spaces.iter().enumerate() {
-                let base = space_cost(i as u8 + 1, seat) as u16;
-                let cost = if d == GATE_ID {
-                    base * GATE.cost_factor as u16
-                } else {
-                    base
-                };
-                let ok = (d != NO_DIVINITY) & (cost <= limit);
+            for (i, (&d, &cost)) in spaces.iter().zip(&SPACE_COSTS_BY_SEAT[seat]).enumerate() {
+                let factor = if d == GATE_ID { GATE.cost_factor } else { 1 };
+                let ok = (d != NO_DIVINITY) & (cost * factor <= limit);
                 affordable |= (ok as u8) << i;
             }
             while affordable != 0 {
@@ -841,11 +850,18 @@ mod rules {
             let p = &self.pantheon;
             match pending {
                 Pending::PlaceDivinity(m) => {
+                    // The empty spaces as bits: the same for each card, found once.
+                    let empty = p
+                        .spaces
+                        .iter()
+                        .enumerate()
+                        .fold(0u8, |e, (i, &d)| e | ((d == NO_DIVINITY) as u8) << i);
                     for &d in self.placeable(m as usize) {
-                        for space in 1..=6u8 {
-                            if p.spaces[space as usize - 1] == NO_DIVINITY {
-                                out.push(Action::PlaceDivinity { divinity: d, space });
-                            }
+                        let mut spaces = empty;
+                        while spaces != 0 {
+                            let space = spaces.trailing_zeros() as u8 + 1;
+                            spaces &= spaces - 1;
+                            out.push(Action::PlaceDivinity { divinity: d, space });
                         }
                     }
                 }
