@@ -160,7 +160,7 @@ const GOLDEN: &str = "
 duel                          games 200 actions 14268 legal 79712 scores 7caaba67e5b36747
 duel wonders=random           games 200 actions 14218 legal 77067 scores 14f06efc7cb771be
 duel variant=errata-next-age  games 200 actions 14345 legal 79930 scores 2ec980833d40d821
-duel expansions=pantheon      games 200 actions 17380 legal 113643 scores bb78872583292139
+duel expansions=pantheon      games 200 actions 17444 legal 112618 scores dddae2dbe9aadd43
 classic v1 3p games 50 actions 2719 legal 23471 scores ea6ae6b631973433
 classic v1 4p games 50 actions 3644 legal 31355 scores c80b7846d3843d04
 classic v1 5p games 50 actions 4540 legal 37924 scores be09428758934613

@@ -1,6 +1,7 @@
 //! 100,000 random Pantheon games to the end, with the invariants every state keeps: the 15
 //! Divinities each in exactly one place, tokens conserved, Astarte's coins, the score pad's
-//! lines summing to the total, and determinizations that keep what the seat to move sees.
+//! lines summing to the total, each seat's knowledge of where the Divinities are never ruling
+//! out the truth, and determinizations that keep what the seat to move sees.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -50,6 +51,24 @@ fn check_divinities(g: &Duel) {
     assert!(p.astarte[0] <= 7 && p.astarte[1] <= 7);
 }
 
+/// What `seat` knows of where each Divinity is holds the truth: its true place is among the
+/// seat's whereabouts of it, and none are left once it is gone.
+fn check_knowledge(g: &Duel, seat: usize) {
+    for d in 0..NUM_DIVINITIES as u8 {
+        let (at, known) = (g.pantheon().place_of(d), g.whereabouts(seat, d));
+        assert_eq!(
+            at & known,
+            at,
+            "seat {seat} rules out where Divinity {d} is"
+        );
+        assert_eq!(
+            at == 0,
+            known == 0,
+            "seat {seat} on Divinity {d}: {known:#b}"
+        );
+    }
+}
+
 #[test]
 fn random_pantheon_games_keep_their_invariants() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
@@ -62,11 +81,16 @@ fn random_pantheon_games_keep_their_invariants() {
         while !g.is_terminal() {
             g.legal_actions(&mut legal);
             assert!(!legal.is_empty(), "no legal action");
+            if game % 10 == 0 {
+                check_knowledge(&g, 0);
+                check_knowledge(&g, 1);
+            }
             if deep && steps % 5 == 0 {
                 check_divinities(&g);
                 let me = g.current_player();
                 let d = g.determinize(me, &mut rng);
                 assert_eq!(d.seat_view(me), g.seat_view(me));
+                check_knowledge(&d, me);
                 let mut theirs = Vec::new();
                 d.legal_actions(&mut theirs);
                 assert_eq!(theirs, legal, "the mover's options changed");

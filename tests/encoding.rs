@@ -39,7 +39,7 @@ fn duel_pantheon_encoding() {
     let base = options::<Duel>("");
     let o = options::<Duel>("expansions=pantheon");
     // The base game's ids and features keep their meaning; Pantheon's come after them.
-    assert_eq!(Duel::action_space(&o), 3102);
+    assert_eq!(Duel::action_space(&o), 3107);
     for id in 0..Duel::action_space(&base) {
         assert_eq!(
             Duel::action_label(&o, id),
@@ -50,21 +50,29 @@ fn duel_pantheon_encoding() {
     let labels: std::collections::HashSet<String> = (0..Duel::action_space(&o))
         .map(|id| Duel::action_label(&o, id))
         .collect();
-    assert_eq!(labels.len(), 3102, "every label names one id");
+    assert_eq!(labels.len(), 3107, "every label names one id");
     assert_eq!(Duel::action_label(&o, 1202), "pick_wonder the_sanctuary");
     assert!(labels.contains("place_divinity zeus on space 3"));
     assert!(labels.contains("activate gate with offerings 2+4"));
     assert!(labels.contains("divine_theater hades rest aphrodite,zeus"));
+    assert_eq!(
+        Duel::action_label(&o, 3106),
+        "divine_theater deck roman",
+        "the Divine Theater's deck comes last"
+    );
     assert!(labels.contains("minerva -9") && labels.contains("minerva 9"));
     assert!(labels.contains("neptune discard p1_5coins apply none"));
     assert!(labels.contains("zeus slot 0") && labels.contains("zeus slot 19"));
     let names = observation_names::<Duel>(&o);
     let base_names = observation_names::<Duel>(&base);
-    assert_eq!(names.len(), 955);
+    assert_eq!(names.len(), 960);
     assert_eq!(&names[..545], &base_names[..]);
     assert!(names.iter().any(|n| n == "self_city_greek_grand_temple"));
     assert!(names.iter().any(|n| n == "space_3_divinity_zeus"));
     assert!(names.iter().any(|n| n == "opponent_astarte_coins"));
+    assert!(names
+        .iter()
+        .any(|n| n == "pending_divine_theater_card_greek"));
 }
 
 #[test]

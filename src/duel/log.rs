@@ -438,8 +438,11 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             }
             lines.extend(activation_effect(before, seat, d, after));
         }
+        Action::DivineTheaterDeck(m) => lines.push(format!(
+            "  {who} takes the {} deck and looks through it",
+            Mythology::ALL[m as usize].name()
+        )),
         Action::DivineTheater { divinity, rest } => {
-            let m = DIVINITIES[divinity as usize].mythology;
             let enki_back = divinity != ENKI_ID && rest.contains(&ENKI_ID);
             let rest: Vec<&str> = rest
                 .iter()
@@ -455,8 +458,7 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                 )
             };
             lines.push(format!(
-                "  {who} takes the {} deck and activates {} for free (the Divine Theater); {back}",
-                m.name(),
+                "  {who} activates {} for free (the Divine Theater); {back}",
                 DIVINITIES[divinity as usize].name
             ));
             if enki_back {

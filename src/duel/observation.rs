@@ -109,7 +109,9 @@ const ISIS: usize = ANUBIS + AW;
 const RA: usize = ISIS + AC * AW;
 const MINERVA: usize = RA + AW;
 const NEPTUNE: usize = MINERVA + SQUARES;
-const PANTHEON_SPACE: usize = NEPTUNE + 4 * NEPTUNE_APPLY;
+/// The Divine Theater's deck, by Mythology (last: added after the other ids were fixed).
+const THEATER_DECK: usize = NEPTUNE + 4 * NEPTUNE_APPLY;
+const PANTHEON_SPACE: usize = THEATER_DECK + Mythology::ALL.len();
 
 /// The other two Divinities of `d`'s Mythology, in id order.
 fn deck_mates(d: usize) -> [usize; 2] {
@@ -225,6 +227,12 @@ fn pantheon_label(id: usize) -> String {
         }
         _ if id < MINERVA => format!("ra {}", wonder(id - RA)),
         _ if id < NEPTUNE => format!("minerva {}", (id - MINERVA) as i64 - 9),
+        _ if id >= THEATER_DECK => {
+            format!(
+                "divine_theater deck {}",
+                Mythology::ALL[id - THEATER_DECK].id()
+            )
+        }
         _ => {
             let k = id - NEPTUNE;
             let (discard, apply) = (k / NEPTUNE_APPLY, k % NEPTUNE_APPLY);
@@ -308,6 +316,7 @@ impl Encoded for Duel {
                 ..
             } => ACTIVATE + divinity as usize * 8 + offerings as usize,
             Action::Gate(d) => GATE + d as usize,
+            Action::DivineTheaterDeck(m) => THEATER_DECK + m as usize,
             Action::DivineTheater { divinity, rest } => {
                 THEATER + divinity as usize * REST_ORDERS + rest_index(divinity as usize, rest)
             }
@@ -548,6 +557,16 @@ impl Duel {
             out.flag(
                 || format!("pending_place_divinity_{}", m.id()),
                 placing == Some(m as usize),
+            );
+        }
+        let theater = match pending {
+            Some(Pending::DivineTheaterCard(m)) => Some(m as usize),
+            _ => None,
+        };
+        for m in Mythology::ALL {
+            out.flag(
+                || format!("pending_divine_theater_card_{}", m.id()),
+                theater == Some(m as usize),
             );
         }
         let decisions = [

@@ -15,8 +15,8 @@ use super::pantheon_data::{
     OFFERING_TOKENS, OFFERING_TOKEN_SLOTS, PANTHEON_SPACES,
 };
 use super::state::{
-    divinity_name, offering_values, Action, Duel, DuelConfig, DuelError, PantheonSetup, Score,
-    Setup, Victory, WonderSelection, GATE_ID, NO_DIVINITY, NO_TOKEN,
+    divinity_name, offering_values, Action, Duel, DuelConfig, DuelError, PantheonSetup, Pending,
+    Score, Setup, Victory, WonderSelection, GATE_ID, NO_DIVINITY, NO_TOKEN,
 };
 use crate::common::options::cut;
 use crate::common::record::{
@@ -120,6 +120,8 @@ pub fn action_json(state: &Duel, action: Action) -> Value {
         } => json!({"player": player, "type": "activate", "divinity": divinity_name(divinity),
             "offerings": offering_values(offerings).as_slice(), "paid": paid}),
         Action::Gate(d) => json!({"player": player, "type": "gate", "divinity": divinity_name(d)}),
+        // Not written: the next action, `divine_theater`, names the deck.
+        Action::DivineTheaterDeck(_) => Value::Null,
         Action::DivineTheater { divinity, rest } => json!({"player": player,
             "type": "divine_theater",
             "mythology": DIVINITIES[divinity as usize].mythology.id(),
@@ -201,7 +203,9 @@ pub fn write_record(
     let mut game = Duel::from_setup(*setup, *options);
     let mut out = Vec::with_capacity(actions.len());
     for &a in actions {
-        out.push(action_json(&game, a));
+        if !matches!(a, Action::DivineTheaterDeck(_)) {
+            out.push(action_json(&game, a));
+        }
         game.play(a)
             .expect("a recorded action was legal when played");
     }
@@ -881,12 +885,25 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
                 ));
             }
         }
-        game.legal(&mut legal);
-        if !legal.contains(&action) {
-            return Err(at(i, refusal(&game, &legal, action)));
+        // The record's `divine_theater` is two engine decisions: the deck, then its card.
+        let deck = match action {
+            Action::DivineTheater { divinity, .. }
+                if game.pending() == Some(Pending::DivineTheater) =>
+            {
+                Some(Action::DivineTheaterDeck(
+                    DIVINITIES[divinity as usize].mythology as u8,
+                ))
+            }
+            _ => None,
+        };
+        for action in deck.into_iter().chain([action]) {
+            game.legal(&mut legal);
+            if !legal.contains(&action) {
+                return Err(at(i, refusal(&game, &legal, action)));
+            }
+            game.play(action).map_err(|e| at(i, e.to_string()))?;
+            actions.push(action);
         }
-        game.play(action).map_err(|e| at(i, e.to_string()))?;
-        actions.push(action);
     }
     let checked_result = match env.result {
         None => false,

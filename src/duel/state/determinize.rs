@@ -2,6 +2,20 @@
 
 use super::*;
 use crate::common::shuffle::shuffle;
+use crate::duel::pantheon_data::NUM_DIVINITIES;
+use rand::Rng;
+
+/// Every order of 2 and of 3 items, for dealing a Mythology's hidden Divinities.
+const PERMUTATIONS: [&[usize]; 8] = [
+    &[0, 1],
+    &[1, 0],
+    &[0, 1, 2],
+    &[0, 2, 1],
+    &[1, 0, 2],
+    &[1, 2, 0],
+    &[2, 0, 1],
+    &[2, 1, 0],
+];
 
 impl Duel {
     /// Re-samples what nobody has seen: face-down cards of the current Age, the later Ages,
@@ -72,41 +86,43 @@ impl Duel {
         }
     }
 
-    /// Pantheon's hidden cards for `observer`: per Mythology, the Divinities the opponent
-    /// placed face down (before Age II) and the deck cards the observer has not seen are dealt
-    /// anew among those places. The Mythology of a face-down card shows on its back.
+    /// Pantheon's hidden cards for `observer`: per Mythology, the Divinities whose place it
+    /// does not know ([`Duel::whereabouts`]: face-down cards the opponent placed before Age II,
+    /// deck cards it has not seen) are dealt anew among their places, each only where the
+    /// observer knows it may be; every such deal is equally likely. A Mythology has 3
+    /// Divinities, so the deals are few enough to list.
     fn resample_pantheon(&mut self, observer: usize, rng: &mut dyn RngCore) {
-        let sees: [u8; 5] = std::array::from_fn(|m| self.sees(observer, m));
-        let p = &mut self.pantheon;
-        for (m, &seen) in sees.iter().enumerate() {
-            let mut ids: arrayvec::ArrayVec<DivinityId, 6> = arrayvec::ArrayVec::new();
-            let mut spaces: arrayvec::ArrayVec<usize, 3> = arrayvec::ArrayVec::new();
-            if !p.revealed {
-                for (k, &d) in p.spaces.iter().enumerate() {
-                    let theirs = (p.placed_by >> k & 1) as usize != observer;
-                    if d != NO_DIVINITY
-                        && d != GATE_ID
-                        && theirs
-                        && DIVINITIES[d as usize].mythology as usize == m
-                    {
-                        ids.push(d);
-                        spaces.push(k);
-                    }
+        use super::pantheon::divinities_of;
+        for m in 0..5 {
+            let mut cards: arrayvec::ArrayVec<(DivinityId, u16), 3> = arrayvec::ArrayVec::new();
+            for d in divinities_of(m) {
+                let w = self.whereabouts(observer, d);
+                if w.count_ones() >= 2 {
+                    cards.push((d, w));
                 }
             }
-            let n = p.deck_len[m] as usize;
-            let known = (seen as usize).min(n);
-            ids.extend(p.decks[m][known..n].iter().copied());
-            if ids.len() < 2 {
+            if cards.len() < 2 {
                 continue;
             }
-            shuffle(&mut ids, rng);
-            let mut it = ids.into_iter();
-            for &k in &spaces {
-                p.spaces[k] = it.next().expect("as many as taken");
-            }
-            for slot in &mut p.decks[m][known..n] {
-                *slot = it.next().expect("as many as taken");
+            let places: arrayvec::ArrayVec<u16, 3> = cards
+                .iter()
+                .map(|&(d, _)| self.pantheon.place_of(d))
+                .collect();
+            // Deal `order[i]`'s card to place `i`, where it may be.
+            let fits = |order: &[usize]| {
+                order
+                    .iter()
+                    .zip(&places)
+                    .all(|(&c, &place)| cards[c].1 & place != 0)
+            };
+            let deals: arrayvec::ArrayVec<&[usize], 6> = PERMUTATIONS
+                .iter()
+                .map(|o| &o[..])
+                .filter(|o| o.len() == cards.len() && fits(o))
+                .collect();
+            let deal = deals[rng.random_range(0..deals.len())];
+            for (&c, &place) in deal.iter().zip(&places) {
+                self.pantheon.put(cards[c].0, place);
             }
         }
     }
@@ -225,20 +241,21 @@ impl Duel {
                 }
             })
             .collect();
-        let decks: Vec<(u8, &[DivinityId])> = (0..5)
-            .map(|m| {
-                let n = p.deck_len[m];
-                let known = self.sees(seat, m) as usize;
-                (n, &p.decks[m][..known])
+        // Where the seat knows each Divinity may be, and which it knows for sure (those stay
+        // put in every determinization).
+        let known: Vec<(DivinityId, u16, Option<u16>)> = (0..NUM_DIVINITIES as DivinityId)
+            .map(|d| {
+                let w = self.whereabouts(seat, d);
+                (d, w, (w.count_ones() == 1).then(|| p.place_of(d)))
             })
             .collect();
         view.push_str(&format!(
-            " pantheon spaces {spaces:?} placed_by {:#x} revealed {} decks {decks:?} known {:?} \
+            " pantheon spaces {spaces:?} placed_by {:#x} revealed {} decks {:?} known {known:?} \
              tokens_on {:#x} mythology {:?} offerings {:?} astarte {:?} activated {:?} placed \
              {:?} enki {:?} minerva {} boxed {:#x} box {}",
             if p.revealed { 0 } else { p.placed_by },
             p.revealed,
-            p.known,
+            p.deck_len,
             p.tokens_on,
             p.mythology,
             p.offerings,

@@ -20,7 +20,7 @@ use super::data::{
     CARD_COSTS_PACKED, DECK_STARTS, FIRST_GRAND_TEMPLE, LAYOUTS, MILITARY_TOKENS, NUM_CARDS,
     NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, STARTING_COINS, WONDERS, WONDER_COSTS_PACKED,
 };
-use super::pantheon_data::{DivinityId, DIVINITIES, GATE, OFFERING_TOKENS};
+use super::pantheon_data::{DivinityId, Mythology, DIVINITIES, GATE, OFFERING_TOKENS};
 use crate::common::CardSet;
 
 /// Who picks at each of the 8 steps of the Wonder draft: round 1 P1, P2, P2, P1; round 2 P2,
@@ -133,8 +133,11 @@ pub enum Action {
     },
     /// Pantheon: the Divinity the Gate activates (the top of a Mythology deck).
     Gate(DivinityId),
-    /// Pantheon: the Divine Theater's Divinity (of one deck) and the order the rest of that
-    /// deck goes back, top first ([`NO_DIVINITY`] where there is none).
+    /// Pantheon: the deck (Mythology index) the Divine Theater's builder takes to look
+    /// through. Records merge it into the next action's `divine_theater`.
+    DivineTheaterDeck(u8),
+    /// Pantheon: the Divine Theater's Divinity (of the deck taken) and the order the rest of
+    /// that deck goes back, top first ([`NO_DIVINITY`] where there is none).
     DivineTheater {
         divinity: DivinityId,
         rest: [DivinityId; 2],
@@ -214,6 +217,9 @@ pub fn describe(action: Action) -> String {
             offering_values(offerings)
         ),
         Action::Gate(d) => format!("gate {}", divinity_name(d)),
+        Action::DivineTheaterDeck(m) => {
+            format!("divine_theater deck {}", Mythology::ALL[m as usize].id())
+        }
         Action::DivineTheater { divinity, rest } => format!(
             "divine_theater {} (rest {})",
             divinity_name(divinity),
@@ -295,8 +301,11 @@ pub enum Pending {
     PlaceDivinity(u8),
     /// Pantheon: the Gate's choice among the decks' top cards.
     Gate,
-    /// Pantheon: the Divine Theater's deck, Divinity and order of the rest.
+    /// Pantheon: the deck the Divine Theater's builder looks through.
     DivineTheater,
+    /// Pantheon: the Divine Theater's Divinity from this deck (Mythology index) and the order
+    /// of the rest; only its builder has seen the deck.
+    DivineTheaterCard(u8),
     /// Pantheon: a Divinity's decision.
     Enki,
     Nisaba,
@@ -323,6 +332,7 @@ impl Pending {
             Pending::PlaceDivinity(_)
             | Pending::Gate
             | Pending::DivineTheater
+            | Pending::DivineTheaterCard(_)
             | Pending::Enki
             | Pending::Nisaba
             | Pending::Baal

@@ -8,7 +8,9 @@
 //! lives in one place.
 
 use crate::duel::data::{CardId, TokenId};
-use crate::duel::pantheon_data::{space_cost, DivinityId, GATE, OFFERING_TOKENS, PANTHEON_SPACES};
+use crate::duel::pantheon_data::{
+    space_cost, DivinityId, DIVINITIES, GATE, NUM_DIVINITIES, OFFERING_TOKENS, PANTHEON_SPACES,
+};
 
 /// The Gate's id where a Divinity id is expected (on a space, in an activation).
 pub const GATE_ID: DivinityId = 15;
@@ -18,6 +20,46 @@ pub const NO_DIVINITY: DivinityId = 0xFF;
 pub const NO_TOKEN: u8 = 0xFF;
 /// The Minerva pawn is not on the track.
 pub const NO_MINERVA: i8 = i8::MIN;
+
+/// Where a seat knows a Divinity may be, as bits (the seat's *whereabouts* of it): bit `k` (0-5)
+/// = Pantheon space `k + 1`, bit `6 + i` = position `i` of its Mythology deck (top = 0). The true
+/// place is always among the bits; one bit means the seat knows where it is, none that it has
+/// left the decks and spaces (activated, which everyone sees).
+pub type Whereabouts = u16;
+
+/// The Whereabouts bits of the Pantheon spaces.
+pub const ON_SPACES: Whereabouts = (1 << PANTHEON_SPACES) - 1;
+/// The Whereabouts bits of a deck's positions.
+pub const IN_DECK: Whereabouts = 0b111 << PANTHEON_SPACES;
+
+/// The Whereabouts bit of deck position `i` (top = 0).
+pub const fn deck_position(i: usize) -> Whereabouts {
+    1 << (PANTHEON_SPACES + i)
+}
+
+/// The Whereabouts bits of the first `n` deck positions.
+const fn deck_positions(n: u8) -> Whereabouts {
+    ((1 << n) - 1) << PANTHEON_SPACES
+}
+
+/// The Divinities of each Mythology (3 each), in id order.
+const BY_MYTHOLOGY: [[DivinityId; 3]; 5] = {
+    let mut by = [[0; 3]; 5];
+    let mut count = [0; 5];
+    let mut d = 0;
+    while d < NUM_DIVINITIES {
+        let m = DIVINITIES[d].mythology as usize;
+        by[m][count[m]] = d as DivinityId;
+        count[m] += 1;
+        d += 1;
+    }
+    by
+};
+
+/// The Divinities of Mythology `m` (3 each).
+pub fn divinities_of(m: usize) -> impl Iterator<Item = DivinityId> {
+    BY_MYTHOLOGY[m].into_iter()
+}
 
 /// Pantheon's part of a game's state; all empty in a base game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +74,10 @@ pub struct Pantheon {
     /// Each Mythology deck, top first, `deck_len` cards.
     pub decks: [[DivinityId; 3]; 5],
     pub deck_len: [u8; 5],
-    /// For each seat and deck, how many cards from the top it knows (the card it put back
-    /// after placing, the tops the Gate showed, the whole deck after the Divine Theater).
-    pub known: [[u8; 5]; 2],
+    /// What each seat knows of where each Divinity is ([`Whereabouts`]): from the cards it
+    /// placed, the tops it drew and put back, the Gate's tops, the deck it ordered with the
+    /// Divine Theater, and the opponent's placements from tops it knew.
+    pub whereabouts: [[Whereabouts; NUM_DIVINITIES]; 2],
     /// Layout slots of the current Age whose card still carries a token (Mythology tokens in
     /// Age I, Offering tokens in Age II).
     pub tokens_on: u32,
@@ -68,7 +111,7 @@ impl Default for Pantheon {
             revealed: false,
             decks: [[NO_DIVINITY; 3]; 5],
             deck_len: [0; 5],
-            known: [[0; 5]; 2],
+            whereabouts: [[0; NUM_DIVINITIES]; 2],
             tokens_on: 0,
             mythology: [[0; 5]; 2],
             offerings: [0; 2],
@@ -105,6 +148,81 @@ impl Pantheon {
             self.decks[m].copy_within(i + 1..n, i);
             self.decks[m][n - 1] = NO_DIVINITY;
             self.deck_len[m] -= 1;
+        }
+    }
+
+    /// Where `divinity` truly is, as a [`Whereabouts`] bit (0 once it has left the decks and
+    /// spaces).
+    pub fn place_of(&self, divinity: DivinityId) -> Whereabouts {
+        if let Some(k) = self.spaces.iter().position(|&d| d == divinity) {
+            return 1 << k;
+        }
+        let m = DIVINITIES[divinity as usize].mythology as usize;
+        let n = self.deck_len[m] as usize;
+        match self.decks[m][..n].iter().position(|&d| d == divinity) {
+            Some(i) => deck_position(i),
+            None => 0,
+        }
+    }
+
+    /// Puts `divinity` on the place `bit` (a space or a position of its deck).
+    pub(in crate::duel::state) fn put(&mut self, divinity: DivinityId, bit: Whereabouts) {
+        let k = bit.trailing_zeros() as usize;
+        if k < PANTHEON_SPACES {
+            self.spaces[k] = divinity;
+        } else {
+            let m = DIVINITIES[divinity as usize].mythology as usize;
+            self.decks[m][k - PANTHEON_SPACES] = divinity;
+        }
+    }
+
+    /// Both seats see where `divinity` is now (face up, or gone).
+    fn reveal_place(&mut self, divinity: DivinityId) {
+        let at = self.place_of(divinity);
+        for seat in &mut self.whereabouts {
+            seat[divinity as usize] = at;
+        }
+    }
+
+    /// The deck of Mythology `m` lost its top (the Gate took it): what lay below moves up.
+    fn deck_lost_top(&mut self, m: usize) {
+        for d in divinities_of(m) {
+            for seat in &mut self.whereabouts {
+                let w = seat[d as usize];
+                seat[d as usize] = w & ON_SPACES | (w & IN_DECK) >> 1 & IN_DECK;
+            }
+        }
+    }
+
+    /// `placer` put `divinity`, one of the top two cards of deck `m`, on the space with bit
+    /// `space` (the other stays on top). The placer saw both; the opponent only that one of
+    /// the two top cards went to the space.
+    fn learn_placement(&mut self, placer: usize, m: usize, divinity: DivinityId, space: u16) {
+        let len = self.deck_len[m];
+        let top = self.top(m);
+        for d in divinities_of(m) {
+            for (seat, known) in self.whereabouts.iter_mut().enumerate() {
+                let w = known[d as usize];
+                let deck = (w & IN_DECK) >> PANTHEON_SPACES;
+                // Position 2 moves up to 1; positions 0 and 1 were the two drawn.
+                let below = (deck & 0b100) >> 1 << PANTHEON_SPACES;
+                known[d as usize] = if seat == placer {
+                    if d == divinity {
+                        space
+                    } else if Some(d) == top && deck & 0b011 != 0 {
+                        deck_position(0)
+                    } else {
+                        w & ON_SPACES | below
+                    }
+                } else {
+                    let drawn = if deck & 0b011 != 0 {
+                        space | deck_position(0)
+                    } else {
+                        0
+                    };
+                    (w & ON_SPACES | drawn | below) & (ON_SPACES | deck_positions(len))
+                };
+            }
         }
     }
 
@@ -201,6 +319,7 @@ mod rules {
             };
             self.pantheon.decks = ps.mythology_decks;
             self.pantheon.deck_len = [3; 5];
+            self.pantheon.whereabouts = [[IN_DECK; NUM_DIVINITIES]; 2];
             self.pantheon.tokens_on = slot_bits(&MYTHOLOGY_TOKEN_SLOTS);
         }
 
@@ -270,22 +389,35 @@ mod rules {
             !self.pending.is_empty()
         }
 
-        /// How many cards of deck `m` `seat` sees now: what it knows, and while it decides a
-        /// placement from that deck the top two it drew, or while it decides the Divine
-        /// Theater every deck (a simplification: the builder is treated as seeing every deck,
-        /// not just the one it picks, so that its options read the same in every
-        /// determinization).
+        /// Where `seat` knows `divinity` may be now ([`Whereabouts`]): what it learnt, and while
+        /// it decides a placement from that Divinity's deck the top two it drew, or while it
+        /// decides the Divine Theater's card the whole deck it chose.
+        pub fn whereabouts(&self, seat: usize, divinity: DivinityId) -> Whereabouts {
+            let p = &self.pantheon;
+            let known = p.whereabouts[seat][divinity as usize];
+            let m = DIVINITIES[divinity as usize].mythology as usize;
+            let shown = match self.pending.top() {
+                Some(Pending::PlaceDivinity(x)) if x as usize == m => deck_positions(2),
+                Some(Pending::DivineTheaterCard(x)) if x as usize == m => IN_DECK,
+                _ => 0,
+            };
+            if self.current as usize == seat && p.place_of(divinity) & shown != 0 {
+                p.place_of(divinity)
+            } else {
+                known
+            }
+        }
+
+        /// How many cards from the top of deck `m` `seat` knows now (see
+        /// [`Duel::whereabouts`]).
         pub fn sees(&self, seat: usize, m: usize) -> u8 {
             let p = &self.pantheon;
-            let len = p.deck_len[m];
-            let deciding = self.current as usize == seat;
-            match self.pending.top() {
-                Some(Pending::PlaceDivinity(x)) if deciding && x as usize == m => {
-                    p.known[seat][m].max(len.min(2))
-                }
-                Some(Pending::DivineTheater) if deciding => len,
-                _ => p.known[seat][m].min(len),
-            }
+            let n = p.deck_len[m] as usize;
+            p.decks[m][..n]
+                .iter()
+                .enumerate()
+                .take_while(|&(i, &d)| self.whereabouts(seat, d) == deck_position(i))
+                .count() as u8
         }
 
         /// The Divinities `seat` may place from deck `m`: its top two (one if only one is left).
@@ -306,6 +438,16 @@ mod rules {
                     }
                     p.revealed = true;
                     p.placed_by = 0;
+                    // Every face-down card is seen: what is on no space is in a deck.
+                    for d in 0..NUM_DIVINITIES as DivinityId {
+                        if p.spaces.contains(&d) {
+                            p.reveal_place(d);
+                        } else {
+                            for seat in &mut p.whereabouts {
+                                seat[d as usize] &= IN_DECK;
+                            }
+                        }
+                    }
                     p.tokens_on = slot_bits(&OFFERING_TOKEN_SLOTS);
                     if self.pantheon.spaces.contains(&ENKI) {
                         self.draw_for_enki();
@@ -444,6 +586,9 @@ mod rules {
                 return Err(Self::illegal(action, "not enough coins"));
             }
             self.pantheon.spaces[space as usize - 1] = NO_DIVINITY;
+            if divinity != GATE_ID {
+                self.pantheon.reveal_place(divinity);
+            }
             self.pantheon.offerings[seat] &= !offerings;
             // No trade: Economy pays nothing.
             self.pay(seat, paid, 0);
@@ -454,10 +599,14 @@ mod rules {
                 }
                 if (0..5).any(|m| self.pantheon.deck_len[m] > 0) {
                     // Every top is shown to both seats.
-                    let p = &mut self.pantheon;
-                    for known in &mut p.known {
-                        for (k, &len) in known.iter_mut().zip(&p.deck_len) {
-                            *k = (*k).max(len.min(1));
+                    for m in 0..5 {
+                        if let Some(top) = self.pantheon.top(m) {
+                            self.pantheon.reveal_place(top);
+                            for d in divinities_of(m).filter(|&d| d != top) {
+                                for seat in &mut self.pantheon.whereabouts {
+                                    seat[d as usize] &= !deck_position(0);
+                                }
+                            }
                         }
                     }
                     self.pending.push(Pending::Gate);
@@ -643,17 +792,9 @@ mod rules {
                     }
                     self.pending.pop();
                     let p = &mut self.pantheon;
-                    let before = p.deck_len[m];
                     p.take_from_deck(m, divinity);
-                    // The placer put the other card back on top: it knows it (the whole deck
-                    // if it knew it all). The opponent no longer knows which card is on top.
-                    p.known[seat][m] = if p.known[seat][m] >= before {
-                        p.deck_len[m]
-                    } else {
-                        p.deck_len[m].min(1)
-                    };
-                    p.known[1 - seat][m] = 0;
                     p.spaces[space as usize - 1] = divinity;
+                    p.learn_placement(seat, m, divinity, 1 << (space - 1));
                     p.placed_by = p.placed_by & !(1 << (space - 1)) | (seat as u8) << (space - 1);
                     p.placed[seat] |= 1 << divinity;
                 }
@@ -663,10 +804,9 @@ mod rules {
                     };
                     self.pending.pop();
                     // The chosen top is gone (the tops were shown when the Gate was activated).
-                    for known in &mut self.pantheon.known {
-                        known[m] = known[m].saturating_sub(1);
-                    }
                     self.pantheon.take_from_deck(m, d);
+                    self.pantheon.reveal_place(d);
+                    self.pantheon.deck_lost_top(m);
                     // Enki shown on top of its deck drew its tokens: not chosen, they go back.
                     // (An Enki in the Pantheon keeps the tokens it drew at Age II.)
                     let enki_in_deck = (0..5).any(|k| self.pantheon.top(k) == Some(ENKI));
@@ -675,13 +815,19 @@ mod rules {
                     }
                     self.activate_divinity(seat, d);
                 }
-                (Pending::DivineTheater, Action::DivineTheater { divinity, rest }) => {
-                    let Some(m) = (0..5).find(|&m| {
-                        let n = self.pantheon.deck_len[m] as usize;
-                        self.pantheon.decks[m][..n].contains(&divinity)
-                    }) else {
-                        return refused("that Divinity is not in a deck");
-                    };
+                (Pending::DivineTheater, Action::DivineTheaterDeck(m)) => {
+                    if m >= 5 || self.pantheon.deck_len[m as usize] == 0 {
+                        return refused("that Mythology deck is empty");
+                    }
+                    self.pending.pop();
+                    self.pending.push(Pending::DivineTheaterCard(m));
+                }
+                (Pending::DivineTheaterCard(m), Action::DivineTheater { divinity, rest }) => {
+                    let m = m as usize;
+                    let n = self.pantheon.deck_len[m] as usize;
+                    if !self.pantheon.decks[m][..n].contains(&divinity) {
+                        return refused("that Divinity is not in the deck taken");
+                    }
                     let n = self.pantheon.deck_len[m] as usize;
                     let mut others: arrayvec::ArrayVec<DivinityId, 3> = self.pantheon.decks[m][..n]
                         .iter()
@@ -701,9 +847,19 @@ mod rules {
                     p.decks[m] = [NO_DIVINITY; 3];
                     p.decks[m][..given.len()].copy_from_slice(&given);
                     p.deck_len[m] = given.len() as u8;
-                    // The builder saw the deck and ordered it; the opponent saw neither.
-                    p.known[seat][m] = p.deck_len[m];
-                    p.known[1 - seat][m] = 0;
+                    // The builder saw the deck and ordered it; the opponent saw neither: what
+                    // it knew to be in the deck may now be anywhere in it.
+                    let len = p.deck_len[m];
+                    for d in divinities_of(m) {
+                        let w = &mut p.whereabouts[1 - seat][d as usize];
+                        if *w & IN_DECK != 0 {
+                            *w = *w & ON_SPACES | deck_positions(len);
+                        }
+                    }
+                    p.reveal_place(divinity);
+                    for (i, &d) in given.iter().enumerate() {
+                        p.whereabouts[seat][d as usize] = deck_position(i);
+                    }
                     let had_enki = divinity == ENKI || given.contains(&ENKI);
                     if had_enki {
                         self.draw_for_enki();
@@ -866,27 +1022,31 @@ mod rules {
                     }
                 }
                 Pending::Gate => out.extend((0..5).filter_map(|m| p.top(m)).map(Action::Gate)),
-                Pending::DivineTheater => {
-                    for m in 0..5 {
-                        let n = p.deck_len[m] as usize;
-                        let deck = &p.decks[m][..n];
-                        for (i, &d) in deck.iter().enumerate() {
-                            // The others, in their order and the other way round.
-                            let mut rest = [NO_DIVINITY; 2];
-                            let mut k = 0;
-                            for (j, &x) in deck.iter().enumerate() {
-                                if j != i {
-                                    rest[k] = x;
-                                    k += 1;
-                                }
+                Pending::DivineTheater => out.extend(
+                    (0..5u8)
+                        .filter(|&m| p.deck_len[m as usize] > 0)
+                        .map(Action::DivineTheaterDeck),
+                ),
+                Pending::DivineTheaterCard(m) => {
+                    let m = m as usize;
+                    let n = p.deck_len[m] as usize;
+                    let deck = &p.decks[m][..n];
+                    for (i, &d) in deck.iter().enumerate() {
+                        // The others, in their order and the other way round.
+                        let mut rest = [NO_DIVINITY; 2];
+                        let mut k = 0;
+                        for (j, &x) in deck.iter().enumerate() {
+                            if j != i {
+                                rest[k] = x;
+                                k += 1;
                             }
-                            out.push(Action::DivineTheater { divinity: d, rest });
-                            if k == 2 {
-                                out.push(Action::DivineTheater {
-                                    divinity: d,
-                                    rest: [rest[1], rest[0]],
-                                });
-                            }
+                        }
+                        out.push(Action::DivineTheater { divinity: d, rest });
+                        if k == 2 {
+                            out.push(Action::DivineTheater {
+                                divinity: d,
+                                rest: [rest[1], rest[0]],
+                            });
                         }
                     }
                 }

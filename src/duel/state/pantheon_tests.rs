@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::pantheon::NO_MINERVA;
+use super::pantheon::{deck_position, NO_MINERVA};
 use super::*;
 use crate::duel::data::{card_by_id, token_by_id};
 use crate::duel::pantheon_data::{divinity_by_id, Mythology};
@@ -138,7 +138,7 @@ fn the_gate_costs_double_and_activates_a_top_card_free() {
     // Every other top was shown to both seats.
     for (mm, &n) in g.pantheon.deck_len.iter().enumerate() {
         if mm != m && n > 0 {
-            assert!(g.pantheon.known[0][mm] >= 1 && g.pantheon.known[1][mm] >= 1);
+            assert!(g.sees(0, mm) >= 1 && g.sees(1, mm) >= 1);
         }
     }
 }
@@ -472,6 +472,20 @@ fn the_divine_theater_takes_any_card_of_a_deck_and_orders_the_rest() {
     g.pending.push(Pending::DivineTheater);
     let mut legal = Vec::new();
     g.legal(&mut legal);
+    // First the deck (any non-empty one), then, having looked through it, its card.
+    assert!(legal.contains(&Action::DivineTheaterDeck(4)));
+    assert!(legal.iter().all(
+        |a| matches!(a, Action::DivineTheaterDeck(m) if g.pantheon.deck_len[*m as usize] > 0)
+    ));
+    g.play(Action::DivineTheaterDeck(4)).unwrap();
+    assert_eq!(g.pending(), Some(Pending::DivineTheaterCard(4)));
+    assert_eq!(
+        g.sees(0, 4),
+        3,
+        "the builder looks through the deck it took"
+    );
+    g.legal(&mut legal);
+    assert_eq!(legal.len(), 6, "3 cards, each with 2 orders of the rest");
     let pick = Action::DivineTheater {
         divinity: d("minerva"),
         rest: [d("neptune"), d("mars")],
@@ -486,8 +500,8 @@ fn the_divine_theater_takes_any_card_of_a_deck_and_orders_the_rest() {
         .is_err());
     g.play(pick).unwrap();
     assert_eq!(g.pantheon.decks[4][..2], [d("neptune"), d("mars")]);
-    assert_eq!(g.pantheon.known[0][4], 2, "the builder ordered the deck");
-    assert_eq!(g.pantheon.known[1][4], 0);
+    assert_eq!(g.sees(0, 4), 2, "the builder ordered the deck");
+    assert_eq!(g.sees(1, 4), 0);
     assert_eq!(
         g.pending(),
         Some(Pending::Minerva),
@@ -538,6 +552,117 @@ fn a_determinization_keeps_the_seats_own_face_down_divinities_and_known_cards() 
         return;
     }
     panic!("no Age I position with 4 Divinities placed");
+}
+
+/// An Age I game where seat 0 is about to place a Divinity of some Mythology whose deck
+/// still holds 3 cards; returns it and that Mythology.
+fn first_placement(seed: u64) -> (Duel, usize) {
+    for s in seed.. {
+        let mut g = pantheon_game(s);
+        play_until(&mut g, s, |g| {
+            matches!(g.pending(), Some(Pending::PlaceDivinity(m)) if g.pantheon.deck_len[m as usize] == 3)
+                && g.current == 0
+        });
+        if let Some(Pending::PlaceDivinity(m)) = g.pending() {
+            return (g, m as usize);
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn a_seat_that_saw_a_deck_top_knows_where_it_can_be_after_the_opponent_placed_from_it() {
+    let (mut g, m) = first_placement(40);
+    let [x, y, z] = g.pantheon.decks[m];
+    // Seat 0 places x; y stays on top.
+    g.play(Action::PlaceDivinity {
+        divinity: x,
+        space: g
+            .pantheon
+            .spaces
+            .iter()
+            .position(|&d| d == NO_DIVINITY)
+            .unwrap() as u8
+            + 1,
+    })
+    .unwrap();
+    // Now seat 1 places from the same deck, keeping y or z on top.
+    while !g.pending.is_empty() {
+        g.pending.pop();
+    }
+    g.current = 1;
+    // Seat 0 saw x and y: z, the third of the Mythology, is below y.
+    assert_eq!(g.sees(0, m), 2);
+    assert_eq!(g.sees(1, m), 0);
+    g.pending.push(Pending::PlaceDivinity(m as u8));
+    let space = g
+        .pantheon
+        .spaces
+        .iter()
+        .position(|&d| d == NO_DIVINITY)
+        .unwrap();
+    g.play(Action::PlaceDivinity {
+        divinity: z,
+        space: space as u8 + 1,
+    })
+    .unwrap();
+    assert_eq!(g.pantheon.decks[m][..1], [y]);
+    // Seat 0 knows y is on that space or on top, and z wherever y is not; seat 1 knows both.
+    let either = 1 << space | deck_position(0);
+    assert_eq!(g.whereabouts(0, y), either);
+    assert_eq!(g.whereabouts(0, z), either);
+    assert_eq!(g.whereabouts(1, z), 1 << space);
+    assert_eq!(g.whereabouts(1, y), deck_position(0));
+    // Its determinizations deal y and z only there, both ways.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        let det = g.determinized_for(0, &mut rng);
+        let (on_space, top) = (det.pantheon.spaces[space], det.pantheon.decks[m][0]);
+        assert!([(y, z), (z, y)].contains(&(on_space, top)));
+        seen.insert(on_space);
+        assert_eq!(det.pantheon.spaces, {
+            let mut s = g.pantheon.spaces;
+            s[space] = on_space;
+            s
+        });
+    }
+    assert_eq!(seen.len(), 2, "both deals are possible");
+    // Seat 1 placed z itself and saw y: nothing of that Mythology is hidden from it.
+    for _ in 0..10 {
+        let det = g.determinized_for(1, &mut rng);
+        assert_eq!(det.pantheon.spaces[space], z);
+        assert_eq!(det.pantheon.decks[m][0], y);
+    }
+}
+
+#[test]
+fn the_last_card_of_a_deck_placed_by_the_opponent_is_known_to_a_seat_that_saw_it() {
+    let (mut g, m) = first_placement(60);
+    let [x, y, _] = g.pantheon.decks[m];
+    // Seat 0 knows the whole deck's last card: a one-card deck it saw.
+    g.pantheon.decks[m] = [y, NO_DIVINITY, NO_DIVINITY];
+    g.pantheon.deck_len[m] = 1;
+    g.pantheon.whereabouts[0][y as usize] = deck_position(0);
+    g.pantheon.whereabouts[1][y as usize] = deck_position(0);
+    let _ = x;
+    g.current = 1;
+    let space = g
+        .pantheon
+        .spaces
+        .iter()
+        .position(|&d| d == NO_DIVINITY)
+        .unwrap();
+    g.play(Action::PlaceDivinity {
+        divinity: y,
+        space: space as u8 + 1,
+    })
+    .unwrap();
+    assert_eq!(
+        g.whereabouts(0, y),
+        1 << space,
+        "the only card left went there"
+    );
 }
 
 #[test]
