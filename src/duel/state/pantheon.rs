@@ -300,6 +300,50 @@ mod rules {
         costs
     };
 
+    /// Byte-lane constants for [`affordable_spaces`].
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+    /// Each seat's space costs in the byte lanes of a `u64` (lane `k` = space `k + 1`).
+    const SPACE_COST_LANES: [u64; 2] = {
+        let mut lanes = [0u64; 2];
+        let mut k = 0;
+        while k < PANTHEON_SPACES {
+            lanes[0] |= (SPACE_COSTS_BY_SEAT[0][k] as u64) << (8 * k);
+            lanes[1] |= (SPACE_COSTS_BY_SEAT[1][k] as u64) << (8 * k);
+            k += 1;
+        }
+        lanes
+    };
+
+    /// The high bit of each byte lane of `x` that is zero.
+    const fn zero_lanes(x: u64) -> u64 {
+        !(((x & LOW7) + LOW7) | x | LOW7)
+    }
+
+    /// The spaces (bit `k` = space `k + 1`) holding a card that costs `seat` at most `limit`
+    /// coins, the Gate's cost doubled: the six spaces at once in the byte lanes of a `u64`
+    /// (this runs for every turn of a Pantheon game from Age II on).
+    pub(in crate::duel::state) fn affordable_spaces(
+        spaces: &[DivinityId; PANTHEON_SPACES],
+        seat: usize,
+        limit: u16,
+    ) -> u8 {
+        let mut bytes = [NO_DIVINITY; 8];
+        bytes[..PANTHEON_SPACES].copy_from_slice(spaces);
+        let lanes = u64::from_le_bytes(bytes);
+        let empty = zero_lanes(lanes ^ NO_DIVINITY as u64 * ONES);
+        let gate = (zero_lanes(lanes ^ GATE_ID as u64 * ONES) >> 7) * 0xFF;
+        let base = SPACE_COST_LANES[seat];
+        // Every lane stays below 128: no carry or borrow crosses a lane below.
+        let cost = base + (base & gate) * (GATE.cost_factor as u64 - 1);
+        let limit = limit.min(0x7F) as u64 * ONES;
+        let within = ((limit | HIGH) - cost) & HIGH & !empty;
+        // Lane k's high bit to bit k.
+        ((within >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+    }
+
     /// Bit per slot of `slots`.
     fn slot_bits(slots: &[u8]) -> u32 {
         slots.iter().fold(0, |m, &s| m | 1 << s)
@@ -516,19 +560,12 @@ mod rules {
             let owned = self.pantheon.offerings[seat];
             let spendable = self.spendable(seat);
             let discount = self.pantheon_discount(seat);
-            // The spaces whose card is affordable with all the tokens, without a branch per
-            // space: most often there is none. A cost `c` less the discount and the tokens,
-            // not below 0, is at most `spendable` exactly when `c` is at most their sum.
+            // The spaces whose card is affordable with all the tokens: most often none. A cost
+            // `c` less the discount and the tokens, not below 0, is at most `spendable` exactly
+            // when `c` is at most their sum.
             let spaces = &self.pantheon.spaces;
             let limit = spendable + (discount + OFFERING_SUMS[owned as usize & 7]) as u16;
-            // No cost is near 255: a larger budget affords the same.
-            let limit = limit.min(u8::MAX as u16) as u8;
-            let mut affordable = 0u8;
-            for (i, (&d, &cost)) in spaces.iter().zip(&SPACE_COSTS_BY_SEAT[seat]).enumerate() {
-                let factor = if d == GATE_ID { GATE.cost_factor } else { 1 };
-                let ok = (d != NO_DIVINITY) & (cost * factor <= limit);
-                affordable |= (ok as u8) << i;
-            }
+            let mut affordable = affordable_spaces(spaces, seat, limit);
             while affordable != 0 {
                 let i = affordable.trailing_zeros() as usize;
                 affordable &= affordable - 1;
@@ -1155,4 +1192,34 @@ mod rules {
 
     /// Enki's id.
     pub(in crate::duel::state) const ENKI: DivinityId = 0;
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The lanes give what the rule gives space by space, on every mix of empty spaces,
+        /// Divinities and the Gate, for both seats and every budget up to past the dearest.
+        #[test]
+        fn affordable_spaces_is_the_rule_space_by_space() {
+            let kinds = [NO_DIVINITY, 3, GATE_ID];
+            for mix in 0..3usize.pow(PANTHEON_SPACES as u32) {
+                let mut spaces = [NO_DIVINITY; PANTHEON_SPACES];
+                let mut m = mix;
+                for s in &mut spaces {
+                    *s = kinds[m % 3];
+                    m /= 3;
+                }
+                for seat in 0..2 {
+                    for limit in 0..=300u16 {
+                        let rule = (0..PANTHEON_SPACES).fold(0u8, |bits, k| {
+                            let cost = activation_cost(k as u8 + 1, seat, spaces[k] == GATE_ID, 0);
+                            let ok = spaces[k] != NO_DIVINITY && cost as u16 <= limit;
+                            bits | (ok as u8) << k
+                        });
+                        assert_eq!(affordable_spaces(&spaces, seat, limit), rule, "{spaces:?}");
+                    }
+                }
+            }
+        }
+    }
 }
