@@ -176,11 +176,10 @@ impl Pantheon {
         }
     }
 
-    /// Both seats see where `divinity` is now (face up, or gone).
-    fn reveal_place(&mut self, divinity: DivinityId) {
-        let at = self.place_of(divinity);
+    /// Both seats see that `divinity` is at `place` (a [`Whereabouts`] bit; 0 = gone).
+    fn seen_at(&mut self, divinity: DivinityId, place: Whereabouts) {
         for seat in &mut self.whereabouts {
-            seat[divinity as usize] = at;
+            seat[divinity as usize] = place;
         }
     }
 
@@ -483,13 +482,15 @@ mod rules {
                     p.revealed = true;
                     p.placed_by = 0;
                     // Every face-down card is seen: what is on no space is in a deck.
-                    for d in 0..NUM_DIVINITIES as DivinityId {
-                        if p.spaces.contains(&d) {
-                            p.reveal_place(d);
-                        } else {
-                            for seat in &mut p.whereabouts {
-                                seat[d as usize] &= IN_DECK;
-                            }
+                    for seat in &mut p.whereabouts {
+                        for w in seat.iter_mut() {
+                            *w &= IN_DECK;
+                        }
+                    }
+                    for k in 0..PANTHEON_SPACES {
+                        let d = p.spaces[k];
+                        if d != NO_DIVINITY && d != GATE_ID {
+                            p.seen_at(d, 1 << k);
                         }
                     }
                     p.tokens_on = slot_bits(&OFFERING_TOKEN_SLOTS);
@@ -624,7 +625,7 @@ mod rules {
             }
             self.pantheon.spaces[space as usize - 1] = NO_DIVINITY;
             if divinity != GATE_ID {
-                self.pantheon.reveal_place(divinity);
+                self.pantheon.seen_at(divinity, 0);
             }
             self.pantheon.offerings[seat] &= !offerings;
             // No trade: Economy pays nothing.
@@ -638,7 +639,7 @@ mod rules {
                     // Every top is shown to both seats.
                     for m in 0..5 {
                         if let Some(top) = self.pantheon.top(m) {
-                            self.pantheon.reveal_place(top);
+                            self.pantheon.seen_at(top, deck_position(0));
                             for d in divinities_of(m).filter(|&d| d != top) {
                                 for seat in &mut self.pantheon.whereabouts {
                                     seat[d as usize] &= !deck_position(0);
@@ -842,7 +843,7 @@ mod rules {
                     self.pending.pop();
                     // The chosen top is gone (the tops were shown when the Gate was activated).
                     self.pantheon.take_from_deck(m, d);
-                    self.pantheon.reveal_place(d);
+                    self.pantheon.seen_at(d, 0);
                     self.pantheon.deck_lost_top(m);
                     // Enki shown on top of its deck drew its tokens: not chosen, they go back.
                     // (An Enki in the Pantheon keeps the tokens it drew at Age II.)
@@ -893,7 +894,7 @@ mod rules {
                             *w = *w & ON_SPACES | deck_positions(len);
                         }
                     }
-                    p.reveal_place(divinity);
+                    p.seen_at(divinity, 0);
                     for (i, &d) in given.iter().enumerate() {
                         p.whereabouts[seat][d as usize] = deck_position(i);
                     }
