@@ -332,8 +332,8 @@ mod rules {
         let mut bytes = [NO_DIVINITY; 8];
         bytes[..PANTHEON_SPACES].copy_from_slice(spaces);
         let lanes = u64::from_le_bytes(bytes);
-        let empty = zero_lanes(lanes ^ NO_DIVINITY as u64 * ONES);
-        let gate = (zero_lanes(lanes ^ GATE_ID as u64 * ONES) >> 7) * 0xFF;
+        let empty = zero_lanes(lanes ^ (NO_DIVINITY as u64 * ONES));
+        let gate = (zero_lanes(lanes ^ (GATE_ID as u64 * ONES)) >> 7) * 0xFF;
         let base = SPACE_COST_LANES[seat];
         // Every lane stays below 128: no carry or borrow crosses a lane below.
         let cost = base + (base & gate) * (GATE.cost_factor as u64 - 1);
