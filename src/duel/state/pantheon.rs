@@ -250,6 +250,32 @@ pub fn coins_due(cost: u8, offerings: u8) -> u8 {
     cost.saturating_sub(OFFERING_SUMS[offerings as usize & 7])
 }
 
+/// The subsets of the Offering tokens in `owned` (a bit set), in increasing order: the empty
+/// one first.
+pub fn offering_subsets(owned: u8) -> &'static [u8] {
+    let owned = owned as usize & 7;
+    &OFFERING_SUBSETS[owned][..1 << owned.count_ones()]
+}
+
+/// [`offering_subsets`] of each bit set, padded.
+const OFFERING_SUBSETS: [[u8; 8]; 8] = {
+    let mut table = [[0u8; 8]; 8];
+    let mut owned = 0;
+    while owned < 8 {
+        let mut n = 0;
+        let mut sub = 0;
+        while sub < 8 {
+            if sub & !owned == 0 {
+                table[owned][n] = sub as u8;
+                n += 1;
+            }
+            sub += 1;
+        }
+        owned += 1;
+    }
+    table
+};
+
 /// What each set of Offering tokens takes off, by bit set (bit `i` = `OFFERING_TOKENS[i]`).
 const OFFERING_SUMS: [u8; 8] = {
     let mut sums = [0u8; 8];
@@ -343,6 +369,22 @@ mod rules {
         ((within >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     }
 
+    /// For each layout slot, the index of its token among `slots` (those marked).
+    const fn token_of_slot(slots: &[u8]) -> [u8; 20] {
+        let mut index = [0xFF; 20];
+        let mut i = 0;
+        while i < slots.len() {
+            index[slots[i] as usize] = i as u8;
+            i += 1;
+        }
+        index
+    }
+
+    /// Which Mythology token (by index in the set-up) lies on each Age I slot.
+    const MYTHOLOGY_TOKEN_OF_SLOT: [u8; 20] = token_of_slot(&MYTHOLOGY_TOKEN_SLOTS);
+    /// Which Offering token (by index in the set-up) lies on each Age II slot.
+    const OFFERING_TOKEN_OF_SLOT: [u8; 20] = token_of_slot(&OFFERING_TOKEN_SLOTS);
+
     /// Bit per slot of `slots`.
     fn slot_bits(slots: &[u8]) -> u32 {
         slots.iter().fold(0, |m, &s| m | 1 << s)
@@ -375,23 +417,16 @@ mod rules {
         /// The Mythology of the token on Age I slot `slot`.
         fn mythology_token_at(&self, slot: u32) -> u8 {
             let ps = self.setup.pantheon.as_ref().expect("a Pantheon game");
-            let i = MYTHOLOGY_TOKEN_SLOTS
-                .iter()
-                .position(|&s| s as u32 == slot)
-                .expect("a marked slot");
-            ps.mythology_tokens[i]
+            ps.mythology_tokens[MYTHOLOGY_TOKEN_OF_SLOT[slot as usize] as usize]
         }
 
         /// The index (in `OFFERING_TOKENS`) of the Offering token on Age II slot `slot`.
         fn offering_token_at(&self, slot: u32) -> usize {
             let ps = self.setup.pantheon.as_ref().expect("a Pantheon game");
-            let i = OFFERING_TOKEN_SLOTS
-                .iter()
-                .position(|&s| s as u32 == slot)
-                .expect("a marked slot");
+            let value = ps.offering_tokens[OFFERING_TOKEN_OF_SLOT[slot as usize] as usize];
             OFFERING_TOKENS
                 .iter()
-                .position(|&v| v == ps.offering_tokens[i])
+                .position(|&v| v == value)
                 .expect("a known value")
         }
 
@@ -567,26 +602,23 @@ mod rules {
             let spaces = &self.pantheon.spaces;
             let limit = spendable + (discount + OFFERING_SUMS[owned as usize & 7]) as u16;
             let mut affordable = affordable_spaces(spaces, seat, limit);
+            let subsets = offering_subsets(owned);
             while affordable != 0 {
                 let i = affordable.trailing_zeros() as usize;
                 affordable &= affordable - 1;
                 let d = spaces[i];
                 let cost = activation_cost(i as u8 + 1, seat, d == GATE_ID, discount);
-                // Every subset of the owned tokens, the empty one first.
-                let mut sub: u8 = 0;
-                loop {
+                // Every subset of the owned tokens, the empty one first, each kept only if
+                // affordable, without a branch (as the Builds in `card_actions`).
+                for &sub in subsets {
                     let paid = coins_due(cost, sub) as u16;
-                    if paid <= spendable {
-                        out.push(Action::Activate {
-                            divinity: d,
-                            offerings: sub,
-                            paid,
-                        });
-                    }
-                    if sub == owned {
-                        break;
-                    }
-                    sub = (sub.wrapping_sub(owned)) & owned;
+                    let len = out.len();
+                    out.push(Action::Activate {
+                        divinity: d,
+                        offerings: sub,
+                        paid,
+                    });
+                    out.truncate(len + (paid <= spendable) as usize);
                 }
             }
         }
@@ -1044,18 +1076,15 @@ mod rules {
             let p = &self.pantheon;
             match pending {
                 Pending::PlaceDivinity(m) => {
-                    // The empty spaces as bits: the same for each card, found once.
-                    let empty = p
-                        .spaces
-                        .iter()
-                        .enumerate()
-                        .fold(0u8, |e, (i, &d)| e | ((d == NO_DIVINITY) as u8) << i);
                     for &d in self.placeable(m as usize) {
-                        let mut spaces = empty;
-                        while spaces != 0 {
-                            let space = spaces.trailing_zeros() as u8 + 1;
-                            spaces &= spaces - 1;
-                            out.push(Action::PlaceDivinity { divinity: d, space });
+                        // Each space, kept only if empty, without a branch.
+                        for (k, &on) in p.spaces.iter().enumerate() {
+                            let len = out.len();
+                            out.push(Action::PlaceDivinity {
+                                divinity: d,
+                                space: k as u8 + 1,
+                            });
+                            out.truncate(len + (on == NO_DIVINITY) as usize);
                         }
                     }
                 }
