@@ -1,24 +1,7 @@
 //! The `wonders` command line end to end: play, record, replay, cards, simulate.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn wonders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wonders"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wonders-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
-}
+mod cli_support;
+use cli_support::{text, tmp, wonders};
 
 #[test]
 fn a_recorded_duel_replays_and_a_tampered_one_is_named() {

@@ -1,27 +1,12 @@
 //! The command line as a new user meets it: bad input, closed pipes, full disks, signals,
 //! outputs that would clobber each other. Never a panic, never a silent loss.
 
+mod cli_support;
+use cli_support::{stderr, tmp, wonders};
+
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
-
-fn wonders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wonders"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wonders-cli-errors-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
 
 /// Runs with standard output on `/dev/full`: every write fails with "no space left".
 fn to_dev_full(args: &[&str]) -> Output {

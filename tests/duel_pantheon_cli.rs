@@ -1,29 +1,10 @@
 //! 7 Wonders Duel with Pantheon through the command line: the option, the log, the component
 //! listing, simulate's CSV and summary, resume, and tournaments.
 
+mod cli_support;
+use cli_support::{read_csv, stdout, text, tmp, wonders};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn wonders(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wonders"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wonders-pantheon-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
 
 const DIVINITIES: [&str; 15] = [
     "enki",
@@ -245,17 +226,6 @@ fn cards_lists_every_pantheon_component() {
     ] {
         assert!(table.contains(section), "{section}");
     }
-}
-
-/// The CSV's rows as maps from column to value.
-fn read_csv(path: &PathBuf) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|x| x.unwrap().iter().map(String::from).collect())
-        .collect();
-    (header, rows)
 }
 
 #[test]

@@ -1,8 +1,11 @@
 //! The simulation layer on a toy race game: determinism across thread counts, the CSV schema,
 //! summary statistics, tournaments, interruption and output errors.
 
+mod cli_support;
+use cli_support::{read_csv, tmp};
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rand::{Rng, RngCore, SeedableRng};
 use wonders::common::{
@@ -326,22 +329,6 @@ impl BotFactory<Race> for Sleeper {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wonders-sim-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|x| x.unwrap().iter().map(String::from).collect())
-        .collect();
-    (header, rows)
-}
 
 /// The summary rendered in every format, one after the other.
 fn every_format(summary: &Summary) -> String {

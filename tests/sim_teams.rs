@@ -2,7 +2,10 @@
 //! tables read against the CSV, resuming an interrupted run, and tournaments seating one bot
 //! per team.
 
-use std::path::{Path, PathBuf};
+mod cli_support;
+use cli_support::{read_csv, tmp};
+
+use std::path::Path;
 
 use wonders::common::OptionSet;
 use wonders::registry::{
@@ -13,25 +16,8 @@ use wonders::sim::Summary;
 const TEAMS_4P: &str = "classic:players=4,edition=v2,expansions=cities,variant=teams";
 const TEAMS_6P: &str = "classic:players=6,edition=v2,expansions=leaders+cities,variant=teams";
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wonders-sim-teams-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 fn spec(text: &str) -> (&'static dyn Entry, OptionSet) {
     parse_game_spec(text).unwrap()
-}
-
-/// The CSV as (header, rows).
-fn read_csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|x| x.unwrap().iter().map(String::from).collect())
-        .collect();
-    (header, rows)
 }
 
 fn every_format(summary: &Summary) -> String {

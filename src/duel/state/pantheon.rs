@@ -208,7 +208,8 @@ impl Pantheon {
                 known[d as usize] = if seat == placer {
                     if d == divinity {
                         space
-                    } else if Some(d) == top && deck & 0b011 != 0 {
+                    } else if Some(d) == top {
+                        // The other of the two drawn, put back.
                         deck_position(0)
                     } else {
                         w & ON_SPACES | below
@@ -313,18 +314,6 @@ mod rules {
         d
     };
 
-    /// Each seat's space costs, space 1 first.
-    const SPACE_COSTS_BY_SEAT: [[u8; PANTHEON_SPACES]; 2] = {
-        let mut costs = [[0u8; PANTHEON_SPACES]; 2];
-        let mut i = 0;
-        while i < PANTHEON_SPACES {
-            costs[0][i] = space_cost(i as u8 + 1, 0);
-            costs[1][i] = space_cost(i as u8 + 1, 1);
-            i += 1;
-        }
-        costs
-    };
-
     /// Byte-lane constants for [`affordable_spaces`].
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -335,8 +324,8 @@ mod rules {
         let mut lanes = [0u64; 2];
         let mut k = 0;
         while k < PANTHEON_SPACES {
-            lanes[0] |= (SPACE_COSTS_BY_SEAT[0][k] as u64) << (8 * k);
-            lanes[1] |= (SPACE_COSTS_BY_SEAT[1][k] as u64) << (8 * k);
+            lanes[0] |= (space_cost(k as u8 + 1, 0) as u64) << (8 * k);
+            lanes[1] |= (space_cost(k as u8 + 1, 1) as u64) << (8 * k);
             k += 1;
         }
         lanes
@@ -479,8 +468,9 @@ mod rules {
                 Some(Pending::DivineTheaterCard(x)) if x as usize == m => IN_DECK,
                 _ => 0,
             };
-            if self.current as usize == seat && p.place_of(divinity) & shown != 0 {
-                p.place_of(divinity)
+            let at = p.place_of(divinity);
+            if self.current as usize == seat && at & shown != 0 {
+                at
             } else {
                 known
             }

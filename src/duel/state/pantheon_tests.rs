@@ -570,22 +570,28 @@ fn first_placement(seed: u64) -> (Duel, usize) {
     unreachable!()
 }
 
+/// The seat to move places `divinity` on the first empty space; returns that space's index.
+fn place_on_first_empty(g: &mut Duel, divinity: DivinityId) -> usize {
+    let space = g
+        .pantheon
+        .spaces
+        .iter()
+        .position(|&d| d == NO_DIVINITY)
+        .expect("an empty space");
+    g.play(Action::PlaceDivinity {
+        divinity,
+        space: space as u8 + 1,
+    })
+    .unwrap();
+    space
+}
+
 #[test]
 fn a_seat_that_saw_a_deck_top_knows_where_it_can_be_after_the_opponent_placed_from_it() {
     let (mut g, m) = first_placement(40);
     let [x, y, z] = g.pantheon.decks[m];
     // Seat 0 places x; y stays on top.
-    g.play(Action::PlaceDivinity {
-        divinity: x,
-        space: g
-            .pantheon
-            .spaces
-            .iter()
-            .position(|&d| d == NO_DIVINITY)
-            .unwrap() as u8
-            + 1,
-    })
-    .unwrap();
+    place_on_first_empty(&mut g, x);
     // Now seat 1 places from the same deck, keeping y or z on top.
     while !g.pending.is_empty() {
         g.pending.pop();
@@ -595,17 +601,7 @@ fn a_seat_that_saw_a_deck_top_knows_where_it_can_be_after_the_opponent_placed_fr
     assert_eq!(g.sees(0, m), 2);
     assert_eq!(g.sees(1, m), 0);
     g.pending.push(Pending::PlaceDivinity(m as u8));
-    let space = g
-        .pantheon
-        .spaces
-        .iter()
-        .position(|&d| d == NO_DIVINITY)
-        .unwrap();
-    g.play(Action::PlaceDivinity {
-        divinity: z,
-        space: space as u8 + 1,
-    })
-    .unwrap();
+    let space = place_on_first_empty(&mut g, z);
     assert_eq!(g.pantheon.decks[m][..1], [y]);
     // Seat 0 knows y is on that space or on top, and z wherever y is not; seat 1 knows both.
     let either = 1 << space | deck_position(0);
@@ -639,25 +635,14 @@ fn a_seat_that_saw_a_deck_top_knows_where_it_can_be_after_the_opponent_placed_fr
 #[test]
 fn the_last_card_of_a_deck_placed_by_the_opponent_is_known_to_a_seat_that_saw_it() {
     let (mut g, m) = first_placement(60);
-    let [x, y, _] = g.pantheon.decks[m];
+    let y = g.pantheon.decks[m][1];
     // Seat 0 knows the whole deck's last card: a one-card deck it saw.
     g.pantheon.decks[m] = [y, NO_DIVINITY, NO_DIVINITY];
     g.pantheon.deck_len[m] = 1;
     g.pantheon.whereabouts[0][y as usize] = deck_position(0);
     g.pantheon.whereabouts[1][y as usize] = deck_position(0);
-    let _ = x;
     g.current = 1;
-    let space = g
-        .pantheon
-        .spaces
-        .iter()
-        .position(|&d| d == NO_DIVINITY)
-        .unwrap();
-    g.play(Action::PlaceDivinity {
-        divinity: y,
-        space: space as u8 + 1,
-    })
-    .unwrap();
+    let space = place_on_first_empty(&mut g, y);
     assert_eq!(
         g.whereabouts(0, y),
         1 << space,
