@@ -61,34 +61,56 @@ impl Duel {
         let mut wonders = [(0u8, 0u16); 5];
         let mut n_wonders = 0;
         let open = (self.wonders_built < 7) as u8;
+        let mut closed = me.built;
+        // A Wonder the 7-Wonder limit sent to the box stays there (Pantheon's Anubis may
+        // bring the count below 7 again): rare, so tested once.
+        if PANTHEON && self.pantheon.boxed_wonders != 0 {
+            closed |= self.boxed_positions(seat);
+        }
         for i in 0..me.num_wonders as usize {
             let w = me.wonders[i];
             let cost = self.wonder_costs[seat][i];
             wonders[n_wonders] = (w, cost);
-            // A Wonder the 7-Wonder limit sent to the box stays there (Pantheon's Anubis may
-            // bring the count below 7 again).
-            let boxed = PANTHEON && self.pantheon.boxed_wonders >> w & 1 == 1;
-            let unbuilt = (me.built >> i & 1 | boxed as u8) ^ 1;
+            let unbuilt = (closed >> i & 1) ^ 1;
             n_wonders += (unbuilt & open & (cost <= coins) as u8) as usize;
         }
+        let wonders = &wonders[..n_wonders];
+        if PANTHEON && me.has(Progress::Engineering) {
+            self.layout_actions::<true>(seat, coins, wonders, out);
+        } else {
+            self.layout_actions::<false>(seat, coins, wonders, out);
+        }
+        if PANTHEON && self.pantheon.revealed {
+            self.activation_actions(out);
+        }
+    }
+
+    /// The Builds, Discards and Wonders of the accessible cards, for a seat with `coins` to
+    /// spend and the Wonders (with their costs) it can build; `ENGINEERING` as in
+    /// [`Duel::card_cost_in`].
+    #[inline(always)]
+    fn layout_actions<const ENGINEERING: bool>(
+        &self,
+        seat: usize,
+        coins: u16,
+        wonders: &[(WonderId, u16)],
+        out: &mut Vec<Action>,
+    ) {
         let mut acc = self.accessible_slots();
         let ages = &self.setup.ages[self.age as usize];
         while acc != 0 {
             let slot = acc.trailing_zeros() as usize;
             acc &= acc - 1;
             let card = ages[slot];
-            let (cost, _) = self.card_cost_in::<PANTHEON>(seat, card);
+            let (cost, _) = self.card_cost_in::<ENGINEERING>(seat, card);
             // Keep the Build only if affordable, without a branch (see `card_cost`).
             let len = out.len();
             out.push(Action::Build { card, paid: cost });
             out.truncate(len + (cost <= coins) as usize);
             out.push(Action::Discard { card });
-            for &(wonder, paid) in &wonders[..n_wonders] {
+            for &(wonder, paid) in wonders {
                 out.push(Action::Wonder { card, wonder, paid });
             }
-        }
-        if PANTHEON && self.pantheon.revealed {
-            self.activation_actions(out);
         }
     }
 

@@ -136,6 +136,12 @@ impl Pantheon {
             .map(|i| i as u8 + 1)
     }
 
+    /// The empty spaces, bit `k` for space `k + 1` (six compares: `contains` on bytes would
+    /// call `memchr`).
+    pub fn empty_spaces(&self) -> u8 {
+        (0..PANTHEON_SPACES).fold(0, |m, k| m | ((self.spaces[k] == NO_DIVINITY) as u8) << k)
+    }
+
     /// The top card of deck `m`, if any.
     pub fn top(&self, m: usize) -> Option<DivinityId> {
         (self.deck_len[m] > 0).then(|| self.decks[m][0])
@@ -198,31 +204,33 @@ impl Pantheon {
     /// the two top cards went to the space.
     fn learn_placement(&mut self, placer: usize, m: usize, divinity: DivinityId, space: u16) {
         let len = self.deck_len[m];
-        let top = self.top(m);
+        // The other of the two drawn, put back on top (none if the deck is now empty).
+        let put_back = if len > 0 {
+            self.decks[m][0]
+        } else {
+            NO_DIVINITY
+        };
+        let in_deck = ON_SPACES | deck_positions(len);
+        // Written as selects, not branches: which card went where is random.
         for d in divinities_of(m) {
-            for (seat, known) in self.whereabouts.iter_mut().enumerate() {
-                let w = known[d as usize];
-                let deck = (w & IN_DECK) >> PANTHEON_SPACES;
+            let d = d as usize;
+            let below = |w: Whereabouts| {
                 // Position 2 moves up to 1; positions 0 and 1 were the two drawn.
-                let below = (deck & 0b100) >> 1 << PANTHEON_SPACES;
-                known[d as usize] = if seat == placer {
-                    if d == divinity {
-                        space
-                    } else if Some(d) == top {
-                        // The other of the two drawn, put back.
-                        deck_position(0)
-                    } else {
-                        w & ON_SPACES | below
-                    }
-                } else {
-                    let drawn = if deck & 0b011 != 0 {
-                        space | deck_position(0)
-                    } else {
-                        0
-                    };
-                    (w & ON_SPACES | drawn | below) & (ON_SPACES | deck_positions(len))
-                };
-            }
+                let deck = (w & IN_DECK) >> PANTHEON_SPACES;
+                (deck & 0b100) >> 1 << PANTHEON_SPACES
+            };
+            let w = self.whereabouts[placer][d];
+            let mut known = w & ON_SPACES | below(w);
+            known = if d == put_back as usize {
+                deck_position(0)
+            } else {
+                known
+            };
+            known = if d == divinity as usize { space } else { known };
+            self.whereabouts[placer][d] = known;
+            let w = self.whereabouts[1 - placer][d];
+            let drawn = (w & deck_positions(2) != 0) as Whereabouts * (space | deck_position(0));
+            self.whereabouts[1 - placer][d] = (w & ON_SPACES | drawn | below(w)) & in_deck;
         }
     }
 
@@ -447,9 +455,7 @@ mod rules {
             }
             // The first token's placement is decided first.
             for &m in places.iter().rev() {
-                if self.pantheon.deck_len[m as usize] > 0
-                    && self.pantheon.spaces.contains(&NO_DIVINITY)
-                {
+                if self.pantheon.deck_len[m as usize] > 0 && self.pantheon.empty_spaces() != 0 {
                     self.pending.push(Pending::PlaceDivinity(m));
                 }
             }
@@ -579,9 +585,7 @@ mod rules {
         /// with every set of its Offering tokens it can afford.
         #[inline]
         pub(in crate::duel::state) fn activation_actions(&self, out: &mut Vec<Action>) {
-            if self.age == 0 || !self.pantheon.revealed {
-                return;
-            }
+            debug_assert!(self.age > 0 && self.pantheon.revealed, "before the reveal");
             let seat = self.current as usize;
             let owned = self.pantheon.offerings[seat];
             let spendable = self.spendable(seat);
@@ -746,10 +750,16 @@ mod rules {
         /// built, not sent to the box.
         pub fn buildable_wonders(&self, seat: usize) -> u8 {
             let p = &self.players[seat];
+            let all = (1u8 << p.num_wonders) - 1;
+            all & !(p.built | self.boxed_positions(seat))
+        }
+
+        /// Positions (bit per index in its list) of `seat`'s Wonders the 7-Wonder limit sent
+        /// to the box.
+        pub(in crate::duel::state) fn boxed_positions(&self, seat: usize) -> u8 {
+            let p = &self.players[seat];
             (0..p.num_wonders as usize)
-                .filter(|&i| {
-                    p.built >> i & 1 == 0 && self.pantheon.boxed_wonders >> p.wonders[i] & 1 == 0
-                })
+                .filter(|&i| self.pantheon.boxed_wonders >> p.wonders[i] & 1 == 1)
                 .fold(0, |m, i| m | 1 << i)
         }
 

@@ -199,23 +199,24 @@ impl Duel {
     /// `(total coins, of which trade)` for `seat` to build `card`; a chain makes it free.
     #[inline]
     pub fn card_cost(&self, seat: usize, card: CardId) -> (u16, u16) {
-        if self.options.pantheon {
+        if self.players[seat].has(Progress::Engineering) {
             self.card_cost_in::<true>(seat, card)
         } else {
             self.card_cost_in::<false>(seat, card)
         }
     }
 
-    /// [`Duel::card_cost`] in a game with (`PANTHEON`) or without Pantheon: the base game's
-    /// hot paths carry no check of the expansion's.
+    /// [`Duel::card_cost`] for a seat that owns (`ENGINEERING`) Pantheon's Engineering token
+    /// or not: the token is tested once per turn, not once per card.
     #[inline(always)]
-    pub(super) fn card_cost_in<const PANTHEON: bool>(
+    pub(super) fn card_cost_in<const ENGINEERING: bool>(
         &self,
         seat: usize,
         card: CardId,
     ) -> (u16, u16) {
         let c = &CARDS[card as usize];
         let me = &self.players[seat];
+        debug_assert_eq!(ENGINEERING, me.has(Progress::Engineering));
         // Written without branches on the card: a random game's choices defeat prediction.
         let chained = me.chains & c.chain_from_mask() != 0;
         let trade = self
@@ -224,11 +225,7 @@ impl Duel {
         let total = c.cost_coins as u16 + trade;
         if chained {
             (0, 0)
-        } else if PANTHEON
-            && me.progress >> Progress::Engineering as u8 & 1 == 1
-            && c.chain_from.is_some()
-            && total >= 1
-        {
+        } else if ENGINEERING && c.chain_from.is_some() && total >= 1 {
             // Pantheon's Engineering: a card showing a chain symbol costs 1 coin (no trade,
             // and not a chain build).
             (ENGINEERING_PRICE as u16, 0)
