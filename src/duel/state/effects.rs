@@ -78,6 +78,7 @@ impl Duel {
                 .expect("checked by the caller");
             p.built |= 1 << idx;
             self.pantheon.tucked[seat][idx] = card;
+            self.pantheon.discount[seat] += w.pantheon_discount;
             p.wonder_points += w.points as i16;
             p.tucked.insert(card);
             p.coins += w.coins as u16;

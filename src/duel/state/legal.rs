@@ -64,7 +64,7 @@ impl Duel {
         let mut closed = me.built;
         // A Wonder the 7-Wonder limit sent to the box stays there (Pantheon's Anubis may
         // bring the count below 7 again): rare, so tested once.
-        if PANTHEON && self.pantheon.boxed_wonders != 0 {
+        if PANTHEON && open == 1 && self.pantheon.boxed_wonders != 0 {
             closed |= self.boxed_positions(seat);
         }
         for i in 0..me.num_wonders as usize {

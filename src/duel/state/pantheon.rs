@@ -98,6 +98,9 @@ pub struct Pantheon {
     pub minerva: i8,
     /// Wonders sent to the box by the 7-Wonder limit (bit per id): they stay there.
     pub boxed_wonders: u16,
+    /// Coins off each of a seat's activations: the `pantheon_discount` of its built Wonders
+    /// (2 with the Sanctuary), kept as Wonders are built and unbuilt.
+    pub discount: [u8; 2],
     /// The card tucked under each seat's Wonder, by position in its list (Anubis sends it to
     /// the discard pile).
     pub tucked: [[CardId; 5]; 2],
@@ -122,6 +125,7 @@ impl Default for Pantheon {
             enki_len: 0,
             minerva: NO_MINERVA,
             boxed_wonders: 0,
+            discount: [0; 2],
             tucked: [[0; 5]; 2],
         }
     }
@@ -309,17 +313,6 @@ mod rules {
     use super::*;
     use crate::duel::pantheon_data::{
         DivinityEffect, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS, POLIORCETICS_COINS_PER_SQUARE,
-    };
-
-    /// Each Wonder's `pantheon_discount`, by id, in a table the size of a nibble.
-    const DISCOUNTS: [u8; 16] = {
-        let mut d = [0u8; 16];
-        let mut w = 0;
-        while w < WONDERS.len() {
-            d[w] = WONDERS[w].pantheon_discount;
-            w += 1;
-        }
-        d
     };
 
     /// Byte-lane constants for [`affordable_spaces`].
@@ -568,11 +561,19 @@ mod rules {
         /// Coins off each of `seat`'s activations: the Sanctuary's 2 once built.
         #[inline]
         pub fn pantheon_discount(&self, seat: usize) -> u8 {
-            // Over all five entries without a branch: unused ones are never built.
-            let p = &self.players[seat];
-            (0..p.wonders.len())
-                .map(|i| (p.built >> i & 1) * DISCOUNTS[p.wonders[i] as usize & 15])
-                .sum()
+            debug_assert_eq!(
+                self.pantheon.discount[seat],
+                {
+                    let p = &self.players[seat];
+                    (0..p.wonders.len())
+                        .map(|i| {
+                            (p.built >> i & 1) * WONDERS[p.wonders[i] as usize].pantheon_discount
+                        })
+                        .sum::<u8>()
+                },
+                "stale discount"
+            );
+            self.pantheon.discount[seat]
         }
 
         /// What activating the card on space `space` (1-6) costs `seat` before Offerings.
@@ -801,6 +802,7 @@ mod rules {
                 .expect("a built Wonder");
             p.built &= !(1 << i);
             p.wonder_points -= w.points as i16;
+            self.pantheon.discount[seat] -= w.pantheon_discount;
             if !w.produces_one_of.is_empty() {
                 if w.produces_one_of.get(Resource::Wood) > 0 {
                     p.choice_raw -= 1;
