@@ -27,6 +27,10 @@ impl Game for Duel {
         self.play(action)
     }
 
+    fn apply_listed(&mut self, action: Action) -> Result<(), DuelError> {
+        self.play_listed(action)
+    }
+
     fn is_terminal(&self) -> bool {
         self.is_over()
     }

@@ -15,6 +15,21 @@ impl Duel {
     /// Plays `action` for the player to move, or refuses it (leaving the state unchanged) when
     /// it is not legal here.
     pub fn play(&mut self, action: Action) -> Result<(), DuelError> {
+        self.play_checked::<false>(action)
+    }
+
+    /// Plays `action`, one of the actions this state listed ([`Duel::legal`]), without
+    /// pricing a Build again: its coins are the listed ones, and its trade share (which
+    /// Economy pays to the opponent) is worked out only when the opponent owns Economy.
+    /// Everything else is checked as by [`Duel::play`]; debug builds also check the price.
+    /// The bots' searches play their moves this way.
+    pub fn play_listed(&mut self, action: Action) -> Result<(), DuelError> {
+        self.play_checked::<true>(action)
+    }
+
+    /// [`Duel::play`], or with `LISTED` [`Duel::play_listed`].
+    #[inline(always)]
+    fn play_checked<const LISTED: bool>(&mut self, action: Action) -> Result<(), DuelError> {
         match self.phase {
             Phase::Over => Err(DuelError::GameOver),
             Phase::Draft => match action {
@@ -23,8 +38,8 @@ impl Duel {
             },
             Phase::Play => match self.pending.top() {
                 Some(p) => self.resolve_pending(p, action),
-                None if self.options.pantheon => self.play_card::<true>(action),
-                None => self.play_card::<false>(action),
+                None if self.options.pantheon => self.play_card::<true, LISTED>(action),
+                None => self.play_card::<false, LISTED>(action),
             },
         }
     }
@@ -59,13 +74,14 @@ impl Duel {
         Ok(())
     }
 
-    /// A turn's action: a layout card (and with `PANTHEON` an activation).
-    pub(super) fn play_card<const PANTHEON: bool>(
+    /// A turn's action: a layout card (and with `PANTHEON` an activation); `LISTED` as in
+    /// [`Duel::play_build`].
+    pub(super) fn play_card<const PANTHEON: bool, const LISTED: bool>(
         &mut self,
         action: Action,
     ) -> Result<(), DuelError> {
         match action {
-            Action::Build { card, paid } => self.play_build::<PANTHEON>(action, card, paid),
+            Action::Build { card, paid } => self.play_build::<PANTHEON, LISTED>(action, card, paid),
             Action::Discard { card } => self.play_discard(action, card),
             Action::Wonder { card, wonder, paid } => {
                 self.play_wonder::<PANTHEON>(action, card, wonder, paid)
@@ -91,7 +107,10 @@ impl Duel {
         }
     }
 
-    pub(super) fn play_build<const PANTHEON: bool>(
+    /// Builds `card` for `paid` coins. With `LISTED` the action comes from this state's own
+    /// list ([`Duel::play_listed`]): the card is accessible and `paid` is its price, so only
+    /// the trade share Economy needs is worked out.
+    pub(super) fn play_build<const PANTHEON: bool, const LISTED: bool>(
         &mut self,
         action: Action,
         card: CardId,
@@ -99,20 +118,34 @@ impl Duel {
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
         let slot = self.slot_to_play(action, card)?;
-        let (cost, trade) = if PANTHEON {
-            self.card_cost(seat, card)
+        let trade = if LISTED {
+            debug_assert_eq!(
+                self.card_cost(seat, card).0,
+                paid,
+                "{action:?} was not listed"
+            );
+            if self.players[1 - seat].has(Progress::Economy) {
+                self.card_cost(seat, card).1
+            } else {
+                0
+            }
         } else {
-            self.card_cost_in::<false>(seat, card)
+            let (cost, trade) = if PANTHEON {
+                self.card_cost(seat, card)
+            } else {
+                self.card_cost_in::<false>(seat, card)
+            };
+            if cost != paid {
+                return Err(Self::illegal(
+                    action,
+                    format!("the card costs {cost} coins"),
+                ));
+            }
+            if cost > self.coins_to_spend::<PANTHEON>(seat) {
+                return Err(Self::illegal(action, "not enough coins"));
+            }
+            trade
         };
-        if cost != paid {
-            return Err(Self::illegal(
-                action,
-                format!("the card costs {cost} coins"),
-            ));
-        }
-        if cost > self.coins_to_spend::<PANTHEON>(seat) {
-            return Err(Self::illegal(action, "not enough coins"));
-        }
         let chain = self.is_chain_build(seat, card);
         self.take_slot(seat, slot);
         self.pay_in::<PANTHEON>(seat, paid, trade);
