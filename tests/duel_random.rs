@@ -2,7 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use wonders::common::{derive_seed, CardSet, GameRng};
-use wonders::duel::data::{Resources, CARDS, NUM_CARDS, WONDERS};
+use wonders::duel::data::{Progress, Resources, CARDS, NUM_CARDS, WONDERS};
 use wonders::duel::record::{replay, write_record};
 use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::Game;
@@ -259,5 +259,47 @@ fn payment_search_matches_brute_force() {
     assert!(
         checked > 1_000_000 && with_choices > 1_000,
         "{checked} {with_choices}"
+    );
+}
+
+/// A listed action played without being priced again (`apply_listed`, as the bots play) leaves
+/// exactly the state the fully checked `apply` leaves, for every action listed at every step of
+/// random base and Pantheon games (Economy included: its trade share is still paid).
+#[test]
+fn listed_actions_play_as_checked_ones() {
+    let mut legal = Vec::new();
+    // Builds with trade whose trade share Economy pays to the opponent: the case where a
+    // listed Build still needs its trade worked out.
+    let mut economy_builds = 0;
+    for pantheon in [false, true] {
+        let config = DuelConfig {
+            pantheon,
+            ..DuelConfig::default()
+        };
+        for game in 0..60u64 {
+            let mut rng = GameRng::seed_from_u64(derive_seed(77, game));
+            let mut g = Duel::new(config, &mut rng);
+            while !g.is_terminal() {
+                g.legal_actions(&mut legal);
+                let mover = g.current_player();
+                for &a in &legal {
+                    if let Action::Build { card, .. } = a {
+                        let economy = g.player(1 - mover).has(Progress::Economy);
+                        economy_builds += (economy && g.card_cost(mover, card).1 > 0) as u32;
+                    }
+                    let mut checked = g;
+                    checked.apply(a).unwrap();
+                    let mut listed = g;
+                    listed.apply_listed(a).unwrap();
+                    assert_eq!(format!("{checked:?}"), format!("{listed:?}"), "{a:?}");
+                }
+                let a = legal[rng.random_range(0..legal.len())];
+                g.apply(a).unwrap();
+            }
+        }
+    }
+    assert!(
+        economy_builds > 0,
+        "no Build paid trade to an Economy owner"
     );
 }
