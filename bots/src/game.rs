@@ -97,6 +97,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when every determinization of this state for the player to move lists the same
+    /// legal actions, in the same order, as this state (the mover knows its own options). A
+    /// search may then reuse the list it made at its root in every iteration. The default,
+    /// false, is always safe; searches check a true answer in debug builds.
+    fn mover_options_are_known(&self) -> bool {
+        false
+    }
+
     /// A label shared by actions of the player to move after which `evaluate` gives the same
     /// values bit for bit, in this state and in every determinization of it for the mover
     /// (in 7 Wonders, selling any card of the hand: the evaluation never reads a hand). A

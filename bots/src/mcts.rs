@@ -121,6 +121,8 @@ pub struct MctsBot<G: Game> {
     rng: BotRng,
     nodes: Vec<Node<G::Action>>,
     root_legal: Vec<G::Action>,
+    /// The root state's [`Game::mover_options_are_known`]: iterations reuse `root_legal`.
+    root_options_known: bool,
     legal: Vec<G::Action>,
     /// Per legal action of the current descent step: does it already have a child?
     seen: Vec<bool>,
@@ -160,6 +162,7 @@ impl<G: Game> MctsBot<G> {
             rng: BotRng::seed_from_u64(seed),
             nodes: Vec::new(),
             root_legal: Vec::with_capacity(64),
+            root_options_known: false,
             legal: Vec::with_capacity(64),
             seen: Vec::with_capacity(64),
             candidates: Vec::with_capacity(64),
@@ -217,15 +220,28 @@ impl<G: Game> MctsBot<G> {
         // Selection and expansion.
         let mut node = 0u32;
         while !det.is_terminal() {
-            det.legal_actions(&mut self.legal);
+            // At the root, when the mover knows its options, every determinization lists the
+            // root's own actions: each child stands where it was created.
+            let known_root = node == 0 && self.root_options_known;
+            if known_root {
+                debug_assert!(
+                    {
+                        det.legal_actions(&mut self.legal);
+                        self.legal == self.root_legal
+                    },
+                    "a determinization for the mover lists other options"
+                );
+                self.legal.clone_from(&self.root_legal);
+            } else {
+                det.legal_actions(&mut self.legal);
+            }
             self.seen.clear();
             self.seen.resize(self.legal.len(), false);
             self.candidates.clear();
             let mut child = nodes[node as usize].first_child;
             while child != NONE {
                 let c = &mut nodes[child as usize];
-                let at_hint = self.legal.get(c.hint as usize) == Some(&c.action);
-                let found = if at_hint {
+                let found = if known_root || self.legal.get(c.hint as usize) == Some(&c.action) {
                     Some(c.hint as usize)
                 } else {
                     self.legal.iter().position(|&a| a == c.action)
@@ -377,6 +393,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
     fn choose(&mut self, state: &G) -> G::Action {
         let seat = state.current_player();
         state.legal_actions(&mut self.root_legal);
+        self.root_options_known = state.mover_options_are_known();
         assert!(
             !self.root_legal.is_empty(),
             "MctsBot asked to move in a finished game"

@@ -71,6 +71,13 @@ impl Game for Duel {
         !self.is_pantheon()
     }
 
+    /// A seat's options read only what it sees: the face-up cards and both cities, and with
+    /// Pantheon the spaces' face-up cards, the top cards it drew or the deck it looks through.
+    /// (Checked by the searches in debug builds, so by every MCTS test and game.)
+    fn mover_options_are_known(&self) -> bool {
+        true
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         // Both seats see the same things in the base game; with Pantheon a seat knows the
         // Divinities it placed face down and the deck cards it saw.
