@@ -67,6 +67,10 @@ impl Game for Architects {
         }
     }
 
+    fn mover_options_are_known(&self) -> bool {
+        true
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
         self.determinize_for(observer, rng)
     }

@@ -247,6 +247,10 @@ impl Game for ClassicGame {
         )
     }
 
+    fn mover_options_are_known(&self) -> bool {
+        true
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
         self.determinized(observer, rng)
     }
