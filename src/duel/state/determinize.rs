@@ -129,17 +129,19 @@ impl Duel {
 
     pub(super) fn resample_age(&mut self, age: usize, known: u32, rng: &mut dyn RngCore) {
         let ages = &mut self.setup.ages[age];
-        let mut seen = CardSet::EMPTY;
-        for (s, &card) in ages.iter().enumerate() {
-            if known >> s & 1 == 1 {
-                seen.insert(card);
-            }
-        }
+        // Without a branch per slot: which slots are known is what a game cannot predict.
+        let seen = CardSet(ages.iter().enumerate().fold(0, |set, (s, &card)| {
+            set | u128::from(known >> s & 1) << card
+        }));
         let deck = CardSet((1u128 << DECK_STARTS[age + 1]) - (1u128 << DECK_STARTS[age]));
         let mut regular: arrayvec::ArrayVec<CardId, 23> = deck.difference(seen).iter().collect();
         shuffle(&mut regular, rng);
-        let unknown: arrayvec::ArrayVec<usize, 20> =
-            (0..20).filter(|s| known >> s & 1 == 0).collect();
+        let mut unknown: arrayvec::ArrayVec<usize, 20> = arrayvec::ArrayVec::new();
+        let mut slots = !known & 0xF_FFFF;
+        while slots != 0 {
+            unknown.push(slots.trailing_zeros() as usize);
+            slots &= slots - 1;
+        }
         let mut fill: arrayvec::ArrayVec<CardId, 20> = arrayvec::ArrayVec::new();
         if age == 2 {
             // The 3 purple cards: Guilds, or Pantheon's Grand Temples.
