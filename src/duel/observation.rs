@@ -549,25 +549,25 @@ impl Duel {
         let me = seat;
         let pending = self.pending();
         let p = self.pantheon();
+        // The decisions about one deck: a flag per Mythology for each.
         let placing = match pending {
             Some(Pending::PlaceDivinity(m)) => Some(m as usize),
             _ => None,
         };
-        for m in Mythology::ALL {
-            out.flag(
-                || format!("pending_place_divinity_{}", m.id()),
-                placing == Some(m as usize),
-            );
-        }
         let theater = match pending {
             Some(Pending::DivineTheaterCard(m)) => Some(m as usize),
             _ => None,
         };
-        for m in Mythology::ALL {
-            out.flag(
-                || format!("pending_divine_theater_card_{}", m.id()),
-                theater == Some(m as usize),
-            );
+        for (name, deck) in [
+            ("place_divinity", placing),
+            ("divine_theater_card", theater),
+        ] {
+            for m in Mythology::ALL {
+                out.flag(
+                    || format!("pending_{name}_{}", m.id()),
+                    deck == Some(m as usize),
+                );
+            }
         }
         let decisions = [
             ("gate", Pending::Gate),

@@ -641,15 +641,7 @@ mod rules {
             }
             let cost = self.activation_price(seat, space);
             let due = coins_due(cost, offerings) as u16;
-            if due != paid {
-                return Err(Self::illegal(
-                    action,
-                    format!("the activation costs {due} coins"),
-                ));
-            }
-            if paid > self.spendable(seat) {
-                return Err(Self::illegal(action, "not enough coins"));
-            }
+            self.check_price::<true>(action, seat, "the activation", due, paid)?;
             self.pantheon.spaces[space as usize - 1] = NO_DIVINITY;
             if divinity != GATE_ID {
                 self.pantheon.seen_at(divinity, 0);
@@ -900,7 +892,6 @@ mod rules {
                     if !self.pantheon.decks[m][..n].contains(&divinity) {
                         return refused("that Divinity is not in the deck taken");
                     }
-                    let n = self.pantheon.deck_len[m] as usize;
                     let mut others: arrayvec::ArrayVec<DivinityId, 3> = self.pantheon.decks[m][..n]
                         .iter()
                         .copied()

@@ -135,15 +135,7 @@ impl Duel {
             } else {
                 self.card_cost_in::<false>(seat, card)
             };
-            if cost != paid {
-                return Err(Self::illegal(
-                    action,
-                    format!("the card costs {cost} coins"),
-                ));
-            }
-            if cost > self.coins_to_spend::<PANTHEON>(seat) {
-                return Err(Self::illegal(action, "not enough coins"));
-            }
+            self.check_price::<PANTHEON>(action, seat, "the card", cost, paid)?;
             trade
         };
         let chain = self.is_chain_build(seat, card);
@@ -193,19 +185,31 @@ impl Duel {
             return Err(Self::illegal(action, "seven Wonders are already built"));
         }
         let cost = self.wonder_costs[seat][idx];
-        if cost != paid {
-            return Err(Self::illegal(
-                action,
-                format!("the Wonder costs {cost} coins"),
-            ));
-        }
-        if cost > self.coins_to_spend::<PANTHEON>(seat) {
-            return Err(Self::illegal(action, "not enough coins"));
-        }
+        self.check_price::<PANTHEON>(action, seat, "the Wonder", cost, paid)?;
         self.take_slot(seat, slot);
         self.pay_in::<PANTHEON>(seat, paid, paid);
         self.build_wonder(seat, wonder, card);
         self.after_effect();
+        Ok(())
+    }
+
+    /// Refuses `action` (which costs `what`) unless `paid` is its price `cost` and `seat` can
+    /// spend that much (with `PANTHEON` counting the coins on Astarte).
+    #[inline(always)]
+    pub(super) fn check_price<const PANTHEON: bool>(
+        &self,
+        action: Action,
+        seat: usize,
+        what: &str,
+        cost: u16,
+        paid: u16,
+    ) -> Result<(), DuelError> {
+        if cost != paid {
+            return Err(Self::illegal(action, format!("{what} costs {cost} coins")));
+        }
+        if cost > self.coins_to_spend::<PANTHEON>(seat) {
+            return Err(Self::illegal(action, "not enough coins"));
+        }
         Ok(())
     }
 
