@@ -107,6 +107,10 @@ struct Node<A> {
     avail: u32,
     /// Sum of the returns of `mover` over the iterations through this node.
     total: f64,
+    /// `total / visits` (0 before the first visit), kept by the backpropagation: a node is
+    /// visited once per iteration through it, but its mean is read by every descent that
+    /// weighs it.
+    mean: f64,
     /// Where `action` stood in the legal list the last time it was looked up: determinizations
     /// mostly list the same actions in the same order, and legal lists hold no duplicates (the
     /// conformance kit checks it), so a match there is the one place it can be.
@@ -197,11 +201,7 @@ impl<G: Game> MctsBot<G> {
             let mut child = root.first_child;
             while child != NONE {
                 let node = &self.nodes[child as usize];
-                out.push((
-                    node.action,
-                    node.visits,
-                    node.total / f64::from(node.visits.max(1)),
-                ));
+                out.push((node.action, node.visits, node.mean));
                 child = node.next_sibling;
             }
         }
@@ -276,12 +276,13 @@ impl<G: Game> MctsBot<G> {
                     visits: 0,
                     avail: 1,
                     total: 0.0,
+                    mean: 0.0,
                     hint: j as u32,
                 });
                 node = index;
                 break;
             }
-            node = select_ucb(nodes, &self.candidates, self.config.c, &mut self.ln);
+            node = select_ucb(nodes, &self.candidates, self.config.c, &self.ln);
             for &c in &self.candidates {
                 nodes[c as usize].avail += 1;
             }
@@ -325,6 +326,7 @@ impl<G: Game> MctsBot<G> {
             let n = &mut nodes[i as usize];
             n.visits += 1;
             n.total += values[n.mover as usize];
+            n.mean = n.total / f64::from(n.visits);
             if i == 0 {
                 break;
             }
@@ -339,7 +341,7 @@ impl<G: Game> MctsBot<G> {
         while child != NONE {
             let n = &self.nodes[child as usize];
             if self.root_legal.contains(&n.action) {
-                let mean = n.total / f64::from(n.visits.max(1));
+                let mean = n.mean;
                 let better = match best {
                     None => true,
                     Some((v, m, _)) => n.visits > v || (n.visits == v && mean > m),
@@ -359,24 +361,27 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
-/// The candidate with the highest UCB value (first one on ties; children have `visits >= 1`).
-fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64, ln: &mut Vec<f64>) -> u32 {
+/// The candidate with the highest UCB value, `mean + c * sqrt(ln(avail) / visits)` (first one
+/// on ties; children have `visits >= 1`). `ln` covers every candidate's availability.
+fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64, ln: &[f64]) -> u32 {
     let mut best = candidates[0];
     let mut best_value = f64::NEG_INFINITY;
     for &i in candidates {
         let n = &nodes[i as usize];
-        let visits = f64::from(n.visits);
-        let k = n.avail as usize;
-        while ln.len() <= k {
-            ln.push((ln.len() as f64).ln());
-        }
-        let value = n.total / visits + c * (ln[k] / visits).sqrt();
+        let value = n.mean + c * (ln[n.avail as usize] / f64::from(n.visits)).sqrt();
         if value > best_value {
             best_value = value;
             best = i;
         }
     }
     best
+}
+
+/// Makes `ln[k] = ln(k)` available for every `k < len`.
+fn grow_ln(ln: &mut Vec<f64>, len: usize) {
+    while ln.len() < len {
+        ln.push((ln.len() as f64).ln());
+    }
 }
 
 /// Applies an action the state itself listed as legal; a refusal is an engine bug.
@@ -412,6 +417,7 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             visits: 0,
             avail: 0,
             total: 0.0,
+            mean: 0.0,
             hint: 0,
         });
         let num_players = state.num_players();
@@ -430,6 +436,9 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
+            // A child's availability is at most the number of iterations before this one,
+            // plus one.
+            grow_ln(&mut self.ln, done as usize + 2);
             self.iterate(state, seat, num_players);
             done += 1;
         }

@@ -40,8 +40,7 @@ fn div_rem(n: u32, d: u32) -> (u32, u32) {
 
 /// How many consecutive range sizes `m, m+1, …` one `u32` draw covers, and their product
 /// (`rand`'s own chunking rule: as many as fit without overflow).
-#[inline]
-fn chunk(m: u32) -> (u32, usize) {
+const fn chunk_of(m: u32) -> (u32, usize) {
     let mut product = m;
     let mut next = m + 1;
     while let Some(p) = product.checked_mul(next) {
@@ -49,6 +48,40 @@ fn chunk(m: u32) -> (u32, usize) {
         next += 1;
     }
     (product, (next - m) as usize)
+}
+
+/// `CHUNKS[m] = chunk_of(m)` for the range sizes with a reciprocal.
+const CHUNKS: [(u32, usize); FAST_DIVISORS + 1] = {
+    let mut table = [(0, 0); FAST_DIVISORS + 1];
+    let mut m = 2;
+    while m <= FAST_DIVISORS {
+        table[m] = chunk_of(m as u32);
+        m += 1;
+    }
+    table
+};
+
+/// [`chunk_of`], looked up where it can be.
+#[inline]
+fn chunk(m: u32) -> (u32, usize) {
+    match CHUNKS.get(m as usize) {
+        Some(&c) => c,
+        None => chunk_of(m),
+    }
+}
+
+/// `rng.random_range(..bound)` for `bound >= 1`: the numbers `rand` 0.9 draws and the value it
+/// returns (its 32-bit Canon's method), without its generic layers.
+#[inline]
+fn below<R: Rng + ?Sized>(rng: &mut R, bound: u32) -> u32 {
+    let product = u64::from(rng.next_u32()) * u64::from(bound);
+    let (mut result, low) = ((product >> 32) as u32, product as u32);
+    // Only when the low half is within `bound` of overflowing can a second draw carry one.
+    if low > bound.wrapping_neg() {
+        let next = ((u64::from(rng.next_u32()) * u64::from(bound)) >> 32) as u32;
+        result += low.checked_add(next).is_none() as u32;
+    }
+    result
 }
 
 /// Shuffles `items` in place: the same permutation as `items.shuffle(rng)`, drawing the same
@@ -68,7 +101,7 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     let mut i = 1;
     while i < len {
         let (bound, count) = chunk(i as u32 + 1);
-        let mut value: u32 = rng.random_range(..bound);
+        let mut value = below(rng, bound);
         let last = i + count - 1;
         for pos in i..=last.min(len - 1) {
             let index = if pos == last {

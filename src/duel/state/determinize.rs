@@ -129,29 +129,40 @@ impl Duel {
 
     pub(super) fn resample_age(&mut self, age: usize, known: u32, rng: &mut dyn RngCore) {
         let ages = &mut self.setup.ages[age];
-        // Without a branch per slot: which slots are known is what a game cannot predict.
-        let seen = CardSet(ages.iter().enumerate().fold(0, |set, (s, &card)| {
-            set | u128::from(known >> s & 1) << card
-        }));
-        let deck = CardSet((1u128 << DECK_STARTS[age + 1]) - (1u128 << DECK_STARTS[age]));
-        let mut regular: arrayvec::ArrayVec<CardId, 23> = deck.difference(seen).iter().collect();
-        shuffle(&mut regular, rng);
-        let mut unknown: arrayvec::ArrayVec<usize, 20> = arrayvec::ArrayVec::new();
-        let mut slots = !known & 0xF_FFFF;
-        while slots != 0 {
-            unknown.push(slots.trailing_zeros() as usize);
-            slots &= slots - 1;
+        let deck_cards = &ALL_CARDS[DECK_STARTS[age] as usize..DECK_STARTS[age + 1] as usize];
+        let purple_cards = if self.options.pantheon {
+            &ALL_CARDS[BASE_CARDS..NUM_CARDS]
+        } else {
+            &ALL_CARDS[DECK_STARTS[3] as usize..DECK_STARTS[4] as usize]
+        };
+        // The cards not seen yet, in card order. A later Age has none seen: its deck as it is.
+        let mut regular: arrayvec::ArrayVec<CardId, 23> = arrayvec::ArrayVec::new();
+        let mut pool: arrayvec::ArrayVec<CardId, 7> = arrayvec::ArrayVec::new();
+        let mut seen_purple = 0;
+        if known == 0 {
+            regular.extend(deck_cards.iter().copied());
+            if age == 2 {
+                pool.extend(purple_cards.iter().copied());
+            }
+        } else {
+            // Without a branch per slot: which slots are known is what a game cannot predict.
+            let seen = CardSet(ages.iter().enumerate().fold(0, |set, (s, &card)| {
+                set | u128::from(known >> s & 1) << card
+            }));
+            // A run of consecutive card ids as a set.
+            let set = |cards: &[CardId]| {
+                CardSet((1u128 << (cards[0] as usize + cards.len())) - (1u128 << cards[0]))
+            };
+            regular.extend(set(deck_cards).difference(seen).iter());
+            if age == 2 {
+                pool.extend(set(purple_cards).difference(seen).iter());
+                seen_purple = purple_cards.len() - pool.len();
+            }
         }
+        shuffle(&mut regular, rng);
         let mut fill: arrayvec::ArrayVec<CardId, 20> = arrayvec::ArrayVec::new();
         if age == 2 {
             // The 3 purple cards: Guilds, or Pantheon's Grand Temples.
-            let purple = if self.options.pantheon {
-                CardSet(((1u128 << NUM_CARDS) - 1) & !((1u128 << BASE_CARDS) - 1))
-            } else {
-                CardSet((1u128 << DECK_STARTS[4]) - (1u128 << DECK_STARTS[3]))
-            };
-            let seen_purple = seen.intersection(purple).len() as usize;
-            let mut pool: arrayvec::ArrayVec<CardId, 7> = purple.difference(seen).iter().collect();
             shuffle(&mut pool, rng);
             let k = 3 - seen_purple;
             fill.extend(pool[..k].iter().copied());
@@ -160,15 +171,33 @@ impl Duel {
                 None => self.setup.guilds_unused.copy_from_slice(&pool[k..]),
             }
         }
-        let n_regular = unknown.len() - fill.len();
+        let unknown = 20 - (known & 0xF_FFFF).count_ones() as usize;
+        let n_regular = unknown - fill.len();
         fill.extend(regular[..n_regular].iter().copied());
         shuffle(&mut fill, rng);
-        for (i, &s) in unknown.iter().enumerate() {
-            ages[s] = fill[i];
+        if known == 0 {
+            ages.copy_from_slice(&fill);
+        } else {
+            let mut slots = !known & 0xF_FFFF;
+            for &card in &fill {
+                ages[slots.trailing_zeros() as usize] = card;
+                slots &= slots - 1;
+            }
         }
         self.setup.removed[age].copy_from_slice(&regular[n_regular..]);
     }
 }
+
+/// Every card id in order: decks and pools are slices of it.
+const ALL_CARDS: [CardId; NUM_CARDS] = {
+    let mut cards = [0; NUM_CARDS];
+    let mut c = 0;
+    while c < NUM_CARDS {
+        cards[c] = c as CardId;
+        c += 1;
+    }
+    cards
+};
 
 impl Duel {
     /// What any seat sees of the game (both seats see the same in Duel): the cities, coins,
