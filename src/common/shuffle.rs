@@ -98,24 +98,39 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     }
     // Position 0 swaps with itself and draws nothing. From position 1 on, position `i` swaps
     // with a uniform index in `0..=i`; one draw serves a chunk of consecutive positions.
+    // The indices of a block of positions are worked out first and the swaps done after: a
+    // swap's addresses are then known early, so the processor need not guess whether a load
+    // reads what an earlier swap is about to store (a wrong guess costs a pipeline flush).
+    const BLOCK: usize = 64;
+    let mut index = [0u32; BLOCK];
     let mut i = 1;
     while i < len {
-        let (bound, count) = chunk(i as u32 + 1);
-        let mut value = below(rng, bound);
-        let last = i + count - 1;
-        for pos in i..=last.min(len - 1) {
-            let index = if pos == last {
-                value
-            } else {
-                let (q, r) = div_rem(value, pos as u32 + 1);
-                value = q;
-                r
-            };
-            items.swap(pos, index as usize);
+        let first = i;
+        let mut n = 0;
+        while i < len && n + MAX_CHUNK <= BLOCK {
+            let (bound, count) = chunk(i as u32 + 1);
+            let mut value = below(rng, bound);
+            let last = i + count - 1;
+            for pos in i..=last.min(len - 1) {
+                index[n] = if pos == last {
+                    value
+                } else {
+                    let (q, r) = div_rem(value, pos as u32 + 1);
+                    value = q;
+                    r
+                };
+                n += 1;
+            }
+            i = last + 1;
         }
-        i = last + 1;
+        for (k, &j) in index[..n].iter().enumerate() {
+            items.swap(first + k, j as usize);
+        }
     }
 }
+
+/// Most range sizes one draw covers: from size 2, `2 · 3 · … · 12 < 2³²`.
+const MAX_CHUNK: usize = 11;
 
 #[cfg(test)]
 mod tests {

@@ -19,10 +19,11 @@ impl Duel {
     }
 
     /// Plays `action`, one of the actions this state listed ([`Duel::legal`]), without
-    /// pricing a Build again: its coins are the listed ones, and its trade share (which
-    /// Economy pays to the opponent) is worked out only when the opponent owns Economy.
-    /// Everything else is checked as by [`Duel::play`]; debug builds also check the price.
-    /// The bots' searches play their moves this way.
+    /// checking again what the listing established: a Build's or a Wonder's card is
+    /// accessible, a Wonder is the seat's own, unbuilt and affordable, a Build's coins are its
+    /// price (its trade share, which Economy pays to the opponent, is worked out only when the
+    /// opponent owns Economy). Everything else is checked as by [`Duel::play`]; debug builds
+    /// check it all. The bots' searches play their moves this way.
     pub fn play_listed(&mut self, action: Action) -> Result<(), DuelError> {
         self.play_checked::<true>(action)
     }
@@ -82,9 +83,9 @@ impl Duel {
     ) -> Result<(), DuelError> {
         match action {
             Action::Build { card, paid } => self.play_build::<PANTHEON, LISTED>(action, card, paid),
-            Action::Discard { card } => self.play_discard(action, card),
+            Action::Discard { card } => self.play_discard::<LISTED>(action, card),
             Action::Wonder { card, wonder, paid } => {
-                self.play_wonder::<PANTHEON>(action, card, wonder, paid)
+                self.play_wonder::<PANTHEON, LISTED>(action, card, wonder, paid)
             }
             // With the three card actions alone in this match, it compiles to the same few
             // compares in both games (a fourth arm makes it a jump table, which mispredicts).
@@ -117,7 +118,7 @@ impl Duel {
         paid: u16,
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
-        let slot = self.slot_to_play(action, card)?;
+        let slot = self.slot_to_play::<LISTED>(action, card)?;
         let trade = if LISTED {
             debug_assert_eq!(
                 self.card_cost(seat, card).0,
@@ -149,9 +150,13 @@ impl Duel {
         Ok(())
     }
 
-    pub(super) fn play_discard(&mut self, action: Action, card: CardId) -> Result<(), DuelError> {
+    pub(super) fn play_discard<const LISTED: bool>(
+        &mut self,
+        action: Action,
+        card: CardId,
+    ) -> Result<(), DuelError> {
         let seat = self.current as usize;
-        let slot = self.slot_to_play(action, card)?;
+        let slot = self.slot_to_play::<LISTED>(action, card)?;
         self.take_slot(seat, slot);
         self.players[seat].coins += self.discard_value(seat);
         self.discard.insert(card);
@@ -159,7 +164,10 @@ impl Duel {
         Ok(())
     }
 
-    pub(super) fn play_wonder<const PANTHEON: bool>(
+    /// Builds `wonder`, tucking `card`. With `LISTED` the action comes from this state's own
+    /// list: the card is accessible, the Wonder is the seat's, unbuilt and affordable for
+    /// `paid`, so none of it is checked again (debug builds do).
+    pub(super) fn play_wonder<const PANTHEON: bool, const LISTED: bool>(
         &mut self,
         action: Action,
         card: CardId,
@@ -167,7 +175,31 @@ impl Duel {
         paid: u16,
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
-        let slot = self.slot_to_play(action, card)?;
+        let slot = self.slot_to_play::<LISTED>(action, card)?;
+        if LISTED {
+            debug_assert!(
+                self.check_wonder::<PANTHEON>(action, seat, wonder, paid)
+                    .is_ok(),
+                "{action:?} was not listed"
+            );
+        } else {
+            self.check_wonder::<PANTHEON>(action, seat, wonder, paid)?;
+        }
+        self.take_slot(seat, slot);
+        self.pay_in::<PANTHEON>(seat, paid, paid);
+        self.build_wonder(seat, wonder, card);
+        self.after_effect();
+        Ok(())
+    }
+
+    /// Refuses `action` unless `wonder` is `seat`'s to build now, for `paid`.
+    fn check_wonder<const PANTHEON: bool>(
+        &self,
+        action: Action,
+        seat: usize,
+        wonder: WonderId,
+        paid: u16,
+    ) -> Result<(), DuelError> {
         let me = &self.players[seat];
         let Some(idx) = me.wonders[..me.num_wonders as usize]
             .iter()
@@ -185,12 +217,7 @@ impl Duel {
             return Err(Self::illegal(action, "seven Wonders are already built"));
         }
         let cost = self.wonder_costs[seat][idx];
-        self.check_price::<PANTHEON>(action, seat, "the Wonder", cost, paid)?;
-        self.take_slot(seat, slot);
-        self.pay_in::<PANTHEON>(seat, paid, paid);
-        self.build_wonder(seat, wonder, card);
-        self.after_effect();
-        Ok(())
+        self.check_price::<PANTHEON>(action, seat, "the Wonder", cost, paid)
     }
 
     /// Refuses `action` (which costs `what`) unless `paid` is its price `cost` and `seat` can
@@ -213,10 +240,19 @@ impl Duel {
         Ok(())
     }
 
-    /// The layout slot of `card` if it is accessible, else the error for `action`.
+    /// The layout slot of `card` if it is accessible, else the error for `action`. With
+    /// `LISTED` the card is known to be accessible (debug builds check it).
     #[inline]
-    pub(super) fn slot_to_play(&self, action: Action, card: CardId) -> Result<usize, DuelError> {
+    pub(super) fn slot_to_play<const LISTED: bool>(
+        &self,
+        action: Action,
+        card: CardId,
+    ) -> Result<usize, DuelError> {
         let slot = self.slot_of.get(card as usize).copied().unwrap_or(u8::MAX) as usize;
+        if LISTED {
+            debug_assert!(slot < 20 && self.accessible >> slot & 1 == 1, "{action:?}");
+            return Ok(slot);
+        }
         if slot < 20 && self.accessible >> slot & 1 == 1 {
             Ok(slot)
         } else {
