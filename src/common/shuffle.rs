@@ -27,11 +27,41 @@ const RECIPROCAL: [u64; FAST_DIVISORS + 1] = {
     table
 };
 
+/// Range sizes up to which a chunk's quotients come from [`PREFIX`].
+const PREFIX_ROWS: usize = 64;
+
+/// `PREFIX[m][j] = ⌈2⁶⁴ / (m (m+1) … (m+j-1))⌉` for `1 ≤ j <` the chunk length from `m`: a
+/// chunk's draw divided by the product of its first `j` range sizes is one multiplication
+/// (exact: the products stay below 2³²). Each quotient comes straight from the draw, so a
+/// chunk's positions do not wait on each other's divisions.
+const PREFIX: [[u64; MAX_CHUNK]; PREFIX_ROWS + 1] = {
+    let mut table = [[0u64; MAX_CHUNK]; PREFIX_ROWS + 1];
+    let mut m = 2;
+    while m <= PREFIX_ROWS {
+        let (_, count) = chunk_of(m as u32);
+        let mut product = 1u64;
+        let mut j = 1;
+        while j < count {
+            product *= (m + j - 1) as u64;
+            table[m][j] = u64::MAX / product + 1;
+            j += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// `(n · c) >> 64`.
+#[inline]
+fn mul_high(n: u32, c: u64) -> u32 {
+    ((u128::from(n) * u128::from(c)) >> 64) as u32
+}
+
 /// `n / d` and `n % d` for `d ≥ 2`.
 #[inline]
 fn div_rem(n: u32, d: u32) -> (u32, u32) {
     let q = if (d as usize) <= FAST_DIVISORS {
-        ((u128::from(n) * u128::from(RECIPROCAL[d as usize])) >> 64) as u32
+        mul_high(n, RECIPROCAL[d as usize])
     } else {
         n / d
     };
@@ -109,17 +139,37 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
         let mut n = 0;
         while i < len && n + MAX_CHUNK <= BLOCK {
             let (bound, count) = chunk(i as u32 + 1);
-            let mut value = below(rng, bound);
+            let draw = below(rng, bound);
             let last = i + count - 1;
-            for pos in i..=last.min(len - 1) {
-                index[n] = if pos == last {
-                    value
-                } else {
-                    let (q, r) = div_rem(value, pos as u32 + 1);
-                    value = q;
-                    r
-                };
-                n += 1;
+            // Position `pos` swaps with the draw's digit in base `pos + 1`: the quotient by the
+            // sizes before it, modulo its own size (the last takes the whole quotient).
+            let mut quotient = draw;
+            match PREFIX.get(i + 1) {
+                Some(row) => {
+                    for (j, pos) in (i..=last.min(len - 1)).enumerate() {
+                        index[n] = if pos == last {
+                            quotient
+                        } else {
+                            let next = mul_high(draw, row[j + 1]);
+                            let digit = quotient - next * (pos as u32 + 1);
+                            quotient = next;
+                            digit
+                        };
+                        n += 1;
+                    }
+                }
+                None => {
+                    for pos in i..=last.min(len - 1) {
+                        index[n] = if pos == last {
+                            quotient
+                        } else {
+                            let (q, r) = div_rem(quotient, pos as u32 + 1);
+                            quotient = q;
+                            r
+                        };
+                        n += 1;
+                    }
+                }
             }
             i = last + 1;
         }
