@@ -146,9 +146,14 @@ impl Duel {
             }
         } else {
             // Without a branch per slot: which slots are known is what a game cannot predict.
-            let seen = CardSet(ages.iter().enumerate().fold(0, |set, (s, &card)| {
-                set | u128::from(known >> s & 1) << card
-            }));
+            // An Age's cards (its deck and the purple cards) lie within 64 ids of its first,
+            // so the set is built in one word.
+            let first = DECK_STARTS[age];
+            let seen = ages.iter().enumerate().fold(0u64, |set, (s, &card)| {
+                debug_assert!((first..first + 64).contains(&card));
+                set | u64::from(known >> s & 1) << (card - first)
+            });
+            let seen = CardSet(u128::from(seen) << first);
             // A run of consecutive card ids as a set.
             let set = |cards: &[CardId]| {
                 CardSet((1u128 << (cards[0] as usize + cards.len())) - (1u128 << cards[0]))
