@@ -368,6 +368,7 @@ fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64, ln: &[f64]) -> u
     let mut best_value = f64::NEG_INFINITY;
     for &i in candidates {
         let n = &nodes[i as usize];
+        debug_assert_eq!(n.mean.to_bits(), (n.total / f64::from(n.visits)).to_bits());
         let value = n.mean + c * (ln[n.avail as usize] / f64::from(n.visits)).sqrt();
         if value > best_value {
             best_value = value;

@@ -3,11 +3,13 @@
 //! state, drawing the same random numbers.
 //!
 //! `rand` draws one number for several positions at once (a "chunk" uniform over a product of
-//! consecutive range sizes) and splits it with a division and a remainder per position. Those
-//! divisions are most of a game's set-up time in the simpler engines. Here each division by a
-//! small divisor is a multiplication by a precomputed reciprocal (exact for every 32-bit
-//! numerator), so seeds keep their games: records, golden counts and published results stay
-//! valid. A test compares the two on every length up to a few hundred and many seeds.
+//! consecutive range sizes) and splits it with a division and a remainder per position, each
+//! waiting on the one before. Those divisions are most of a game's set-up time in the simpler
+//! engines, and the searches shuffle every unseen card at every iteration. Here each position's
+//! quotient is one multiplication of the draw by a precomputed reciprocal (exact for every
+//! 32-bit numerator), independent of the other positions, and a block's swaps wait until its
+//! indices are known. Seeds keep their games: records, golden counts and published results
+//! stay valid. A test compares the two on every length up to a few hundred and many seeds.
 
 use rand::Rng;
 
