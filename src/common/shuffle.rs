@@ -29,6 +29,11 @@ const RECIPROCAL: [u64; FAST_DIVISORS + 1] = {
     table
 };
 
+/// Most range sizes one draw covers: from size 2, `2 · 3 · … · 12 < 2³²`.
+const MAX_CHUNK: usize = 11;
+// Chunks only get shorter as sizes grow: the first one is the longest.
+const _: () = assert!(chunk_of(2).1 == MAX_CHUNK);
+
 /// Range sizes up to which a chunk's quotients come from [`PREFIX`].
 const PREFIX_ROWS: usize = 64;
 
@@ -180,9 +185,6 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
         }
     }
 }
-
-/// Most range sizes one draw covers: from size 2, `2 · 3 · … · 12 < 2³²`.
-const MAX_CHUNK: usize = 11;
 
 #[cfg(test)]
 mod tests {
