@@ -22,6 +22,7 @@ pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig, Rollout};
 pub use random::RandomBot;
 pub use spec::{BotSpec, SpecError, BOTS_HELP};
+pub use util::below;
 
 /// A player. It is handed the true state of the game but must act only on what its seat could
 /// see: anything hidden is to be read through [`Game::determinize`] for its own seat (the

@@ -223,7 +223,7 @@ impl<G: Game> MctsBot<G> {
             // At the root, when the mover knows its options, every determinization lists the
             // root's own actions: each child stands where it was created.
             let known_root = node == 0 && self.root_options_known;
-            if known_root {
+            let legal: &[G::Action] = if known_root {
                 debug_assert!(
                     {
                         det.legal_actions(&mut self.legal);
@@ -231,20 +231,21 @@ impl<G: Game> MctsBot<G> {
                     },
                     "a determinization for the mover lists other options"
                 );
-                self.legal.clone_from(&self.root_legal);
+                &self.root_legal
             } else {
                 det.legal_actions(&mut self.legal);
-            }
+                &self.legal
+            };
             self.seen.clear();
-            self.seen.resize(self.legal.len(), false);
+            self.seen.resize(legal.len(), false);
             self.candidates.clear();
             let mut child = nodes[node as usize].first_child;
             while child != NONE {
                 let c = &mut nodes[child as usize];
-                let found = if known_root || self.legal.get(c.hint as usize) == Some(&c.action) {
+                let found = if known_root || legal.get(c.hint as usize) == Some(&c.action) {
                     Some(c.hint as usize)
                 } else {
-                    self.legal.iter().position(|&a| a == c.action)
+                    legal.iter().position(|&a| a == c.action)
                 };
                 if let Some(j) = found {
                     self.seen[j] = true;
@@ -254,14 +255,14 @@ impl<G: Game> MctsBot<G> {
                 child = c.next_sibling;
             }
             let mover = det.current_player();
-            let untried = self.legal.len() - self.candidates.len();
+            let untried = legal.len() - self.candidates.len();
             if untried > 0 {
                 let k = below(&mut self.rng, untried);
-                let j = (0..self.legal.len())
+                let j = (0..legal.len())
                     .filter(|&j| !self.seen[j])
                     .nth(k)
                     .expect("k < number of untried actions");
-                let action = self.legal[j];
+                let action = legal[j];
                 apply_or_panic(det, action);
                 let index = u32::try_from(nodes.len()).expect("search tree exceeds u32 nodes");
                 let parent = &mut nodes[node as usize];

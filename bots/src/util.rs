@@ -10,9 +10,10 @@ const TIE_EPSILON: f64 = 1e-9;
 
 /// `rng.random_range(0..n)` for `1 <= n <= u32::MAX`: the very numbers rand 0.9 draws and the
 /// value it returns (its 32-bit Canon's method), without its generic layers, which cost
-/// several times the draw itself. Random rollouts draw one per move. Tested against rand.
+/// several times the draw itself. Random rollouts draw one per move, the engines' shuffles one
+/// per chunk of positions. Tested against rand.
 #[inline]
-pub(crate) fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
+pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
     debug_assert!((1..=u32::MAX as usize).contains(&n), "below({n})");
     let range = n as u32;
     let product = u64::from(rng.next_u32()) * u64::from(range);

@@ -12,6 +12,7 @@
 //! stay valid. A test compares the two on every length up to a few hundred and many seeds.
 
 use rand::Rng;
+use wonders_bots::below;
 
 /// Largest divisor with a precomputed reciprocal: decks, token piles and Wonder pools are far
 /// smaller. Longer slices fall back to plain division for the positions beyond it.
@@ -107,20 +108,6 @@ fn chunk(m: u32) -> (u32, usize) {
     }
 }
 
-/// `rng.random_range(..bound)` for `bound >= 1`: the numbers `rand` 0.9 draws and the value it
-/// returns (its 32-bit Canon's method), without its generic layers.
-#[inline]
-fn below<R: Rng + ?Sized>(rng: &mut R, bound: u32) -> u32 {
-    let product = u64::from(rng.next_u32()) * u64::from(bound);
-    let (mut result, low) = ((product >> 32) as u32, product as u32);
-    // Only when the low half is within `bound` of overflowing can a second draw carry one.
-    if low > bound.wrapping_neg() {
-        let next = ((u64::from(rng.next_u32()) * u64::from(bound)) >> 32) as u32;
-        result += low.checked_add(next).is_none() as u32;
-    }
-    result
-}
-
 /// Shuffles `items` in place: the same permutation as `items.shuffle(rng)`, drawing the same
 /// numbers from `rng`.
 pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
@@ -146,7 +133,8 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
         let mut n = 0;
         while i < len && n + MAX_CHUNK <= BLOCK {
             let (bound, count) = chunk(i as u32 + 1);
-            let draw = below(rng, bound);
+            // rand's draw for `random_range(..bound)`, without its generic layers.
+            let draw = below(rng, bound as usize) as u32;
             let last = i + count - 1;
             // Position `pos` swaps with the draw's digit in base `pos + 1`: the quotient by the
             // sizes before it, modulo its own size (the last takes the whole quotient).
