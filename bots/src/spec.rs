@@ -202,8 +202,9 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                     "none" => None,
                     _ => Some(value.parse::<u32>().map_err(|_| {
                         format!(
-                            "`depth={}`: expected a whole number >= 0 or `none`",
-                            cut(value)
+                            "`depth={}`: expected a whole number from 0 to {} or `none`",
+                            cut(value),
+                            u32::MAX
                         )
                     })?),
                 }
@@ -247,22 +248,39 @@ fn split_list(text: &str) -> Vec<&str> {
     specs
 }
 
-/// A user's text cut to a readable length for an error message.
+/// A user's text cut to a readable length for an error message, its control characters
+/// escaped (an error line is one line and never drives the terminal).
 fn cut(text: &str) -> String {
     const MAX: usize = 40;
+    let escaped = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().collect()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    };
     match text.char_indices().nth(MAX) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+        None => escaped(text),
+        Some((end, _)) => format!(
+            "{}… ({} characters)",
+            escaped(&text[..end]),
+            text.chars().count()
+        ),
     }
 }
 
-/// A whole number >= 1.
+/// A whole number from 1 to `u32::MAX` (the message says the whole range).
 fn positive(key: &str, value: &str) -> Result<u32, String> {
     match value.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!(
-            "`{key}={}`: expected a whole number >= 1",
-            cut(value)
+            "`{key}={}`: expected a whole number from 1 to {}",
+            cut(value),
+            u32::MAX
         )),
     }
 }

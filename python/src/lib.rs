@@ -308,8 +308,8 @@ impl Game {
     fn check_seat(&self, seat: usize) -> PyResult<()> {
         if seat >= self.inner.num_players() {
             return Err(err(format!(
-                "seat {seat}: this game has seats 0..{}",
-                self.inner.num_players()
+                "seat {seat}: this game has seats 0 to {}",
+                self.inner.num_players() - 1
             )));
         }
         Ok(())
@@ -400,8 +400,8 @@ impl Game {
     fn action_name(&self, id: usize) -> PyResult<String> {
         if id >= self.inner.action_space() {
             return Err(err(format!(
-                "action {id}: ids are 0..{}",
-                self.inner.action_space()
+                "action {id}: ids are 0 to {}",
+                self.inner.action_space() - 1
             )));
         }
         Ok(self.inner.action_label(id))
@@ -610,7 +610,10 @@ impl BatchEnv {
         let probe = game.session(&options, 0).map_err(err)?;
         let n = probe.num_players();
         if seat >= n {
-            return Err(err(format!("seat {seat}: this game has seats 0..{n}")));
+            return Err(err(format!(
+                "seat {seat}: this game has seats 0 to {}",
+                n - 1
+            )));
         }
         if opponents.len() != 1 && opponents.len() != n - 1 {
             return Err(err(format!(

@@ -8,7 +8,11 @@ use super::state::{
     Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, ScienceSet, Score, Setup,
     TokenSource,
 };
-use crate::common::record::{read_envelope, write_record, RecordOptions, ReplayError};
+use crate::common::options::cut;
+use crate::common::record::{
+    first_difference, read_envelope, write_record, RecordOptions, ReplayError,
+    FINISHED_WITHOUT_RESULT,
+};
 use crate::common::Replayed;
 
 pub const GAME: &str = "architects";
@@ -204,7 +208,8 @@ fn card_of(v: &Value, what: &str) -> Result<Card, String> {
         .ok_or_else(|| format!("{what} is not a card kind"))?;
     Card::from_id(s).ok_or_else(|| {
         format!(
-            "{what}: unknown card kind `{s}` (valid: {})",
+            "{what}: unknown card kind `{}` (valid: {})",
+            cut(s),
             Card::ALL.map(|c| c.id()).join(", ")
         )
     })
@@ -221,7 +226,7 @@ fn token_of(v: &Value, what: &str) -> Result<Token, String> {
     let s = v
         .as_str()
         .ok_or_else(|| format!("{what} is not a token id"))?;
-    Token::from_id(s).ok_or_else(|| format!("{what}: unknown Progress token `{s}`"))
+    Token::from_id(s).ok_or_else(|| format!("{what}: unknown Progress token `{}`", cut(s)))
 }
 
 fn medal_list(v: Option<&Value>, what: &str) -> Result<Vec<MedalId>, String> {
@@ -233,7 +238,7 @@ fn medal_list(v: Option<&Value>, what: &str) -> Result<Vec<MedalId>, String> {
             let s = x
                 .as_str()
                 .ok_or_else(|| format!("{what}: not a medal id"))?;
-            MedalId::from_key(s).ok_or_else(|| format!("{what}: unknown medal `{s}`"))
+            MedalId::from_key(s).ok_or_else(|| format!("{what}: unknown medal `{}`", cut(s)))
         })
         .collect()
 }
@@ -256,7 +261,8 @@ pub fn read_setup(v: &Value, config: &ArchitectsConfig) -> Result<Setup, String>
     }
     if let Some(k) = o.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(format!(
-            "setup: unknown field `{k}` (valid here: {})",
+            "setup: unknown field `{}` (valid here: {})",
+            cut(k),
             known.join(", ")
         ));
     }
@@ -269,7 +275,7 @@ pub fn read_setup(v: &Value, config: &ArchitectsConfig) -> Result<Setup, String>
             let s = w.as_str().ok_or("setup.wonders: not a Wonder id")?;
             match BoardChoice::parse(s)? {
                 BoardChoice::Fixed(w) => Ok(w),
-                BoardChoice::Random => Err(format!("setup.wonders: `{s}` is not a Wonder")),
+                BoardChoice::Random => Err(format!("setup.wonders: `{}` is not a Wonder", cut(s))),
             }
         })
         .collect::<Result<Vec<WonderId>, String>>()?;
@@ -341,24 +347,44 @@ fn read_deck(v: Option<&Value>, n: usize) -> Result<DeckRef, String> {
     }
 }
 
+/// The whole number `key` of an action: missing and wrong-typed are told apart.
+fn whole_field(o: &Map<String, Value>, key: &str) -> Result<u64, String> {
+    match o.get(key) {
+        None => Err(format!("`{key}` is missing")),
+        Some(v) => v.as_u64().ok_or_else(|| {
+            format!(
+                "`{key}` is {}, not a whole number",
+                crate::common::options::cut(&v.to_string())
+            )
+        }),
+    }
+}
+
+/// The string `key` of an action: missing and wrong-typed are told apart.
+fn text_field<'a>(o: &'a Map<String, Value>, key: &str) -> Result<&'a str, String> {
+    match o.get(key) {
+        None => Err(format!("`{key}` is missing")),
+        Some(v) => v.as_str().ok_or_else(|| {
+            format!(
+                "`{key}` is {}, not a string",
+                crate::common::options::cut(&v.to_string())
+            )
+        }),
+    }
+}
+
 /// Reads one action against the state it applies to: checks its shape and every figure.
 fn read_action(g: &Architects, v: &Value) -> Result<(Action, Option<Vec<Card>>), String> {
     let o = v.as_object().ok_or("an action is an object")?;
     let n = g.players();
-    let player = o
-        .get("player")
-        .and_then(Value::as_u64)
-        .ok_or("`player` is missing")? as usize;
+    let player = whole_field(o, "player")? as usize;
     if player != g.current {
         return Err(format!(
             "player {player} acts but it is seat {}'s decision",
             g.current
         ));
     }
-    let kind = o
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or("`type` is missing")?;
+    let kind = text_field(o, "type")?;
     let fields: &[&str] = match kind {
         "take" | "alexandria" => &["player", "type", "deck", "card"],
         "progress" => &["player", "type", "token", "from", "set"],
@@ -367,12 +393,13 @@ fn read_action(g: &Architects, v: &Value) -> Result<(Action, Option<Vec<Card>>),
         "halicarnassus" => &["player", "type", "deck", "keep", "deck_after"],
         other => {
             return Err(format!(
-                "unknown action type `{other}` (valid: take, progress, construct, extra, alexandria, halicarnassus)"
+                "unknown action type `{}` (valid: take, progress, construct, extra, alexandria, halicarnassus)",
+                cut(other)
             ))
         }
     };
     if let Some(k) = o.keys().find(|k| !fields.contains(&k.as_str())) {
-        return Err(format!("unknown field `{k}` in a `{kind}` action"));
+        return Err(format!("unknown field `{}` in a `{kind}` action", cut(k)));
     }
     let check_card = |d: DeckRef| -> Result<(), String> {
         let want = card_of(o.get("card").ok_or("`card` is missing")?, "card")?;
@@ -431,10 +458,7 @@ fn read_action(g: &Architects, v: &Value) -> Result<(Action, Option<Vec<Card>>),
             Action::Progress { from, set }
         }
         "construct" => {
-            let piece = o
-                .get("piece")
-                .and_then(Value::as_u64)
-                .ok_or("`piece` is missing")?;
+            let piece = whole_field(o, "piece")?;
             if !(1..=5).contains(&piece) {
                 return Err(format!("piece {piece} is not 1..5"));
             }
@@ -498,7 +522,8 @@ pub fn read_config(
             "medals" => medals = true,
             other => {
                 return Err(rerr(format!(
-                    "options.expansions: unknown expansion `{other}` (valid: medals)"
+                    "options.expansions: unknown expansion `{}` (valid: medals)",
+                    cut(other)
                 )))
             }
         }
@@ -514,7 +539,8 @@ pub fn read_config(
             "medals_expert" => medals_expert = true,
             other => {
                 return Err(rerr(format!(
-                    "options.variants: unknown variant `{other}` (valid: medals_expert)"
+                    "options.variants: unknown variant `{}` (valid: medals_expert)",
+                    cut(other)
                 )))
             }
         }
@@ -546,15 +572,16 @@ pub fn replay(record: &Value) -> Result<Replayed<Architects>, ReplayError> {
         actions.push(a);
     }
     let mut result_checked = false;
+    if env.result.is_none() && g.is_over() {
+        return Err(ReplayError::record(FINISHED_WITHOUT_RESULT));
+    }
     if let Some(r) = env.result {
         if !g.is_over() {
             return Err(rerr("a result is recorded but the game is not over"));
         }
         let want = result_json(&g);
-        if *r != want {
-            return Err(rerr(format!(
-                "result {r} differs from the replayed result {want}"
-            )));
+        if let Some(m) = first_difference("result", r, &want) {
+            return Err(rerr(m));
         }
         result_checked = true;
     }

@@ -376,7 +376,8 @@ impl GameModule for Architects {
                 Ok(n) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) => n,
                 _ => {
                     return Err(format!(
-                        "players `{s}` is not valid for architects (valid: 2..7)"
+                        "players `{}` is not valid for architects (valid: 2 to 7)",
+                        crate::common::options::cut(s)
                     ))
                 }
             },
@@ -387,7 +388,8 @@ impl GameModule for Architects {
                 "medals" => medals = true,
                 other => {
                     return Err(format!(
-                        "expansion `{other}` is not valid for architects (valid: medals)"
+                        "expansion `{}` is not valid for architects (valid: medals)",
+                        crate::common::options::cut(other)
                     ))
                 }
             }
@@ -398,7 +400,8 @@ impl GameModule for Architects {
                 "medals-expert" => medals_expert = true,
                 other => {
                     return Err(format!(
-                        "variant `{other}` is not valid for architects (valid: medals-expert)"
+                        "variant `{}` is not valid for architects (valid: medals-expert)",
+                        crate::common::options::cut(other)
                     ))
                 }
             }

@@ -46,7 +46,8 @@ impl BoardChoice {
         }
         let valid: Vec<&str> = WonderId::ALL.iter().map(|w| w.key()).collect();
         Err(format!(
-            "unknown Wonder `{text}`; valid: {}, random",
+            "unknown Wonder `{}`; valid: {}, random",
+            crate::common::options::cut(text),
             valid.join(", ")
         ))
     }

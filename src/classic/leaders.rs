@@ -339,6 +339,52 @@ pub fn science_with_leaders(counts: [u8; 3], wild: u8, powers: Science) -> (u32,
     choice
 }
 
+/// Every `(science line, leaders line)` pair some science choice of [`science_with_leaders`]
+/// reaches (best or not), pushed onto `out`: a reader accepts any of those with the best total
+/// (RECORDS.md, Leaders and Cities reading 13: Aristotle's points may sit on either line).
+pub fn science_choices(counts: [u8; 3], wild: u8, powers: Science, out: &mut Vec<(u32, u32)>) {
+    fn plain(c: [u8; 3]) -> u32 {
+        c.iter().map(|&n| n as u32 * n as u32).sum::<u32>() + 7 * *c.iter().min().unwrap() as u32
+    }
+    fn all(c: [u8; 3], wild: u8, powers: &Science, out: &mut Vec<(u32, u32)>) {
+        if wild > 0 {
+            for s in 0..3 {
+                let mut d = c;
+                d[s] += 1;
+                all(d, wild - 1, powers, out);
+            }
+            return;
+        }
+        let mut score = |c: [u8; 3]| {
+            let sets = *c.iter().min().unwrap() as u32;
+            out.push((plain(c), powers.points_per_set as u32 * sets));
+        };
+        if !powers.extra_of_most {
+            return score(c);
+        }
+        let most = *c.iter().max().unwrap();
+        for s in (0..3).filter(|&s| c[s] == most) {
+            let mut d = c;
+            d[s] += 1;
+            score(d);
+        }
+    }
+    let counts: [u8; 3] = std::array::from_fn(|s| counts[s] + powers.symbols[s]);
+    all(counts, wild, &powers, out);
+    if powers.substitute {
+        for from in 0..3 {
+            for to in 0..3 {
+                if from != to && counts[from] > 0 {
+                    let mut c = counts;
+                    c[from] -= 1;
+                    c[to] += 1;
+                    all(c, wild, &powers, out);
+                }
+            }
+        }
+    }
+}
+
 impl Leader {
     /// What the leader adds to the end-of-game science choice.
     pub fn science(&self) -> Science {

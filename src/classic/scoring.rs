@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::city::science_points;
 use super::data::{CardId, Color, Effect};
 use super::effects::Line;
-use super::leaders::{science_with_leaders, Science, SeatFacts};
+use super::leaders::{science_choices, science_with_leaders, Science, SeatFacts};
 use super::state::ClassicGame;
 use super::teams;
 
@@ -151,10 +151,7 @@ impl ClassicGame {
         s.add(ScoreLine::Military, city.military);
         s.add(ScoreLine::Treasury, (city.coins / 3) as i32);
         self.add_construction_lines(seat, &mut s);
-        let mut wild = city.science_wild;
-        if city.copied_guild.map(|g| self.cat.card(g).effect) == Some(Effect::ScienceWild) {
-            wild += 1;
-        }
+        let wild = self.science_wild(seat);
         if self.leaders.is_some() {
             self.add_leader_lines(seat, wild, &mut s);
         } else {
@@ -169,6 +166,62 @@ impl ClassicGame {
             s.add(ScoreLine::Debt, -i32::from(city.debt));
         }
         s
+    }
+
+    /// The wild science symbols of `seat` (Scientists Guild, Babylon; a copied guild counts).
+    fn science_wild(&self, seat: usize) -> u8 {
+        let city = self.city(seat);
+        let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
+        city.science_wild + u8::from(copied == Some(Effect::ScienceWild))
+    }
+
+    /// Leaders: every `(science line, Aristotle's points on the leaders line)` split of the
+    /// best science choices of `seat` (the score takes one of them); empty without Leaders.
+    /// Copies (Cities) and leaders' powers are chosen as in [`ClassicGame::score`].
+    pub fn science_splits(&self, seat: usize) -> Vec<(u32, u32)> {
+        if self.leaders.is_none() {
+            return Vec::new();
+        }
+        let city = self.city(seat);
+        let powers = city
+            .leaders
+            .iter()
+            .fold(Science::NONE, |p, l| p.join(l.leader().science()));
+        let (l, r) = (
+            self.city(self.left_of(seat)),
+            self.city(self.right_of(seat)),
+        );
+        let shown: [u8; 3] = std::array::from_fn(|f| l.science[f] + r.science[f]);
+        fn all(c: [u8; 3], copies: u8, sh: [u8; 3], w: u8, p: Science, out: &mut Vec<(u32, u32)>) {
+            science_choices(c, w, p, out);
+            if copies > 0 {
+                for f in (0..3).filter(|&f| sh[f] > 0) {
+                    let (mut c, mut sh) = (c, sh);
+                    c[f] += 1;
+                    sh[f] -= 1;
+                    all(c, copies - 1, sh, w, p, out);
+                }
+            }
+        }
+        let copies = if self.with_cities {
+            city.science_copies
+        } else {
+            0
+        };
+        let mut out = Vec::new();
+        all(
+            city.symbols(),
+            copies,
+            shown,
+            self.science_wild(seat),
+            powers,
+            &mut out,
+        );
+        let best = out.iter().map(|&(a, b)| a + b).max().unwrap_or(0);
+        out.retain(|&(a, b)| a + b == best);
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Leaders: the science choice with the leaders' symbols and powers (and Cities' copies),

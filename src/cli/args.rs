@@ -61,8 +61,14 @@ impl GameArgs {
     pub fn resolve(&self) -> Result<(&'static dyn Entry, OptionSet), String> {
         let (game, mut options) = registry::parse_game_spec(&self.game)?;
         let flags: [(&str, Option<String>); 9] = [
-            ("variant", list(&self.variants)),
-            ("expansions", list(&self.expansions)),
+            (
+                "variant",
+                list("variant", &self.variants, game.info().variants)?,
+            ),
+            (
+                "expansions",
+                list("expansions", &self.expansions, game.info().expansions)?,
+            ),
             ("players", self.players.clone()),
             ("edition", self.edition.clone()),
             ("sides", self.sides.clone()),
@@ -86,9 +92,31 @@ impl GameArgs {
     }
 }
 
-/// A comma-separated flag's values as one option value (`a+b`), if any.
-fn list(values: &[String]) -> Option<String> {
-    (!values.is_empty()).then(|| values.join("+"))
+/// A comma-separated flag's values as one option value (`a+b`), if any; an empty name
+/// (`--expansions ""`, `--variant x,`) is refused, naming the valid ones.
+fn list(flag: &str, values: &[String], valid: &[&str]) -> Result<Option<String>, String> {
+    if values.iter().any(|v| v.trim().is_empty()) {
+        let valid = if valid.is_empty() {
+            "none for this game".to_string()
+        } else {
+            valid.join(", ")
+        };
+        return Err(format!(
+            "--{flag}: an empty name (valid: {valid}; leave the flag out for none)"
+        ));
+    }
+    Ok((!values.is_empty()).then(|| values.join("+")))
+}
+
+/// An output file's path (`--out`, `--records`, `--summary`, `--record`): `-` is refused
+/// rather than taken as a file named `-` (the table and summary go to standard output anyway
+/// unless `--quiet`; name a file to keep them).
+pub fn output_path(text: &str) -> Result<std::path::PathBuf, String> {
+    match text {
+        "-" => Err("`-` (standard output) is not an output file here: name a file".into()),
+        "" => Err("an empty path: name a file".into()),
+        _ => Ok(text.into()),
+    }
 }
 
 /// Parses `--bots`: a comma-separated list of bot specs.

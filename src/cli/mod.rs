@@ -68,10 +68,22 @@ enum Command {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        Err(e) if e.use_stderr() => {
+            // A usage error: stderr is the only place to say it.
             let _ = e.print();
-            return code;
+            return 2;
+        }
+        Err(e) => {
+            // `--help` and `--version` are output like any other: a write error is an error.
+            return match help_or_version(&e.render().to_string()) {
+                Ok(()) => 0,
+                Err(CliError::BrokenPipe) => BROKEN_PIPE_STATUS,
+                Err(CliError::Message(message)) => {
+                    use std::io::Write;
+                    let _ = writeln!(std::io::stderr(), "error: {message}");
+                    1
+                }
+            };
         }
     };
     let result = match cli.command {
@@ -91,6 +103,14 @@ pub fn run() -> i32 {
             1
         }
     }
+}
+
+/// Prints the help or version text clap rendered, through [`Out`] (which refuses a closed
+/// standard output and reports a failed write or flush).
+fn help_or_version(text: &str) -> Result<(), CliError> {
+    let mut out = Out::new();
+    out.write(text)?;
+    out.finish()
 }
 
 /// `wonders games`.

@@ -38,6 +38,7 @@ pub fn stdout_error(e: io::Error) -> CliError {
 /// end so a failing final flush is reported too.
 pub struct Out {
     inner: BufWriter<StdoutLock<'static>>,
+    closed: bool,
 }
 
 impl Out {
@@ -45,11 +46,19 @@ impl Out {
     pub fn new() -> Out {
         Out {
             inner: BufWriter::new(io::stdout().lock()),
+            closed: stdout_was_closed(),
         }
     }
 
     /// Writes `text` as it is.
     pub fn write(&mut self, text: &str) -> Result<(), CliError> {
+        if self.closed {
+            return Err(CliError::Message(
+                "cannot write to standard output: it is closed (redirect it to /dev/null to \
+                 discard the output)"
+                    .into(),
+            ));
+        }
         self.inner.write_all(text.as_bytes()).map_err(stdout_error)
     }
 
@@ -68,4 +77,29 @@ impl Out {
     pub fn finish(mut self) -> Result<(), CliError> {
         self.inner.flush().map_err(stdout_error)
     }
+}
+
+/// True when the program started with standard output closed (`wonders cards >&-`). Rust's
+/// runtime then opens `/dev/null` read-write in its place, so writes would succeed and the
+/// output be lost without a word; a shell's `> /dev/null` opens it write-only, which is a
+/// choice and stays allowed. Linux only (elsewhere: false).
+fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let null = std::fs::read_link("/proc/self/fd/1")
+        .map(|p| p == std::path::Path::new("/dev/null"))
+        .unwrap_or(false);
+    if !null {
+        return false;
+    }
+    // `flags:` in octal; the access mode is its two low bits (2 = read-write).
+    std::fs::read_to_string("/proc/self/fdinfo/1")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        })
+        .is_some_and(|flags| flags & 3 == 2)
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::{parse_bots, GameArgs};
+use super::args::{output_path, parse_bots, GameArgs};
 use super::output::{CliResult, Out};
 use super::{create_file, write_error};
 
@@ -23,7 +23,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = "greedy")]
     bots: String,
     /// Write the game record (JSON) to this file.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     record: Option<PathBuf>,
     /// Print only the final score pad.
     #[arg(long)]

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use clap::Args;
-use serde_json::Value;
 
 use super::output::{CliResult, Out};
+use crate::common::record::StrictValue;
 use crate::registry;
 
 /// The longest record read (a 7-player game with every expansion is well under 1 MB): a file
@@ -65,15 +65,25 @@ pub fn run(args: ReplayArgs) -> CliResult {
             record_start: Rc::clone(&record_start),
         },
     );
-    let mut stream = serde_json::Deserializer::from_reader(reader).into_iter::<Value>();
+    // A key given twice in one object is refused, not read as its last value.
+    let mut stream = serde_json::Deserializer::from_reader(reader).into_iter::<StrictValue>();
     let mut out = Out::new();
     let mut count = 0u64;
     loop {
         let record = match stream.next() {
             None => break,
-            Some(Ok(v)) => v,
+            Some(Ok(StrictValue(v))) => v,
             Some(Err(e)) if e.is_io() => {
                 return Err(format!("cannot read {name}: record {count}: {e}").into())
+            }
+            Some(Err(e)) if e.classify() == serde_json::error::Category::Data => {
+                return Err(format!(
+                    "{name}: line {}, column {}: record {count}: {}",
+                    e.line(),
+                    e.column(),
+                    json_problem(&e)
+                )
+                .into())
             }
             Some(Err(e)) => {
                 return Err(format!(

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::args::{parse_bots, GameArgs};
+use super::args::{output_path, parse_bots, GameArgs};
 use super::output::{CliResult, Out};
 use super::signals::{progress_bar, stop_flag};
 use crate::registry::{ReportFormat, SimulateOptions, TournamentOptions};
@@ -57,14 +57,14 @@ pub struct SimulateArgs {
     #[arg(long)]
     rotate_seats: bool,
     /// Per-game CSV (one row per seat per game; columns documented in the README).
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     out: Option<PathBuf>,
     /// Also write every game record to this JSON Lines file (or, for a directory, to a file
     /// inside it named after the game, its options and the seed).
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     records: Option<PathBuf>,
     /// Write the summary to this file; the format follows the extension: .md, .csv, .json, .txt.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     summary: Option<PathBuf>,
     /// Continue an interrupted run: keep the whole games already in the --out CSV (and
     /// --records file), count them in the summary, and play the rest. Give the run's own
@@ -97,10 +97,10 @@ pub struct TournamentArgs {
     #[arg(long, default_value = "0", value_parser = threads)]
     threads: usize,
     /// Per-game rows as CSV.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     out: Option<PathBuf>,
     /// Write the report to this file; the format follows the extension: .md, .csv, .json, .txt.
-    #[arg(long)]
+    #[arg(long, value_parser = output_path)]
     summary: Option<PathBuf>,
     /// Overwrite a non-empty --out CSV (without it, that is refused).
     #[arg(long)]

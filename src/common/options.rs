@@ -82,10 +82,20 @@ impl OptionSet {
         OptionSet::default()
     }
 
-    /// Parses `key=value,key=value` (an empty text is no option).
+    /// Parses `key=value,key=value` (an empty text is no option; an empty item between
+    /// commas is an error).
     pub fn parse(text: &str) -> Result<OptionSet, OptionError> {
         let mut set = OptionSet::new();
-        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if text.trim().is_empty() {
+            return Ok(set);
+        }
+        for item in text.split(',').map(str::trim) {
+            if item.is_empty() {
+                return Err(OptionError(format!(
+                    "options `{}`: an empty option between commas (write key=value,key=value)",
+                    cut(text)
+                )));
+            }
             let Some((key, value)) = item.split_once('=') else {
                 return Err(OptionError(format!(
                     "option `{}` has no value (write key=value, e.g. players=5)",
@@ -150,7 +160,8 @@ impl OptionSet {
         self.pairs.is_empty()
     }
 
-    /// Refuses keys that `info` does not list, naming the valid ones.
+    /// Refuses keys that `info` does not list, naming the valid ones, and an expansion or a
+    /// variant named twice or empty (`cities+cities`, `leaders++cities`).
     pub fn check_keys(&self, info: &GameInfo) -> Result<(), OptionError> {
         for key in self.keys() {
             if info.option(key).is_none() {
@@ -160,6 +171,27 @@ impl OptionSet {
                     info.id,
                     info.option_keys()
                 )));
+            }
+        }
+        for (key, valid) in [("expansions", info.expansions), ("variant", info.variants)] {
+            let Some(value) = self.get(key).filter(|v| !v.trim().is_empty()) else {
+                continue;
+            };
+            let items: Vec<&str> = value.split(['+', ',']).map(str::trim).collect();
+            for (i, item) in items.iter().enumerate() {
+                if item.is_empty() {
+                    return Err(OptionError(format!(
+                        "{key} `{}`: an empty name in the list (valid: {})",
+                        cut(value),
+                        valid.join(", ")
+                    )));
+                }
+                if items[..i].contains(item) {
+                    return Err(OptionError(format!(
+                        "{key}: `{}` is given twice",
+                        cut(item)
+                    )));
+                }
             }
         }
         Ok(())
@@ -178,14 +210,25 @@ impl fmt::Display for OptionSet {
     }
 }
 
-/// A user's value cut to a readable length for an error message.
+/// A user's value cut to a readable length for an error message, its control characters
+/// escaped (`\n`, `\u{1b}`): an error line is one line and never drives the terminal.
 pub fn cut(text: &str) -> String {
     const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
+    let shown = |s: &mut dyn Iterator<Item = char>| -> String {
+        s.map(|c| {
+            if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+    };
+    let n = text.chars().count();
+    if n <= MAX {
+        shown(&mut text.chars())
     } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}… ({} characters)", text.chars().count())
+        format!("{}… ({n} characters)", shown(&mut text.chars().take(MAX)))
     }
 }
 

@@ -87,6 +87,132 @@ pub fn unknown_field(obj: &Map<String, Value>, known: &[&str]) -> Option<String>
     })
 }
 
+/// A JSON value read like `serde_json::Value`, but an object that gives one key twice is
+/// refused (serde_json keeps the last silently: `"total": 999, "total": 66` would read as 66).
+/// Every record reader parses through it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrictValue(pub Value);
+
+impl<'de> serde::Deserialize<'de> for StrictValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(StrictValue)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(StrictVisitor)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(StrictValue(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut obj = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if obj.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{}` appears twice in one object",
+                    super::options::cut(&key)
+                )));
+            }
+            let StrictValue(v) = map.next_value()?;
+            obj.insert(key, v);
+        }
+        Ok(Value::Object(obj))
+    }
+}
+
+/// Why a record whose actions finish the game may not say `"result": null`.
+pub const FINISHED_WITHOUT_RESULT: &str =
+    "`result` is null but the game is over after the last action (null is for an unfinished \
+     game: write the result)";
+
+/// How a recorded figure differs from the one the rules give, for a message after its name:
+/// a number written with a fraction says so (`0.0` is not the whole number `0`).
+pub fn recorded_vs(recorded: &Value, rules: &Value, verb: &str) -> String {
+    let fraction = recorded.is_f64() && (rules.is_u64() || rules.is_i64());
+    let r = super::options::cut(&recorded.to_string());
+    if fraction {
+        format!("recorded {r}, not a whole number ({verb} {rules})")
+    } else {
+        format!("recorded {r}, {verb} {rules}")
+    }
+}
+
+/// The first place where `recorded` differs from `replayed` (both JSON, compared field by
+/// field and item by item), named by its path from `path`: `result.scores[1].total: recorded
+/// 30, replayed 31`. `None` when they are equal.
+pub fn first_difference(path: &str, recorded: &Value, replayed: &Value) -> Option<String> {
+    match (recorded, replayed) {
+        (Value::Object(r), Value::Object(w)) => {
+            if let Some(k) = r.keys().find(|k| !w.contains_key(*k)) {
+                let known: Vec<&str> = w.keys().map(String::as_str).collect();
+                return Some(format!(
+                    "{path}: {}",
+                    unknown_field(r, &known)
+                        .unwrap_or_else(|| format!("unknown field `{}`", super::options::cut(k)),)
+                ));
+            }
+            w.iter().find_map(|(k, v)| match r.get(k) {
+                None => Some(format!("{path}.{k} missing (replayed {v})")),
+                Some(rv) => first_difference(&format!("{path}.{k}"), rv, v),
+            })
+        }
+        (Value::Array(r), Value::Array(w)) if r.len() == w.len() => r
+            .iter()
+            .zip(w)
+            .enumerate()
+            .find_map(|(i, (a, b))| first_difference(&format!("{path}[{i}]"), a, b)),
+        _ if recorded == replayed => None,
+        _ => {
+            let shown = if replayed.is_array() || replayed.is_object() {
+                format!(
+                    "{path}: recorded {}, replayed {replayed}",
+                    super::options::cut(&recorded.to_string())
+                )
+            } else {
+                format!("{path}: {}", recorded_vs(recorded, replayed, "replayed"))
+            };
+            Some(shown)
+        }
+    }
+}
+
 /// Writes a whole record: the common frame around a game's `setup`, `actions` and `result`
 /// (`None` while the game is not over: written as `null`).
 pub fn write_record(
@@ -116,8 +242,8 @@ pub fn write_record(
 pub struct Envelope<'a> {
     /// The options.
     pub options: RecordOptions,
-    /// The game's seed, if recorded.
-    pub seed: Option<u64>,
+    /// The game's seed (required: a record says everything needed to play it again).
+    pub seed: u64,
     /// The bot spec of each seat, seat 0 first (the game checks the count).
     pub players: Vec<String>,
     /// The game's `setup` object.
@@ -129,8 +255,9 @@ pub struct Envelope<'a> {
 }
 
 /// Reads and checks the frame of a record of `game`: `format`, `version`, `game`, the options'
-/// shape, a `seed` that is a u64, `players` as a list of strings, `setup`, `actions` as a list,
-/// a `result` field (which may be `null` for an unfinished game), and no unknown field.
+/// shape, a `seed` that is a u64, `players` as a list of strings (both required), `setup`,
+/// `actions` as a list, a `result` field (which may be `null` for an unfinished game), and no
+/// unknown field.
 pub fn read_envelope<'a>(record: &'a Value, game: &str) -> Result<Envelope<'a>, ReplayError> {
     let err = |m: String| ReplayError::record(m);
     let obj = record
@@ -157,16 +284,29 @@ pub fn read_envelope<'a>(record: &'a Value, game: &str) -> Result<Envelope<'a>, 
     }
     let options = read_options(obj.get("options"))?;
     let seed = match obj.get("seed") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(v.as_u64().ok_or_else(|| {
+        None => {
+            return Err(err(
+                "`seed` is missing (the game's own seed, a whole number from 0 to 2^64-1)".into(),
+            ))
+        }
+        Some(v) => v.as_u64().ok_or_else(|| {
             err(format!(
                 "`seed` {} is not a whole number from 0 to 2^64-1",
                 super::options::cut(&v.to_string())
             ))
-        })?),
+        })?,
     };
     let players = match obj.get("players") {
-        None | Some(Value::Null) => Vec::new(),
+        None | Some(Value::Null) => {
+            return Err(err(format!(
+                "`players` is {} (a list of bot specs, one per seat, seat 0 first)",
+                if obj.contains_key("players") {
+                    "null"
+                } else {
+                    "missing"
+                }
+            )))
+        }
         Some(Value::Array(list)) => list
             .iter()
             .map(|p| {
@@ -258,10 +398,23 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_is_refused() {
+        let text = r#"{"a": {"total": 999, "total": 66}}"#;
+        let e = serde_json::from_str::<StrictValue>(text).unwrap_err();
+        assert!(
+            e.to_string().contains("the key `total` appears twice"),
+            "{e}"
+        );
+        let v: StrictValue =
+            serde_json::from_str(r#"{"a": [1, -2, 0.5, null, "x", {"b": true}]}"#).unwrap();
+        assert_eq!(v.0, json!({"a": [1, -2, 0.5, null, "x", {"b": true}]}));
+    }
+
+    #[test]
     fn a_written_frame_reads_back() {
         let r = sample();
         let e = read_envelope(&r, "duel").unwrap();
-        assert_eq!(e.seed, Some(7));
+        assert_eq!(e.seed, 7);
         assert_eq!(e.players, vec!["random", "greedy"]);
         assert!(e.result.is_some());
     }
@@ -280,6 +433,16 @@ mod tests {
             .unwrap_err()
             .message
             .contains("`seed`"));
+        // Issue 28: `seed` and `players` are required.
+        for key in ["seed", "players"] {
+            let mut r = sample();
+            r.as_object_mut().unwrap().remove(key);
+            let e = read_envelope(&r, "duel").unwrap_err().message;
+            assert!(e.contains(&format!("`{key}` is missing")), "{e}");
+            r[key] = Value::Null;
+            let e = read_envelope(&r, "duel").unwrap_err().message;
+            assert!(e.contains(&format!("`{key}`")), "{e}");
+        }
         let mut r = sample();
         r.as_object_mut().unwrap().remove("result");
         assert!(read_envelope(&r, "duel")

@@ -21,6 +21,7 @@ use super::state::{
 use crate::common::options::cut;
 use crate::common::record::{
     read_envelope, unknown_field, write_record as write_frame, RecordOptions,
+    FINISHED_WITHOUT_RESULT,
 };
 pub use crate::common::ReplayError;
 
@@ -577,7 +578,14 @@ pub fn parse_action(
 ) -> Result<(usize, Action, Option<i64>), ReplayError> {
     let pantheon = game.is_pantheon();
     let ctx = format!("action {index}");
-    let wrap = |e: ReplayError| at(index, e.message);
+    // The field readers say where (`action 67: ...`); the error's own index says it once.
+    let wrap = |e: ReplayError| {
+        let message = match e.message.strip_prefix(&ctx) {
+            Some(rest) => rest.trim_start_matches(": ").to_string(),
+            None => e.message,
+        };
+        at(index, message)
+    };
     let player = int_field(v, "player", &ctx).map_err(wrap)?;
     if !(0..2).contains(&player) {
         return Err(at(
@@ -849,7 +857,7 @@ pub struct Replayed {
 /// (winners, victory type, every score line, coins) is what the game gives.
 pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
     let env = read_envelope(record, "duel")?;
-    if !env.players.is_empty() && env.players.len() != 2 {
+    if env.players.len() != 2 {
         return Err(err(format!(
             "`players` names {} bot{} for 2 seats",
             env.players.len(),
@@ -906,6 +914,7 @@ pub fn replay(record: &Value) -> Result<Replayed, ReplayError> {
         }
     }
     let checked_result = match env.result {
+        None if game.is_over() => return Err(ReplayError::record(FINISHED_WITHOUT_RESULT)),
         None => false,
         Some(result) => {
             check_result(&game, result)?;

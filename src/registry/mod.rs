@@ -167,7 +167,13 @@ fn player_counts(value: &str) -> Result<Option<Vec<usize>>, String> {
         .map(number)
         .collect::<Result<Vec<_>, _>>()?;
     counts.sort_unstable();
-    counts.dedup();
+    if let Some(w) = counts.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!(
+            "players `{}`: {} is given twice (a list names each count once, e.g. 3+5+7)",
+            cut(value),
+            w[0]
+        ));
+    }
     Ok(Some(counts))
 }
 

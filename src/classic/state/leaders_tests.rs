@@ -474,6 +474,63 @@ fn roma_night_draws_leaders_and_recruits_one_more() {
 }
 
 #[test]
+fn berenice_pays_for_a_leader_recruited_through_roma_night_that_gives_coins() {
+    // Issue 28: Croesus recruited by Roma night's extra recruitment gives 6 coins from the
+    // bank, and Berenice (face up) one more: the turn's first bank gain.
+    let mut g = at_recruitment(Wonder::ROMA, true, &["sappho", "croesus"]);
+    g.cities[0].leaders.insert(l("berenice"));
+    g.cities[0].refresh_leader_powers();
+    recruitment_turn(
+        &mut g,
+        Action::WonderLeader {
+            leader: l("sappho"),
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    // A later turn (nothing paid by the bank yet) builds stage 2.
+    g.leaders.as_mut().unwrap().berenice_paid = 0;
+    g.leader_stages_built(&[(0, &g.cat.side(Wonder::ROMA, 1).stages[1].powers[..])]);
+    g.next.clear();
+    g.push_end_of_turn_steps(0);
+    g.next.push(Next::Turn);
+    g.advance();
+    assert_eq!(g.step, Step::RecruitExtra(0));
+    let coins = g.cities[0].coins;
+    let cost = u32::from(g.leader_cost(0, l("croesus")));
+    g.play(Action::RecruitExtra {
+        leader: l("croesus"),
+    })
+    .unwrap();
+    assert_eq!(g.cities[0].coins, coins - cost + 6 + 1);
+    // Once per turn: a second gain in the same turn gets no second coin.
+    assert_eq!(g.leaders.as_ref().unwrap().berenice_paid & 1, 1);
+}
+
+#[test]
+fn halikarnassos_built_in_a_recruitment_turn_builds_from_the_discard_pile() {
+    // Issue 28 (seed 37 of the command line): a stage built with a leader under the board
+    // during the recruitment turn builds from the pile at the end of that turn, before Solomon.
+    let mut g = at_recruitment(Wonder::HALIKARNASSOS, true, &["phidias", "caesar"]);
+    let u = g.hand_uids(1).trailing_zeros() as usize;
+    g.deals[0].removed |= 1 << u;
+    g.discard[0] |= 1 << u;
+    let card = g.deals[0].cards[u];
+    recruitment_turn(
+        &mut g,
+        Action::WonderLeader {
+            leader: l("phidias"),
+            pay_left: 0,
+            pay_right: 0,
+        },
+    );
+    assert_eq!(g.step, Step::BuildDiscarded(0));
+    g.play(Action::BuildDiscarded { card }).unwrap();
+    assert!(g.cities[0].built.contains(card.0));
+    assert!(!g.recruiting && g.step == Step::Turn);
+}
+
+#[test]
 fn solomon_builds_from_the_discard_pile_after_his_recruitment() {
     let mut g = at_recruitment(Wonder::GIZAH, false, &["solomon"]);
     // Put a card in the discard pile.
@@ -594,4 +651,69 @@ fn determinizations_redeal_what_the_seat_has_not_seen_of_the_leaders() {
         }
     }
     assert!(changed > 20, "{changed} of 40");
+}
+
+#[test]
+fn a_record_spends_caligula_only_by_a_black_build_labelled_leader() {
+    // Issue 28: Olympia day's first black card free, recorded "wonder_power", leaves Caligula
+    // unused; a later black card of the same Age labelled "leader" spends it.
+    use crate::classic::record::parse_action;
+    let mut g = at_age_one(true, &["caligula"]);
+    g.cities[0].powers |= powers::FIRST_OF_COLOUR_FREE;
+    let cat = g.cat;
+    let gates = cat.find("city_gates").unwrap();
+    let first = serde_json::json!({"player": 0, "type": "build", "card": "city_gates",
+        "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "wonder_power"});
+    let (_, action) = parse_action(cat, &first, &g).unwrap();
+    assert!(matches!(action, Action::Build { card, .. } if card == gates));
+    seat0_turn(&mut g, "city_gates", |_| action);
+    let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
+    assert_eq!((played.action, played.free), (action, Free::WonderPower));
+    assert!(!g.cities[0].free_build_used, "Caligula still unused");
+    let militia = cat.find("militia").unwrap();
+    let second = serde_json::json!({"player": 0, "type": "build", "card": "militia",
+        "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "leader"});
+    let (_, action) = parse_action(cat, &second, &g).unwrap();
+    assert_eq!(action, Action::BuildFree { card: militia });
+    seat0_turn(&mut g, "militia", |_| action);
+    let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
+    assert_eq!(played.free, Free::Leader);
+}
+
+#[test]
+fn a_record_may_put_aristotles_points_on_science_or_leaders() {
+    // Issue 28 (RECORDS.md, Leaders and Cities reading 13): symbols 0/1/5 and a wild one
+    // score 37 either as 0/1/6 (37 science) or 1/1/5 (34 science + Aristotle's 3).
+    use crate::classic::record::check_result;
+    let mut g = at_age_one(false, &["aristotle"]);
+    g.cities[0].science = [0, 1, 5];
+    g.cities[0].science_wild = 1;
+    let splits = g.science_splits(0);
+    assert_eq!(splits, [(34, 3), (37, 0)]);
+    let result = |science: i32, aristotle: i32| {
+        let mut scores = Vec::new();
+        for s in 0..g.n {
+            let score = g.score(s);
+            let mut pad = serde_json::Map::new();
+            for (k, v) in score.lines(g.score_lines()) {
+                pad.insert(k.into(), v.into());
+            }
+            if s == 0 {
+                let rest = score.get(ScoreLine::Leaders)
+                    - (score.get(ScoreLine::Science) + score.get(ScoreLine::Leaders) - 37);
+                pad.insert("science".into(), science.into());
+                pad.insert("leaders".into(), (rest + aristotle).into());
+            }
+            pad.insert("total".into(), score.total.into());
+            scores.push(serde_json::Value::Object(pad));
+        }
+        let coins: Vec<u32> = (0..g.n).map(|s| g.cities[s].coins).collect();
+        serde_json::json!({"winner": g.winners(), "victory": "civilian", "scores": scores,
+            "coins": coins})
+    };
+    assert!(check_result(&g, &result(37, 0)).is_ok());
+    assert!(check_result(&g, &result(34, 3)).is_ok());
+    // Same total, but no best choice gives it.
+    let err = check_result(&g, &result(36, 1)).unwrap_err().to_string();
+    assert!(err.contains("scores[0].science"), "{err}");
 }

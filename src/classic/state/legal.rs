@@ -145,6 +145,19 @@ impl ClassicGame {
             && c.chain_from.intersection(city.built).is_empty()
     }
 
+    /// How a free build `seat` may spend on `card` now is labelled (`None`: none to spend):
+    /// 1st-edition Olympia A's by `WonderPower`, Caligula's by `Leader`. A record spends it
+    /// only under that label (RECORDS.md).
+    pub fn free_build_label(&self, seat: usize, card: CardId) -> Option<Free> {
+        if !self.free_build_allowed(seat, card) {
+            None
+        } else if self.cities[seat].has(powers::FREE_BUILD_EACH_AGE) {
+            Some(Free::WonderPower)
+        } else {
+            Some(Free::Leader)
+        }
+    }
+
     /// The cheapest ways for `seat` to build its next wonder stage; `None` when complete or
     /// unaffordable.
     pub(crate) fn stage_quote(&self, seat: usize) -> Option<Quote> {
@@ -528,12 +541,7 @@ impl ClassicGame {
             (Step::Turn, Action::BuildFree { card }) => {
                 if !self.hand_cards(seat).contains(card.0) {
                     Err("card not in hand")
-                } else if self.free_build_allowed(seat, card) {
-                    let by = if self.cities[seat].has(powers::FREE_BUILD_EACH_AGE) {
-                        Free::WonderPower
-                    } else {
-                        Free::Leader
-                    };
+                } else if let Some(by) = self.free_build_label(seat, card) {
                     Ok((by, 0))
                 } else {
                     Err("no free build to spend on this card")

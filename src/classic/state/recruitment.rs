@@ -249,6 +249,10 @@ impl ClassicGame {
                     trade[r] += pay_right as u32;
                     paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
                     stages.push((seat, powers));
+                    // Halikarnassos: its build from the pile comes at the end of this turn too.
+                    if powers.contains(&Power::BuildFromDiscard) {
+                        self.owed_discard_builds.push(seat as u8);
+                    }
                     self.push_history(seat, action, free, bank, stage);
                 }
                 Action::SellLeader { leader } => {
@@ -414,9 +418,15 @@ impl ClassicGame {
                 city.leader_hand.remove(leader);
                 city.leaders.insert(leader);
                 city.refresh_leader_powers();
-                // Its effects apply at once; a Telesilla's discards come right after.
-                let coins = self.recruited(seat, leader);
-                self.cities[seat].coins += coins;
+                // Its effects apply at once; a Telesilla's discards come right after. Its coins
+                // are a bank gain of this turn: Berenice pays for them if she has not yet.
+                let mut income = [0u32; MAX_SEATS];
+                income[seat] = self.recruited(seat, leader);
+                let none = [0; MAX_SEATS];
+                self.leader_turn_coins(&[], &[], &[0; MAX_SEATS], &none, &mut income);
+                for (city, inc) in self.cities.iter_mut().zip(income) {
+                    city.coins += inc;
+                }
                 let table = self.leaders.as_mut().expect("recruiting has leaders");
                 for owner in table.owed.telesilla.drain(..) {
                     self.next.insert(0, Next::TelesillaDiscards(owner));

@@ -138,6 +138,11 @@ impl Duel {
             }
             self.pawn += step;
             if self.pawn.abs() >= 9 {
+                // Every square moved costs the opponent, the last one included (seed 002:
+                // "ogni volta che fai avanzare la pedina Conflitto").
+                if pantheon {
+                    self.poliorcetics(seat, moved + 1);
+                }
                 self.end_by_supremacy(Victory::Military, seat);
                 return;
             }

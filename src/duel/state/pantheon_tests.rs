@@ -361,6 +361,20 @@ fn poliorcetics_and_engineering_follow_the_rule_books_examples() {
     let coins = g.players[1].coins;
     g.move_pawn(0, 3);
     assert_eq!(g.players[1].coins, coins - 3);
+    // Issue 28: the move that reaches the capital costs its squares too (seed 002: "ogni
+    // volta che fai avanzare la pedina Conflitto"), the last one included.
+    let mut h = age_two(12);
+    h.pawn = 7;
+    h.military_tokens = 0;
+    h.players[0].progress |= 1 << token_by_id("poliorcetics").unwrap();
+    h.players[1].coins = 10;
+    h.move_pawn(0, 3);
+    assert_eq!(h.phase, Phase::Over, "military supremacy");
+    assert_eq!(
+        h.players[1].coins,
+        10 - 2,
+        "two squares moved before the capital"
+    );
     // Engineering: Fortifications without the Palisade for 1 coin.
     let forts = card_by_id("fortifications").unwrap();
     g.players[0].chains = 0;
