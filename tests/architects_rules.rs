@@ -529,6 +529,18 @@ fn a_record_written_by_hand_replays() {
             .action,
         Some(3)
     );
+    // Issue 28: a wrong-typed field is named as such, not as missing.
+    let mut bad = record.clone();
+    bad["actions"][7]["piece"] = json!("1");
+    let e = wonders::architects::Architects::replay(&bad).unwrap_err();
+    assert!(
+        e.message.contains("`piece` is \"1\", not a whole number"),
+        "{e}"
+    );
+    let mut bad = record.clone();
+    bad["actions"][0]["player"] = json!(0.5);
+    let e = wonders::architects::Architects::replay(&bad).unwrap_err();
+    assert!(e.message.contains("`player` is 0.5"), "{e}");
     let mut bad = record;
     bad["setup"]["wonders"][1] = json!("rome");
     assert!(wonders::architects::Architects::replay(&bad)

@@ -351,4 +351,34 @@ fn replay_refuses_what_it_does_not_know() {
         },
         "`result` is missing",
     );
+    // Issue 28: a record says everything needed to play it again, and nothing unknown.
+    for key in ["seed", "players"] {
+        refused(
+            &|r| {
+                r.as_object_mut().unwrap().remove(key);
+            },
+            &format!("`{key}` is missing"),
+        );
+        refused(&|r| r[key] = Value::Null, &format!("`{key}`"));
+    }
+    refused(
+        &|r| r["setup"]["bogus"] = json!([]),
+        "setup: unknown field `bogus`",
+    );
+    refused(&|r| r["result"] = Value::Null, "`result` is null");
+    // A figure written with a fraction is named as such, not as a different number.
+    let j = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a["type"] == "build" && a["pay_bank"] == 0)
+        .expect("a build paying nothing to the bank");
+    refused(
+        &|r| r["actions"][j]["pay_bank"] = json!(0.0),
+        "recorded 0.0, not a whole number (the rules give 0)",
+    );
+    refused(
+        &|r| r["result"]["coins"][0] = json!(r["result"]["coins"][0].as_u64().unwrap() as f64),
+        "not a whole number",
+    );
 }

@@ -167,6 +167,13 @@ fn records_that_break_the_team_variant_are_refused() {
         &|r| r["options"]["expansions"] = serde_json::json!([]),
         "Cities",
     );
+    // Issue 28: `players` is required here too.
+    refused(
+        &|r| {
+            r.as_object_mut().unwrap().remove("players");
+        },
+        "`players` is missing",
+    );
     // Five seats cannot sit in teams of two.
     let mut five = ClassicConfig::new(5, Edition::V2);
     five.expansions.cities = true;
@@ -177,7 +184,7 @@ fn records_that_break_the_team_variant_are_refused() {
         g.legal_actions(&mut buf);
         g.apply(buf[rng.random_range(0..buf.len())]).unwrap();
     }
-    let mut r = g.record(&[]);
+    let mut r = g.record(&vec!["random".to_string(); 5]);
     r["options"]["variants"] = serde_json::json!(["teams"]);
     let e = replay(&r).expect_err("refused").to_string();
     assert!(

@@ -328,6 +328,14 @@ fn refused(record: &Value, change: impl Fn(&mut Value), needle: &str) -> String 
 #[test]
 fn hand_made_faults_are_named() {
     let r = hand_made_record();
+    // Issue 28: `players` is required.
+    refused(
+        &r,
+        |r| {
+            r.as_object_mut().unwrap().remove("players");
+        },
+        "`players` is missing",
+    );
     // An unknown Divinity id.
     refused(
         &r,

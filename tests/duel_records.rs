@@ -117,6 +117,24 @@ fn replay_refuses_what_it_does_not_know() {
         "pantheon",
     );
     refused(&|r| r["players"] = json!(["human"]), "1 bot for 2 seats");
+    // Issue 28: `seed` and `players` are required; a finished game's result is not null.
+    for key in ["seed", "players"] {
+        refused(
+            &|r| {
+                r.as_object_mut().unwrap().remove(key);
+            },
+            &format!("`{key}` is missing"),
+        );
+        refused(&|r| r[key] = Value::Null, &format!("`{key}`"));
+    }
+    // The action's index is said once.
+    let e = {
+        let mut bad = hand_made_record();
+        bad["actions"][8]["card"] = json!(7);
+        replay(&bad).unwrap_err().to_string()
+    };
+    assert_eq!(e.matches("action 8").count(), 1, "{e}");
+    assert!(e.contains("`card`"), "{e}");
     refused(&|r| r["seed"] = json!(-1), "`seed`");
     refused(&|r| r["seed"] = json!(1.5), "`seed`");
     refused(&|r| r["comment"] = json!("hi"), "unknown field `comment`");
@@ -173,6 +191,11 @@ fn a_military_supremacy_line_may_be_written_0() {
     wrong["result"]["scores"][w]["military"] = json!(3);
     let e = replay(&wrong).unwrap_err().to_string();
     assert!(e.contains(&format!("result.scores[{w}].military")), "{e}");
+    // Issue 28: a finished game's result may not be null.
+    let mut null = record.clone();
+    null["result"] = Value::Null;
+    let e = replay(&null).unwrap_err().to_string();
+    assert!(e.contains("`result` is null but the game is over"), "{e}");
     // 0 without the total that goes with it names the total.
     let mut half = record;
     half["result"]["scores"][w]["military"] = json!(0);

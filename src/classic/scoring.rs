@@ -416,3 +416,36 @@ impl ClassicGame {
         self.teams
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::data::{Edition, Wonder};
+    use crate::classic::state::{ClassicConfig, SidePolicy};
+
+    /// RECORDS.md (`copy_guild`): a guild copied by 1st-edition Olympia B stands in Olympia's
+    /// city as one more purple card for every count at scoring: the seat's own Shipowners
+    /// Guild counts the copy (the copied Shipowners counting itself is in tests/classic_rules).
+    #[test]
+    fn olympia_bs_copied_guild_is_one_more_purple_card_for_its_own_shipowners() {
+        let mut config = ClassicConfig::new(3, Edition::V1);
+        config.wonders = vec![
+            Some(Wonder::OLYMPIA),
+            Some(Wonder::GIZAH),
+            Some(Wonder::BABYLON),
+        ];
+        config.sides = SidePolicy::B;
+        let mut g = ClassicGame::new(&config, 1).unwrap();
+        let cat = g.catalog();
+        let shipowners = cat.find("shipowners_guild").unwrap();
+        let strategists = cat.find("strategists_guild").unwrap();
+        let before = g.score(0).get(ScoreLine::Guilds);
+        assert_eq!(before, 0);
+        g.cities[0].add_building(cat.card(shipowners));
+        // Shipowners alone: itself, the only brown, grey or purple card.
+        assert_eq!(g.score(0).get(ScoreLine::Guilds), 1);
+        g.cities[0].copied_guild = Some(strategists);
+        // The copy is one more purple card (Strategists itself scores 0: no defeats).
+        assert_eq!(g.score(0).get(ScoreLine::Guilds), 2);
+    }
+}
