@@ -16,7 +16,9 @@ use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
 use super::Setup;
 use crate::common::options::cut;
 pub use crate::common::record::ReplayError;
-use crate::common::record::{read_envelope, recorded_vs, unknown_field, FINISHED_WITHOUT_RESULT};
+use crate::common::record::{
+    first_difference, read_envelope, recorded_vs, unknown_field, FINISHED_WITHOUT_RESULT,
+};
 
 fn free_id(f: Free) -> Value {
     match f {
@@ -650,12 +652,9 @@ pub(crate) fn check_result(game: &ClassicGame, result: &Value) -> Result<(), Rep
         return Err(err(m));
     }
     let n = game.players();
+    // Lists are compared item by item: the message names the first one that differs.
     let same = |what: String, recorded: Option<&Value>, replayed: Value| match recorded {
-        Some(r) if *r == replayed => Ok(()),
-        Some(r) => Err(err(format!(
-            "{what}: {}",
-            recorded_vs(r, &replayed, "replayed")
-        ))),
+        Some(r) => first_difference(&what, r, &replayed).map_or(Ok(()), |m| Err(err(m))),
         None => Err(err(format!("{what} missing (replayed {replayed})"))),
     };
     same("winner".into(), obj.get("winner"), json!(game.winners()))?;
