@@ -176,20 +176,20 @@ classic v2+cities 4p games 50 actions 4403 legal 40874 scores 0ff576a4d055851e
 classic v2+cities 5p games 50 actions 5519 legal 51482 scores e79b8788b341a680
 classic v2+cities 6p games 50 actions 6673 legal 61149 scores 7b576364a8ec7fb9
 classic v2+cities 7p games 50 actions 7825 legal 67483 scores 5665800141cf5499
-classic v2+leaders 3p games 50 actions 3804 legal 27775 scores 96215bd1fcd6b5c4
-classic v2+leaders+cities 3p games 50 actions 4336 legal 34055 scores 66d1056ab04f4852
-classic v2+leaders 4p games 50 actions 5069 legal 36924 scores c9d302ef3256f46c
-classic v2+leaders+cities 4p games 50 actions 5844 legal 46389 scores 858d1020ca11e9c1
-classic v2+leaders 5p games 50 actions 6332 legal 45885 scores 9b3ffd957d0a941b
-classic v2+leaders+cities 5p games 50 actions 7334 legal 58077 scores f0b5fba3ccd8618f
-classic v2+leaders 6p games 50 actions 7597 legal 54816 scores 1feeb3b1fb68321a
-classic v2+leaders+cities 6p games 50 actions 8898 legal 69738 scores 43dbe39aa4bbbe81
-classic v2+leaders 7p games 50 actions 8845 legal 62122 scores a5962fce3c8c6066
+classic v2+leaders 3p games 50 actions 3805 legal 27722 scores 0c973c7280594db5
+classic v2+leaders+cities 3p games 50 actions 4335 legal 34270 scores 0e674b7c89f2f913
+classic v2+leaders 4p games 50 actions 5074 legal 36895 scores 671ed9dc65af6336
+classic v2+leaders+cities 4p games 50 actions 5845 legal 46407 scores 3ce8abc1fb2f0334
+classic v2+leaders 5p games 50 actions 6334 legal 45855 scores 172b5e1b1ee07d84
+classic v2+leaders+cities 5p games 50 actions 7335 legal 58107 scores 3f059e038a44f244
+classic v2+leaders 6p games 50 actions 7599 legal 54788 scores c297624816916d6f
+classic v2+leaders+cities 6p games 50 actions 8907 legal 69906 scores 7cb8edbc0c977e93
+classic v2+leaders 7p games 50 actions 8853 legal 62313 scores 989f22a1441e9f60
 classic v2+leaders+cities 7p games 50 actions 10471 legal 76874 scores c707ff4cb7022d2d
 classic v2+cities teams 4p games 50 actions 4401 legal 40879 scores b6dcd2df90b9b932
-classic v2+leaders+cities teams 4p games 50 actions 5845 legal 46229 scores c8f0cb383f452965
+classic v2+leaders+cities teams 4p games 50 actions 5846 legal 46247 scores 8df21e5e2fa86782
 classic v2+cities teams 6p games 50 actions 6665 legal 61065 scores 0af1fa7226ccd1f2
-classic v2+leaders+cities teams 6p games 50 actions 8913 legal 69692 scores 6d23eebc3935a53d
+classic v2+leaders+cities teams 6p games 50 actions 8927 legal 69839 scores ce5e604ffb56a4b8
 architects 2p medals false expert false games 50 actions 3181 legal 9182 scores ffe308efbded5f9f
 architects 2p medals true expert false games 50 actions 3197 legal 9194 scores 66c2438edb61665d
 architects 2p medals true expert true games 50 actions 3197 legal 9194 scores 5806a794e3433725
