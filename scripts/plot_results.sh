@@ -31,5 +31,6 @@ plot classic_v2_leaders_cities_black_cards "7 Wonders 2nd edition with Leaders a
 win share by black card built; 200,000 games, greedy in every seat"
 plot architects_wonders "7 Wonders Architects, 2-7 players: win share by Wonder
 600,000 games (100,000 per player count), greedy in every seat, seed 1"
-plot architects_mcts200_wonders "7 Wonders Architects, 3 and 5 players: win share by Wonder
-20,000 games (10,000 per count), MCTS (200 iterations) in every seat, seed 1"
+plot architects_mcts200_wonders "7 Wonders Architects, 3 players: win share by Wonder
+10,000 games, MCTS (200 iterations) in every seat, seed 1"
+"$PY" scripts/compare_human.py --redraw "$R/classic_v1_vs_humans.md" "$R/classic_v1_vs_humans.png"

@@ -114,7 +114,8 @@ mod tests {
         assert_eq!(rate(123_456, s(10)), "12,346/s");
         assert_eq!(rate(1, s(4)), "0.25/s");
         assert_eq!(rate(0, s(4)), "-/s");
-        assert_eq!(remaining(400, Some(20_000), s(50)), "1h 42m");
+        assert_eq!(remaining(400, Some(20_000), s(50)), "40m 50s");
+        assert_eq!(remaining(400, Some(20_000), s(150)), "2h 02m");
         assert_eq!(remaining(100, Some(1_000), s(50)), "7m 30s");
         assert_eq!(remaining(900, Some(1_000), s(9)), "1s");
         assert_eq!(remaining(0, Some(1_000), s(9)), "-");
