@@ -189,9 +189,10 @@ fn turn_log_and_card_listing() {
     );
     let final_at = log.iter().position(|l| l == "=== Final score ===").unwrap();
     // Seats as columns, then the boards, the 7 score lines, total, coins and the winner.
-    assert!(log[final_at + 1]
-        .trim_start()
-        .starts_with("seat 0  seat 1  seat 2"));
+    assert_eq!(
+        log[final_at + 1].split_whitespace().collect::<Vec<_>>(),
+        ["seat", "0", "seat", "1", "seat", "2"]
+    );
     assert!(log[final_at + 3].starts_with("military "));
     assert_eq!(log.len(), final_at + 13, "{:#?}", &log[final_at..]);
 
