@@ -196,7 +196,7 @@ fn activation_effect(
                 )
             }
         }
-        DivinityEffect::Coins(n) => format!("{}: {me} takes {n} coins", d.name),
+        DivinityEffect::Coins(n) => format!("{}: {me} takes {}", d.name, crate::common::text::count(n, "coin")),
         DivinityEffect::Points(n) => format!("{}: {n} VP for {me} at the end", d.name),
         DivinityEffect::BuildFromDiscard => {
             if asks(Pending::Hades) {
@@ -236,7 +236,7 @@ fn activation_effect(
                 format!("{}: {opp} has no unbuilt Wonder to take", d.name)
             }
         }
-        DivinityEffect::Shields(n) => format!("{}: {n} shields for {me}", d.name),
+        DivinityEffect::Shields(n) => format!("{}: {} for {me}", d.name, crate::common::text::count(n, "shield")),
         DivinityEffect::MinervaPawn => format!("{}: {me} places the Minerva pawn", d.name),
         DivinityEffect::MilitaryTokens => {
             if asks(Pending::Neptune) {
