@@ -147,4 +147,7 @@ if [[ $what == all || $what == charts ]]; then
         > $R/${run}_wonders_built.txt
     fi
   done
+  # The plot scripts above write the tables (and first drafts of the charts); the published
+  # charts are drawn from the tables, titled and styled alike.
+  scripts/plot_results.sh python3
 fi

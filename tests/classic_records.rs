@@ -187,11 +187,14 @@ fn turn_log_and_card_listing() {
             .any(|l| l.contains(" to seat ") && l.contains(" for ")),
         "payments explained"
     );
-    let final_at = log
-        .iter()
-        .position(|l| l.starts_with("Final score"))
-        .unwrap();
-    assert_eq!(log.len(), final_at + 4);
+    let final_at = log.iter().position(|l| l == "=== Final score ===").unwrap();
+    // Seats as columns, then the boards, the 7 score lines, total, coins and the winner.
+    assert_eq!(
+        log[final_at + 1].split_whitespace().collect::<Vec<_>>(),
+        ["seat", "0", "seat", "1", "seat", "2"]
+    );
+    assert!(log[final_at + 3].starts_with("military "));
+    assert_eq!(log.len(), final_at + 13, "{:#?}", &log[final_at..]);
 
     for edition in [Edition::V1, Edition::V2] {
         let rows = card_rows(edition);

@@ -396,7 +396,7 @@ fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
     assert!(played
         .log
         .iter()
-        .any(|l| l.contains("seat 0 (olympia b): copies shipowners_guild")));
+        .any(|l| l.contains("seat 0 (Olympia B): copies Shipowners Guild")));
     let replayed = <ClassicGame as wonders::common::GameModule>::replay(&played.record).unwrap();
     let g = replayed.game;
     let olympia = g.city(0);

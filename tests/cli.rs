@@ -270,3 +270,147 @@ fn an_interrupted_simulate_resumes_to_the_full_run() {
         "{msg}"
     );
 }
+
+/// What a newcomer reads: one way to name seats in every game's log, score pads with a column
+/// per seat, display names, suggestions for typos, and a seed's range.
+#[test]
+fn outputs_explain_themselves() {
+    let duel = text(&wonders(&["play", "--game", "duel", "--seed", "7"]));
+    assert!(duel.starts_with("7 Wonders Duel, seed 7: seat 0 = greedy, seat 1 = greedy"));
+    assert!(duel.contains("\nDraft: seat 0 takes The "), "{duel}");
+    let pad = &duel[duel.find("=== Final score ===\n").unwrap() + 20..];
+    assert_eq!(
+        pad.lines()
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["seat", "0", "seat", "1"]
+    );
+    assert!(!duel.contains("P1") && !duel.contains("P2"), "{duel}");
+
+    let classic = text(&wonders(&[
+        "play",
+        "--game",
+        "classic:players=3",
+        "--seed",
+        "3",
+    ]));
+    assert!(
+        classic.contains("builds Lumber Yard"),
+        "display names: {classic}"
+    );
+    assert!(
+        !classic.contains("lumber_yard") && !classic.contains("(s)"),
+        "{classic}"
+    );
+    assert!(classic.contains("=== Final score ==="), "{classic}");
+
+    let arch = text(&wonders(&[
+        "play",
+        "--game",
+        "architects",
+        "--players",
+        "3",
+        "--expansions",
+        "medals",
+        "--seed",
+        "3",
+    ]));
+    assert!(
+        arch.contains("medals of seat 2: 7 cards; 2 Wonder stages and the Cat"),
+        "{arch}"
+    );
+    assert!(!arch.contains("_"), "ids instead of names: {arch}");
+
+    let cards = text(&wonders(&[
+        "cards",
+        "--game",
+        "architects",
+        "--expansions",
+        "medals",
+        "--format",
+        "csv",
+    ]));
+    assert!(
+        cards.contains("yellow_catblue_hornred,\"yellow, blue Cat and red horn cards\""),
+        "{cards}"
+    );
+    assert!(
+        !cards.contains("Colour(") && !cards.contains("Kinds("),
+        "{cards}"
+    );
+
+    // `wonders games`: one header per game, every row's columns aligned under it.
+    let games = text(&wonders(&["games"]));
+    assert!(!games.contains("default -"), "{games}");
+    let mut lines = games.lines();
+    while let Some(header) = lines.find(|l| l.trim_start().starts_with("option ")) {
+        // Columns are counted in characters (values hold `…`).
+        let at = header.chars().count()
+            - header.split("default").nth(1).unwrap().chars().count()
+            - "default".len();
+        for row in lines
+            .clone()
+            .take_while(|l| !l.starts_with("  expansions:"))
+        {
+            let row: Vec<char> = row.chars().collect();
+            let shown: String = row.iter().collect();
+            assert_eq!(
+                row[at - 2..at],
+                [' ', ' '],
+                "`{shown}` misaligned under `{header}`"
+            );
+            assert_ne!(row[at], ' ', "`{shown}` has no default");
+        }
+    }
+
+    let e = text(&wonders(&["play", "--game", "dual"]));
+    assert!(
+        e.contains("unknown game `dual` (did you mean `duel`?)"),
+        "{e}"
+    );
+    let e = text(&wonders(&["play", "--bots", "grdy"]));
+    assert!(
+        e.contains("(did you mean `greedy`?)") && e.lines().count() == 1 && e.len() < 160,
+        "{e}"
+    );
+    let out = wonders(&["play", "--seed", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("seeds are whole numbers from 0 to 18446744073709551615"));
+}
+
+/// A run over several player counts: a clean records file name, the fair share beside the
+/// pooled win rates, and no sides in Architects' wonder table.
+#[test]
+fn several_player_counts_name_their_records_and_fair_share() {
+    let dir = tmp("records-dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = wonders(&[
+        "simulate",
+        "--game",
+        "architects",
+        "--players",
+        "2-3",
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--records",
+        dir.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(dir.join("architects-2p+3p-seed1.jsonl").is_file());
+    let summary = text(&out);
+    // 3 games at 2 players and 3 at 3: 6 victories over 15 seat-games.
+    assert!(
+        summary.contains("Win rate by bot (pooled fair share 40.0% over every player count)"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("Win rate by wonder (all, pooled fair share"),
+        "{summary}"
+    );
+    assert!(!summary.contains("and side"), "{summary}");
+}

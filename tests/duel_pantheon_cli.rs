@@ -70,7 +70,7 @@ fn a_pantheon_game_logs_what_the_expansion_adds_and_replays() {
         .lines()
         .find(|l| l.contains("Divinity face down on space"))
         .unwrap();
-    assert!(place.contains("(seen by P"), "{place}");
+    assert!(place.contains("(seen by seat "), "{place}");
     // The score pad's two Pantheon lines.
     let pad = &log[log.find("=== Final score ===").unwrap()..];
     assert!(
@@ -147,7 +147,7 @@ fn pantheon_wonders_are_fixed_only_with_the_expansion() {
         "1",
     ]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(stdout(&out).contains("Draft: P1 takes The Sanctuary"));
+    assert!(stdout(&out).contains("Draft: seat 0 takes The Sanctuary"));
     let out = wonders(&["cards", "--game", "duel", "--expansions", "agora"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out).contains("valid: pantheon"), "{}", text(&out));

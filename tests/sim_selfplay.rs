@@ -496,7 +496,7 @@ fn csv_schema_for_three_players() {
         assert!(row[9] == "a" || row[9] == "b");
         assert!(row[10].parse::<u32>().unwrap() <= 2);
     }
-    assert!(summary.contains("Win rate by wonder and side (all)"));
+    assert!(summary.contains("Win rate by wonder and side (all, fair share "));
 }
 
 fn outcome(

@@ -21,7 +21,7 @@ pub use game::{Game, MAX_PLAYERS};
 pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig, Rollout};
 pub use random::RandomBot;
-pub use spec::{BotSpec, SpecError, BOTS_HELP};
+pub use spec::{did_you_mean, BotSpec, SpecError, BOTS_HELP};
 pub use util::below;
 
 /// A player. It is handed the true state of the game but must act only on what its seat could

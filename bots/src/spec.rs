@@ -62,12 +62,57 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// The help text listing every bot and its parameters (one line, appended to every error).
-pub const BOTS_HELP: &str = "bots: random | greedy[:determinizations=K] | \
-    mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] | \
-    mcts-cheat[:same as mcts; sees hidden information] \
-    (defaults: determinizations=1, iterations=1000, c=0.7, rollout and depth the game's own \
-    (random to the end; 7 Wonders: greedy, depth 4), epsilon=0.1 with rollout=greedy)";
+/// The bots and their parameters, one line each, for `--help` texts and documentation. Errors
+/// stay one short line: they name only what is valid where the mistake is (the bot kinds, or
+/// one bot's parameters).
+pub const BOTS_HELP: &str = "random
+greedy[:determinizations=K]         K >= 1 determinizations per move (default 1)
+mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none]
+                                    defaults: iterations=1000, c=0.7, the game's own rollout
+mcts-cheat[:same as mcts]           searches the true state (sees hidden information)";
+
+/// The bot kinds, as an error lists them.
+const KINDS: &str = "random, greedy, mcts, mcts-cheat";
+/// The parameters of `mcts` and `mcts-cheat`, as an error lists them.
+const MCTS_PARAMS: [&str; 6] = ["iterations", "time_ms", "c", "rollout", "epsilon", "depth"];
+
+/// ` (did you mean `x`?)` when one of `valid` is a likely typo of `word` (at most a third of
+/// its letters changed, or one is the other's prefix), else nothing.
+pub fn did_you_mean(word: &str, valid: &[&str]) -> String {
+    let word = word.to_lowercase();
+    let best = valid
+        .iter()
+        .map(|v| (edit_distance(&word, v), *v))
+        .min_by_key(|&(d, _)| d);
+    match best {
+        Some((d, v))
+            if !word.is_empty()
+                && (d <= (v.chars().count() / 3).max(1)
+                    || (word.len() >= 3 && v.starts_with(word.as_str()))) =>
+        {
+            format!(" (did you mean `{v}`?)")
+        }
+        _ => String::new(),
+    }
+}
+
+/// Levenshtein distance in characters (words here are a few characters long).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
 
 impl BotSpec {
     /// Parses a comma-separated list of specifications, e.g.
@@ -79,7 +124,7 @@ impl BotSpec {
             .map(Self::parse)
             .collect::<Result<_, _>>()?;
         if specs.is_empty() {
-            return Err(SpecError(format!("no bot given; {BOTS_HELP}")));
+            return Err(SpecError(format!("no bot given (bots: {KINDS})")));
         }
         Ok(specs)
     }
@@ -88,8 +133,7 @@ impl BotSpec {
     pub fn parse(text: &str) -> Result<Self, SpecError> {
         let text = text.trim();
         let shown = cut(text);
-        let fail =
-            |problem: String| SpecError(format!("bad bot `{shown}`: {problem}; {BOTS_HELP}"));
+        let fail = |problem: String| SpecError(format!("bad bot `{shown}`: {problem}"));
         let (kind, params) = match text.split_once(':') {
             Some((k, p)) => (k.trim(), Some(p)),
             None => (text, None),
@@ -128,8 +172,10 @@ impl BotSpec {
                         }
                         _ => {
                             return Err(fail(format!(
-                                "unknown parameter `{}` for bot `greedy`",
-                                cut(key)
+                                "unknown parameter `{}` for bot `greedy`{} (its parameter: \
+                                 determinizations)",
+                                cut(key),
+                                did_you_mean(key, &["determinizations"])
                             )))
                         }
                     }
@@ -138,7 +184,11 @@ impl BotSpec {
             }
             "mcts" => Ok(BotSpec::Mcts(parse_mcts(kind, &pairs).map_err(fail)?)),
             "mcts-cheat" => Ok(BotSpec::MctsCheat(parse_mcts(kind, &pairs).map_err(fail)?)),
-            _ => Err(fail(format!("unknown bot `{}`", cut(kind)))),
+            _ => Err(fail(format!(
+                "unknown bot `{}`{} (bots: {KINDS})",
+                cut(kind),
+                did_you_mean(kind, &["random", "greedy", "mcts", "mcts-cheat"])
+            ))),
         }
     }
 
@@ -209,7 +259,14 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                     })?),
                 }
             }
-            _ => return Err(format!("unknown parameter `{}` for bot `{kind}`", cut(key))),
+            _ => {
+                return Err(format!(
+                    "unknown parameter `{}` for bot `{kind}`{} (its parameters: {})",
+                    cut(key),
+                    did_you_mean(key, &MCTS_PARAMS),
+                    MCTS_PARAMS.join(", ")
+                ))
+            }
         }
     }
     config.budget = match (iterations, time_ms) {
@@ -523,8 +580,33 @@ mod tests {
                 message.contains(&format!("`{input}`")),
                 "`{message}` omits the input"
             );
-            assert!(message.ends_with(BOTS_HELP), "`{message}` omits the help");
+            assert!(message.len() < 160, "`{message}` is too long to read");
             assert!(!message.contains('\n'), "`{message}` is not one line");
         }
+    }
+
+    #[test]
+    fn typos_get_a_suggestion_and_a_short_list() {
+        let m = BotSpec::parse("grdy").unwrap_err().to_string();
+        assert_eq!(
+            m,
+            "bad bot `grdy`: unknown bot `grdy` (did you mean `greedy`?) \
+             (bots: random, greedy, mcts, mcts-cheat)"
+        );
+        let m = BotSpec::parse("mcts:iter=5").unwrap_err().to_string();
+        assert!(m.contains("(did you mean `iterations`?)"), "{m}");
+        assert!(m.contains("its parameters: iterations, time_ms"), "{m}");
+        assert_eq!(
+            did_you_mean("dual", &["duel", "classic"]),
+            " (did you mean `duel`?)"
+        );
+        assert_eq!(
+            did_you_mean("chess", &["duel", "classic", "architects"]),
+            ""
+        );
+        assert_eq!(
+            did_you_mean("arch", &["duel", "architects"]),
+            " (did you mean `architects`?)"
+        );
     }
 }

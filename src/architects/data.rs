@@ -100,6 +100,26 @@ impl Card {
         }
     }
 
+    /// The card's display name, for logs and the component list.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Card::Wood => "Wood",
+            Card::Stone => "Stone",
+            Card::Clay => "Clay",
+            Card::Papyrus => "Papyrus",
+            Card::Glass => "Glass",
+            Card::Coin => "Coin",
+            Card::Blue3Vp => "Blue 3 VP",
+            Card::Blue2VpCat => "Blue 2 VP + Cat",
+            Card::GreenTablet => "Green tablet",
+            Card::GreenGear => "Green gear",
+            Card::GreenCompass => "Green compass",
+            Card::Red0Horn => "Red 0 horns",
+            Card::Red1Horn => "Red 1 horn",
+            Card::Red2Horn => "Red 2 horns",
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Card> {
         Card::ALL.into_iter().find(|c| c.id() == id)
     }
@@ -500,6 +520,30 @@ impl Token {
         }
     }
 
+    /// The token's display name (its id capitalised: `Urbanism`).
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; TOKEN_KINDS] = [
+            "Urbanism",
+            "Crafts",
+            "Jewellery",
+            "Science",
+            "Propaganda",
+            "Architecture",
+            "Economy",
+            "Engineering",
+            "Tactics",
+            "Decor",
+            "Politics",
+            "Strategy",
+            "Education",
+            "Culture",
+            "Logistics",
+            "Domestication",
+            "Entrenchment",
+        ];
+        NAMES[self as usize]
+    }
+
     pub fn from_id(id: &str) -> Option<Token> {
         Token::ALL.into_iter().find(|t| t.id() == id)
     }
@@ -679,6 +723,63 @@ impl MedalId {
 
     pub fn key(self) -> &'static str {
         self.medal().key
+    }
+
+    /// The medal's display name: what it asks for, in words (`3 Wonder stages`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MedalId::Blue3 => "3 blue cards",
+            MedalId::Green3 => "3 green cards",
+            MedalId::Grey3 => "3 grey cards",
+            MedalId::Red3 => "3 red cards",
+            MedalId::FourColours => "green, yellow, blue and red cards",
+            MedalId::YellowCatBlueHornRed => "yellow, blue Cat and red horn cards",
+            MedalId::Cards7 => "7 cards",
+            MedalId::Stages3 => "3 Wonder stages",
+            MedalId::Stages2Cat => "2 Wonder stages and the Cat",
+            MedalId::Progress2 => "2 Progress tokens",
+            MedalId::ProgressMilitaryCat => "a Progress token, a Military token and the Cat",
+            MedalId::Military2OneBattle => "2 Military tokens in one Battle",
+        }
+    }
+
+    /// What the medal asks for, in full (the component list's `effect`).
+    pub fn requirement_text(self) -> String {
+        let colour = |c: Colour| match c {
+            Colour::Grey => "grey",
+            Colour::Yellow => "yellow",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Red => "red",
+        };
+        let parts: Vec<String> = self
+            .medal()
+            .requires
+            .iter()
+            .map(|r| match *r {
+                Requirement::Colour(c, 1) => format!("1 {} card", colour(c)),
+                Requirement::Colour(c, n) => format!("{n} {} cards", colour(c)),
+                Requirement::Kinds(kinds, n) => format!(
+                    "{n} of {}",
+                    kinds
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                ),
+                Requirement::Cards(n) => format!("{n} cards"),
+                Requirement::StagesBuilt(n) => format!("{n} Wonder stages built"),
+                Requirement::ProgressTokens(1) => "1 Progress token".into(),
+                Requirement::ProgressTokens(n) => format!("{n} Progress tokens"),
+                Requirement::MilitaryTokens(1) => "1 Military Victory token".into(),
+                Requirement::MilitaryTokens(n) => format!("{n} Military Victory tokens"),
+                Requirement::CatPawn => "the Cat".into(),
+                Requirement::MilitaryTokensInOneBattle(n) => {
+                    format!("{n} Military Victory tokens won in one Battle")
+                }
+            })
+            .collect();
+        parts.join(" + ")
     }
 
     pub fn from_key(key: &str) -> Option<MedalId> {

@@ -12,6 +12,7 @@ use super::state::{
     grey_fits, Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, Event, MedalSlot, Phase,
     Score, Seat, Setup, TokenSource, MAX_PLAYERS, MIN_PLAYERS,
 };
+use crate::common::text::count;
 use crate::common::{
     Cell, Feature, FeatureTable, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet,
     ReplayError, Replayed, SeatOutcome, SimGame, Table, WonderColumns, WonderHeld,
@@ -241,7 +242,7 @@ fn paid_text(paid: &[u8; 6]) -> String {
     let mut v = Vec::new();
     for (i, c) in kinds.iter().enumerate() {
         for _ in 0..paid[i] {
-            v.push(c.id());
+            v.push(c.name());
         }
     }
     v.join(" + ")
@@ -251,7 +252,7 @@ fn event_line(g: &Architects, e: &Event) -> String {
     match e {
         Event::Placed { seat, card, from } => format!(
             "    seat {seat} places {} (from {})",
-            card.id(),
+            card.name(),
             deck_name(*from)
         ),
         Event::Cat { seat } => format!("    the Cat moves to seat {seat}"),
@@ -261,16 +262,27 @@ fn event_line(g: &Architects, e: &Event) -> String {
             remaining,
         } => {
             format!(
-                "    seat {seat}'s horns flip {flipped} Conflict token(s); {remaining} at Peace"
+                "    seat {seat}'s horns flip {}; {remaining} at Peace",
+                count(*flipped, "Conflict token")
             )
         }
-        Event::Battle { shields, gains } => format!(
-            "    BATTLE: shields {:?} -> Military Victory tokens {:?}; horn cards discarded",
-            shields, gains
-        ),
-        Event::Medal { seat, medal } => format!("    seat {seat} claims the medal {}", medal.key()),
+        Event::Battle { shields, gains } => {
+            let seats: Vec<String> = shields
+                .iter()
+                .zip(gains)
+                .enumerate()
+                .map(|(s, (&sh, &won))| format!("seat {s} {} +{won}", count(sh, "shield")))
+                .collect();
+            format!(
+                "    Battle (shields, Military Victory tokens won): {}; horn cards discarded",
+                seats.join(", ")
+            )
+        }
+        Event::Medal { seat, medal } => {
+            format!("    seat {seat} claims the medal {}", medal.name())
+        }
         Event::TokenTaken { seat, token } => {
-            format!("    seat {seat} takes the Progress token {}", token.id())
+            format!("    seat {seat} takes the Progress token {}", token.name())
         }
         Event::Built { seat, piece } => {
             let p = g.wonders[*seat].wonder().pieces[*piece];
@@ -283,7 +295,7 @@ fn event_line(g: &Architects, e: &Event) -> String {
         }
         Event::OfferSkipped { seat, token } => format!(
             "    seat {seat}'s {} offer lapses: no card to take",
-            token.id()
+            token.name()
         ),
         Event::TakeSkipped { seat } => format!("seat {seat} has no card to take"),
         Event::GameEnd => "the game ends".into(),
@@ -297,11 +309,11 @@ fn action_line(g: &Architects, a: Action) -> String {
             "turn {}: seat {p} ({}) takes {} from {}",
             g.turns + 1,
             g.wonders[p].name(),
-            g.top(d).map_or("?", |c| c.id()),
+            g.top(d).map_or("?", |c| c.name()),
             deck_name(d)
         ),
         Action::Progress { from, set } => {
-            let t = g.token_at(from).map_or("?", |t| t.id());
+            let t = g.token_at(from).map_or("?", |t| t.name());
             let src = match from {
                 TokenSource::Row(_) => "face up",
                 TokenSource::Stack => "the stack, blind",
@@ -309,7 +321,7 @@ fn action_line(g: &Architects, a: Action) -> String {
             match set {
                 Some(s) => format!(
                     "  seat {p} converts {} into the Progress token {t} ({src})",
-                    s.cards().iter().map(|c| c.id()).collect::<Vec<_>>().join(" + ")
+                    s.cards().iter().map(|c| c.name()).collect::<Vec<_>>().join(" + ")
                 ),
                 None => format!("  seat {p} (Babylon) takes the Progress token {t} ({src})"),
             }
@@ -332,20 +344,20 @@ fn action_line(g: &Architects, a: Action) -> String {
         }
         Action::Extra { token, deck: Some(d) } => format!(
             "  seat {p} uses {} for an extra card: {} from {}",
-            token.id(),
-            g.top(d).map_or("?", |c| c.id()),
+            token.name(),
+            g.top(d).map_or("?", |c| c.name()),
             deck_name(d)
         ),
-        Action::Extra { token, deck: None } => format!("  seat {p} declines the {} extra card", token.id()),
+        Action::Extra { token, deck: None } => format!("  seat {p} declines the {} extra card", token.name()),
         Action::Alexandria(d) => format!(
             "  seat {p} (Alexandria) takes {} from {}",
-            g.top(d).map_or("?", |c| c.id()),
+            g.top(d).map_or("?", |c| c.name()),
             deck_name(d)
         ),
         Action::Halicarnassus { deck, keep } => format!(
             "  seat {p} (Halicarnassus) looks at the top 5 of {} and keeps {}; the deck is reshuffled",
             deck_name(deck),
-            keep.id()
+            keep.name()
         ),
     }
 }
@@ -454,8 +466,8 @@ impl GameModule for Architects {
                 .medals
                 .iter()
                 .map(|s| match s.beside_deck {
-                    Some(i) => format!("{} beside deck {i}", s.medal.key()),
-                    None => format!("{} in the centre", s.medal.key()),
+                    Some(i) => format!("{} beside deck {i}", s.medal.name()),
+                    None => format!("{} in the centre", s.medal.name()),
                 })
                 .collect();
             lines.push(format!("medals: {}", m.join(", ")));
@@ -465,7 +477,7 @@ impl GameModule for Architects {
             g.progress_row
                 .iter()
                 .flatten()
-                .map(|t| t.id())
+                .map(|t| t.name())
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -480,7 +492,7 @@ impl GameModule for Architects {
                         format!(
                             "{} top {}",
                             deck_name(d),
-                            g.top(d).map_or("empty", |c| c.id())
+                            g.top(d).map_or("empty", |c| c.name())
                         )
                     })
                     .collect();
@@ -509,6 +521,7 @@ impl GameModule for Architects {
             }
         }
         if g.is_over() {
+            lines.push("=== Final score ===".into());
             lines.extend(g.score_pad());
         }
         lines
@@ -533,36 +546,25 @@ impl GameModule for Architects {
             "total",
             scores.iter().map(|s| s.total().to_string()).collect(),
         ));
-        if self.medals.iter().any(|m| m.holders != 0) {
-            let held = |p: usize| {
-                let keys: Vec<&str> = self.medals_held(p).iter().map(|m| m.key()).collect();
-                if keys.is_empty() {
-                    "-".to_string()
-                } else {
-                    keys.join("+")
-                }
-            };
-            rows.push(("medals won", (0..n).map(held).collect()));
-        }
         rows.push((
             "stages",
             (0..n)
                 .map(|p| self.seats[p].stages_built().to_string())
                 .collect(),
         ));
-        let width = rows
-            .iter()
-            .flat_map(|(_, cells)| cells.iter().map(String::len))
-            .max()
-            .unwrap_or(0)
-            + 2;
-        let mut lines: Vec<String> = rows
-            .iter()
-            .map(|(label, cells)| {
-                let cells: String = cells.iter().map(|c| format!("{c:>width$}")).collect();
-                format!("{label:<11}{cells}")
-            })
-            .collect();
+        let header: Vec<String> = (0..n).map(crate::common::text::seat).collect();
+        let rows: Vec<(String, Vec<String>)> =
+            rows.into_iter().map(|(l, c)| (l.to_string(), c)).collect();
+        let mut lines = crate::common::text::score_pad(&header, &rows);
+        // Medal names are phrases: one line per seat below the table, not a column.
+        if self.medals.iter().any(|m| m.holders != 0) {
+            for p in 0..n {
+                let names: Vec<&str> = self.medals_held(p).iter().map(|m| m.name()).collect();
+                if !names.is_empty() {
+                    lines.push(format!("medals of seat {p}: {}", names.join("; ")));
+                }
+            }
+        }
         let w = self.winners();
         let best = scores[w[0]].total();
         let tied = (0..n).filter(|&p| scores[p].total() == best).count();
@@ -573,13 +575,11 @@ impl GameModule for Architects {
         } else {
             "highest total"
         };
-        lines.push(format!(
-            "winner: {} ({how})",
-            w.iter()
-                .map(|p| format!("seat {p}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        lines.push(if w.len() == 1 {
+            format!("seat {} wins ({how})", w[0])
+        } else {
+            format!("Shared victory: {} ({how})", crate::common::text::seats(&w))
+        });
         lines
     }
 
@@ -609,7 +609,7 @@ impl GameModule for Architects {
             rows.push(vec![
                 "card".into(),
                 c.id().into(),
-                Cell::Empty,
+                c.name().into(),
                 colour(c.colour()).into(),
                 Cell::Int(total as i64),
                 Cell::Empty,
@@ -618,7 +618,7 @@ impl GameModule for Architects {
                 match c.horns() {
                     0 if c.has_cat() => "cat icon".into(),
                     0 => Cell::Empty,
-                    h => format!("{h} horn(s)").into(),
+                    h => count(h, "horn").into(),
                 },
                 "base".into(),
             ]);
@@ -655,7 +655,7 @@ impl GameModule for Architects {
             rows.push(vec![
                 "progress_token".into(),
                 t.id().into(),
-                Cell::Empty,
+                t.name().into(),
                 Cell::Empty,
                 Cell::Int(copies as i64),
                 Cell::Empty,
@@ -670,13 +670,13 @@ impl GameModule for Architects {
                 rows.push(vec![
                     "medal".into(),
                     m.key.into(),
-                    Cell::Empty,
+                    m.id.name().into(),
                     Cell::Empty,
                     Cell::Int(1),
                     Cell::Empty,
                     Cell::Empty,
                     Cell::Int(4),
-                    format!("{:?}", m.requires).into(),
+                    m.id.requirement_text().into(),
                     "medals".into(),
                 ]);
             }

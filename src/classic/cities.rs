@@ -155,11 +155,11 @@ pub fn black_points(effects: &[CityEffect], black_cards: u8, tokens: &[u8; 6]) -
 pub fn effect_text(e: CityEffect) -> String {
     match e {
         CityEffect::Points(p) => format!("{p} VP"),
-        CityEffect::Coins(c) => format!("{c} coins"),
-        CityEffect::Shields(s) => format!("{s} shields"),
-        CityEffect::NeighboursGainCoins(c) => format!("each neighbour gains {c} coins"),
-        CityEffect::OthersGainCoins(c) => format!("every other city gains {c} coins"),
-        CityEffect::OthersLoseCoins(c) => format!("every other city loses {c} coins"),
+        CityEffect::Coins(c) => crate::common::text::count(c, "coin"),
+        CityEffect::Shields(s) => crate::common::text::count(s, "shield"),
+        CityEffect::NeighboursGainCoins(c) => format!("each neighbour gains {}", crate::common::text::count(c, "coin")),
+        CityEffect::OthersGainCoins(c) => format!("every other city gains {}", crate::common::text::count(c, "coin")),
+        CityEffect::OthersLoseCoins(c) => format!("every other city loses {}", crate::common::text::count(c, "coin")),
         CityEffect::OthersLoseCoinsPerVictoryToken(c) => {
             format!("every other city loses {c} coins per military victory token it holds")
         }

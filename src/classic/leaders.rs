@@ -418,7 +418,7 @@ impl LeaderEffect {
             LeaderEffect::BuyFromBank(p) => {
                 format!("once per turn, one resource of choice from the bank for {p} coin")
             }
-            LeaderEffect::Shields(n) => format!("{n} shields"),
+            LeaderEffect::Shields(n) => crate::common::text::count(n, "shield"),
             LeaderEffect::BuildFromDiscard => {
                 "at the end of its turn, builds a discarded Age card for free".into()
             }

@@ -9,6 +9,7 @@ use super::data::{
 };
 use super::leaders_data::LeaderStagePower;
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy, RECRUITMENT_TURN};
+use crate::common::text::{count, score_pad, seat, seats, title_case};
 
 fn per_text(per: Per) -> String {
     match per {
@@ -40,9 +41,9 @@ pub fn effect_text(e: &Effect) -> String {
             .map(|&e| crate::classic::cities::effect_text(e))
             .collect::<Vec<_>>()
             .join("; "),
-        Effect::Shields(s) => format!("{s} shields"),
+        Effect::Shields(s) => count(s, "shield"),
         Effect::Science(s) => format!("science: {}", s.id()),
-        Effect::Coins(c) => format!("{c} coins"),
+        Effect::Coins(c) => count(c, "coin"),
         Effect::Discount(d, c) => {
             let class = match c {
                 Class::Raw => "raw",
@@ -86,8 +87,8 @@ pub fn effect_text(e: &Effect) -> String {
 pub fn power_text(p: &Power) -> String {
     match *p {
         Power::Points(v) => format!("{v} VP"),
-        Power::Shields(s) => format!("{s} shields"),
-        Power::Coins(c) => format!("{c} coins"),
+        Power::Shields(s) => count(s, "shield"),
+        Power::Coins(c) => count(c, "coin"),
         Power::OneOf(rs) => format!("produces one of {} (not for sale)", resources_text(rs)),
         Power::ScienceWild => "science: one symbol of choice".into(),
         Power::RawDiscountBoth => "raw resources from both neighbours at 1 coin".into(),
@@ -226,11 +227,15 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     };
     let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
     let cat = game.catalog();
-    let name = |c: CardId| cat.card(c).key;
+    let name = |c: CardId| cat.card(c).name;
     let mut out = Vec::new();
     let seat_name = |s: usize| {
         let c = game.city(s);
-        format!("seat {s} ({} {})", c.wonder.id(), c.side.id())
+        format!(
+            "seat {s} ({} {})",
+            title_case(c.wonder.id()),
+            title_case(c.side.id())
+        )
     };
     out.push(format!(
         "7 Wonders {} edition, {n} players{}",
@@ -370,15 +375,16 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
             Action::CoinLoss { coins, debt } => {
                 format!(
-                    "loses {} coin(s): pays {coins}, takes {debt} debt token(s)",
-                    coins + debt
+                    "loses {}: pays {coins}, takes {}",
+                    count(coins + debt, "coin"),
+                    count(debt, "debt token")
                 )
             }
-            Action::Draft { leader } => format!("drafts {} (face down)", leader.leader().id),
+            Action::Draft { leader } => format!("drafts {} (face down)", leader.leader().name),
             Action::Recruit { leader } => {
                 format!(
                     "recruits {}, paying {} to the bank",
-                    leader.leader().id,
+                    leader.leader().name,
                     p.pay_bank
                 )
             }
@@ -390,21 +396,21 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
                 "builds wonder stage {} with {} under the board, paying {pay_left} left, \
                  {pay_right} right, {} to the bank",
                 p.stage,
-                leader.leader().id,
+                leader.leader().name,
                 p.pay_bank
             ),
             Action::SellLeader { leader } => {
-                format!("sells {} for 3 coins", leader.leader().id)
+                format!("sells {} for 3 coins", leader.leader().name)
             }
             Action::DiscardVictoryToken { value } => {
                 format!("discards a victory token of {value} (Telesilla)")
             }
             Action::BuryLeader { leader } => {
-                format!("buries {} under Abu Simbel", leader.leader().id)
+                format!("buries {} under Abu Simbel", leader.leader().name)
             }
             Action::RecruitExtra { leader } => format!(
                 "recruits {} (Roma), paying {} to the bank",
-                leader.leader().id,
+                leader.leader().name,
                 p.pay_bank
             ),
         };
@@ -439,7 +445,10 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             }
             for (s, gained) in diplomacy_gained.iter_mut().enumerate() {
                 if *gained > 0 {
-                    out.push(format!("  seat {s} takes {gained} Diplomacy token(s)"));
+                    out.push(format!(
+                        "  seat {s} takes {}",
+                        count(*gained, "Diplomacy token")
+                    ));
                 }
                 diplomacy[s] += std::mem::take(gained);
             }
@@ -451,8 +460,8 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             for (s, before) in military_before.iter_mut().enumerate() {
                 let c = g.city(s);
                 parts.push(format!(
-                    "seat {s}: {} shields, {:+} VP",
-                    c.shields,
+                    "seat {s}: {}, {:+} VP",
+                    count(c.shields, "shield"),
                     c.military - *before
                 ));
                 *before = c.military;
@@ -490,24 +499,44 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
     }
     out.append(&mut lines_of_turn);
     if g.is_over() {
-        let names: Vec<&str> = g.score_lines().iter().map(|l| l.id()).collect();
-        out.push(format!("Final score ({} = total):", names.join(", ")));
+        // The score pad: a column per seat, as in every game's log.
         let winners = g.winners();
-        for s in 0..n {
-            let sc = g.score(s);
-            let values: Vec<String> = sc
-                .lines(g.score_lines())
-                .iter()
-                .map(|(_, v)| v.to_string())
-                .collect();
-            out.push(format!(
-                "  {}: {} = {} ({} coins){}",
-                seat_name(s),
-                values.join(" "),
-                sc.total,
-                g.city(s).coins,
-                if winners.contains(&s) { "  winner" } else { "" }
+        let header: Vec<String> = (0..n).map(seat).collect();
+        let mut rows: Vec<(String, Vec<String>)> = vec![(
+            String::new(),
+            (0..n)
+                .map(|s| {
+                    let c = g.city(s);
+                    format!("{} {}", title_case(c.wonder.id()), title_case(c.side.id()))
+                })
+                .collect(),
+        )];
+        let scores: Vec<_> = (0..n).map(|s| g.score(s)).collect();
+        for (i, line) in g.score_lines().iter().enumerate() {
+            rows.push((
+                line.id().to_string(),
+                scores
+                    .iter()
+                    .map(|sc| sc.lines(g.score_lines())[i].1.to_string())
+                    .collect(),
             ));
+        }
+        rows.push((
+            "total".into(),
+            scores.iter().map(|sc| sc.total.to_string()).collect(),
+        ));
+        rows.push((
+            "coins".into(),
+            (0..n).map(|s| g.city(s).coins.to_string()).collect(),
+        ));
+        out.push("=== Final score ===".into());
+        out.extend(score_pad(&header, &rows));
+        if !g.plays_in_teams() {
+            out.push(if winners.len() == 1 {
+                format!("{} wins", seat(winners[0]))
+            } else {
+                format!("Shared victory: {}", seats(&winners))
+            });
         }
         if g.plays_in_teams() {
             let totals: Vec<String> = g

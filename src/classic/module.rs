@@ -287,10 +287,11 @@ impl GameModule for ClassicGame {
 
     fn score_pad(&self) -> Vec<String> {
         let log = turn_log(self);
+        // What follows the section title, as Duel's score pad.
         let pad = log
             .iter()
-            .rposition(|l| l.starts_with("Final"))
-            .unwrap_or(0);
+            .rposition(|l| l == "=== Final score ===")
+            .map_or(0, |i| i + 1);
         log[pad..].to_vec()
     }
 

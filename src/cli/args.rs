@@ -123,3 +123,14 @@ pub fn output_path(text: &str) -> Result<std::path::PathBuf, String> {
 pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, String> {
     BotSpec::parse_list(text).map_err(|e| format!("--bots: {e}"))
 }
+
+/// Parses `--seed`: a whole number from 0 to 2^64-1. Negative values reach here too (clap would
+/// otherwise read `-1` as an unknown flag), so the message can say what a seed is.
+pub fn seed(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "`{}` is not a seed: seeds are whole numbers from 0 to 18446744073709551615 (2^64-1)",
+            text.chars().take(40).collect::<String>()
+        )
+    })
+}

@@ -124,10 +124,32 @@ fn games() -> CliResult {
             format!("{} to {} players", info.seats.0, info.seats.1)
         };
         out.line(&format!("{} — {} ({seats})", info.id, info.name))?;
+        // Columns sized to this game's widest value, so every row lines up.
+        let default = |d: &'static str| if d.is_empty() || d == "-" { "none" } else { d };
+        let width = |f: &dyn Fn(&crate::common::OptionInfo) -> usize, header: &str| {
+            info.options
+                .iter()
+                .map(f)
+                .chain([header.len()])
+                .max()
+                .unwrap_or(0)
+        };
+        let key_w = width(&|o| o.key.len(), "option");
+        let values_w = width(&|o| o.values.chars().count(), "values");
+        let default_w = width(&|o| default(o.default).chars().count(), "default");
+        if !info.options.is_empty() {
+            out.line(&format!(
+                "  {:<key_w$}  {:<values_w$}  {:<default_w$}  meaning",
+                "option", "values", "default"
+            ))?;
+        }
         for o in info.options {
             out.line(&format!(
-                "  {:<16} {:<28} default {:<8} {}",
-                o.key, o.values, o.default, o.help
+                "  {:<key_w$}  {:<values_w$}  {:<default_w$}  {}",
+                o.key,
+                o.values,
+                default(o.default),
+                o.help
             ))?;
         }
         let list = |l: &[&str]| {

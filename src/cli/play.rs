@@ -15,7 +15,7 @@ pub struct PlayArgs {
     game: GameArgs,
     /// The game's seed: the same seed and bots give the same game. Bots are seeded exactly as in
     /// `simulate`, so `--seed <game_seed> --bots <the row's bots>` replays any game of a run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::args::seed)]
     seed: u64,
     /// Bot specs, comma-separated: one per seat (seat 0 first) or one for every seat, e.g.
     /// `random,greedy` or `mcts:iterations=500`. Bots: random, greedy, mcts, mcts-cheat (see

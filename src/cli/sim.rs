@@ -48,7 +48,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "greedy")]
     bots: String,
     /// Master seed: game i is played from a seed derived from (seed, i) only.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::args::seed)]
     seed: u64,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value = "0", value_parser = threads)]
@@ -91,7 +91,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", allow_hyphen_values = true, value_parser = super::args::seed)]
     seed: u64,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value = "0", value_parser = threads)]

@@ -65,9 +65,9 @@ fn a_or_an(word: &str) -> String {
     format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
-/// "P1", "P2".
+/// "seat 0", "seat 1": the name every game's log gives a seat.
 fn who(seat: usize) -> String {
-    format!("P{}", seat + 1)
+    crate::common::text::seat(seat)
 }
 
 /// A Divinity's name, or "the Gate".
@@ -85,11 +85,11 @@ fn divinity_with_mythology(d: DivinityId) -> String {
     format!("{} ({})", div.name, div.mythology.id())
 }
 
-/// A military token named by where it lies: "the 5-coin token on P2's side".
+/// A military token named by where it lies: "the 5-coin token on seat 1's side".
 fn military_token(i: u8) -> String {
     let (lo, _, coins) = MILITARY_TOKENS[i as usize];
-    let side = if lo > 0 { 2 } else { 1 };
-    format!("the {coins}-coin military token on P{side}'s side")
+    let side = if lo > 0 { 1 } else { 0 };
+    format!("the {coins}-coin military token on seat {side}'s side")
 }
 
 /// The part of a payment taken from the coins on Astarte (the treasury pays first).
@@ -196,7 +196,7 @@ fn activation_effect(
                 )
             }
         }
-        DivinityEffect::Coins(n) => format!("{}: {me} takes {n} coins", d.name),
+        DivinityEffect::Coins(n) => format!("{}: {me} takes {}", d.name, crate::common::text::count(n, "coin")),
         DivinityEffect::Points(n) => format!("{}: {n} VP for {me} at the end", d.name),
         DivinityEffect::BuildFromDiscard => {
             if asks(Pending::Hades) {
@@ -236,7 +236,7 @@ fn activation_effect(
                 format!("{}: {opp} has no unbuilt Wonder to take", d.name)
             }
         }
-        DivinityEffect::Shields(n) => format!("{}: {n} shields for {me}", d.name),
+        DivinityEffect::Shields(n) => format!("{}: {} for {me}", d.name, crate::common::text::count(n, "shield")),
         DivinityEffect::MinervaPawn => format!("{}: {me} places the Minerva pawn", d.name),
         DivinityEffect::MilitaryTokens => {
             if asks(Pending::Neptune) {
@@ -368,7 +368,7 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             PROGRESS_TOKENS[t as usize].name
         )),
         Action::ChooseStarter(s) => {
-            lines.push(format!("  {who} chooses P{} to start the Age", s + 1))
+            lines.push(format!("  {who} chooses seat {s} to start the Age"))
         }
         Action::PlaceDivinity { divinity, space } => {
             let m = DIVINITIES[divinity as usize].mythology;
@@ -559,8 +559,8 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         Action::Minerva(square) => {
             let place = match square {
                 0 => "the centre".to_string(),
-                s if s > 0 => format!("{s} towards P2's capital"),
-                s => format!("{} towards P1's capital", -s),
+                s if s > 0 => format!("{s} towards seat 1's capital"),
+                s => format!("{} towards seat 0's capital", -s),
             };
             lines.push(format!(
                 "  {who} puts the Minerva pawn on square {square} ({place})"
@@ -598,8 +598,8 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         let discard_gain = matches!(action, Action::Discard { .. }) && p == seat;
         if delta != 0 && !discard_gain {
             lines.push(format!(
-                "  P{} {} {} coin{} ({} now)",
-                p + 1,
+                "  seat {} {} {} coin{} ({} now)",
+                p,
                 if delta > 0 { "gains" } else { "loses" },
                 delta.abs(),
                 plural(delta.unsigned_abs() as u16),
@@ -616,18 +616,18 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         let looted = before.military_tokens_left() & !after.military_tokens_left();
         for (i, &(lo, _, coins)) in MILITARY_TOKENS.iter().enumerate() {
             if looted >> i & 1 == 1 && !matches!(action, Action::Neptune { .. }) {
-                let victim = if lo > 0 { 2 } else { 1 };
+                let victim = if lo > 0 { 1 } else { 0 };
                 lines.push(format!(
-                    "  Military token: P{victim} loses up to {coins} coins"
+                    "  Military token: seat {victim} loses up to {coins} coins"
                 ));
             }
         }
         let mover = if after.pawn() > before.pawn() { 0 } else { 1 };
         if before.player(mover).has(Progress::Poliorcetics) {
             lines.push(format!(
-                "  Poliorcetics: P{} loses 1 coin per square P{} moved the pawn",
-                2 - mover,
-                mover + 1
+                "  Poliorcetics: seat {} loses 1 coin per square seat {} moved the pawn",
+                1 - mover,
+                mover
             ));
         }
     }
@@ -661,11 +661,11 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         }
         if after.pending() == Some(Pending::Starter) {
             lines.push(format!(
-                "  P{} chooses who starts",
-                after.current_seat() + 1
+                "  seat {} chooses who starts",
+                after.current_seat()
             ));
         } else {
-            lines.push(format!("  P{} starts", after.current_seat() + 1));
+            lines.push(format!("  seat {} starts", after.current_seat()));
         }
     }
     lines
@@ -725,10 +725,10 @@ fn age_two_lines(before: &Duel, after: &Duel) -> Vec<String> {
         .filter(|&(_, &d)| d != NO_DIVINITY && d != GATE_ID)
         .map(|(k, &d)| {
             format!(
-                "space {} {} (placed by P{})",
+                "space {} {} (placed by seat {})",
                 k + 1,
                 divinity_with_mythology(d),
-                (b.placed_by >> k & 1) + 1
+                b.placed_by >> k & 1
             )
         })
         .collect();
@@ -762,16 +762,14 @@ pub fn mythology_tokens_line(game: &Duel) -> Option<String> {
     Some(format!("  Mythology tokens: {}", tokens.join(", ")))
 }
 
-/// The final score pad and the victory (with Pantheon, its two lines and the coins left on
-/// Astarte).
+/// The final score pad, a column per seat, and the victory (with Pantheon, its two lines and
+/// the coins left on Astarte).
 pub fn score_pad(game: &Duel) -> String {
-    let mut out = String::new();
     let pantheon = game.is_pantheon();
-    let width = if pantheon { 14 } else { 12 };
     let scores = [game.score(0), game.score(1)];
-    let mut row = |name: &str, a: i64, b: i64| {
-        let _ = writeln!(out, "{name:<width$} {a:>5} {b:>5}");
-    };
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row =
+        |name: &str, a: i64, b: i64| rows.push((name.into(), vec![a.to_string(), b.to_string()]));
     let lines = [scores[0].lines(pantheon), scores[1].lines(pantheon)];
     for (i, &(name, v0)) in lines[0].iter().enumerate() {
         row(name, v0 as i64, lines[1][i].1 as i64);
@@ -786,15 +784,15 @@ pub fn score_pad(game: &Duel) -> String {
         let a = game.pantheon().astarte;
         row("on astarte", a[0] as i64, a[1] as i64);
     }
+    let mut out = crate::common::text::score_pad(&[who(0), who(1)], &rows).join("\n") + "\n";
     if let Some((victory, winners)) = game.outcome() {
-        let names: Vec<String> = winners.iter().map(|w| format!("P{}", w + 1)).collect();
         let _ = writeln!(
             out,
             "{} by {} victory",
             if winners.len() == 2 {
                 "Shared victory".to_string()
             } else {
-                format!("{} wins", names[0])
+                format!("{} wins", who(winners[0]))
             },
             victory.id()
         );

@@ -130,7 +130,7 @@ impl GameModule for Duel {
         let mut game = Duel::new_game(options, seed);
         let mut lines = vec![
             format!(
-                "7 Wonders Duel{}, seed {seed}: P1 = {}, P2 = {}",
+                "7 Wonders Duel{}, seed {seed}: seat 0 = {}, seat 1 = {}",
                 if options.pantheon {
                     " with Pantheon"
                 } else {

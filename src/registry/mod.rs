@@ -37,7 +37,14 @@ pub fn game(id: &str) -> Result<&'static dyn Entry, String> {
         .iter()
         .copied()
         .find(|g| g.info().id == id)
-        .ok_or_else(|| format!("unknown game `{}` (valid: {})", cut(id), ids().join(", ")))
+        .ok_or_else(|| {
+            format!(
+                "unknown game `{}`{} (valid: {})",
+                cut(id),
+                wonders_bots::did_you_mean(id, &ids()),
+                ids().join(", ")
+            )
+        })
 }
 
 /// The ids of every game.
@@ -350,7 +357,12 @@ mod tests {
         assert_eq!(game("duel").unwrap().info().id, "duel");
         let e = game("chess").err().unwrap();
         assert!(
-            e.contains("unknown game `chess`") && e.contains("classic"),
+            e.contains("unknown game `chess`") && e.contains("classic") && !e.contains("mean"),
+            "{e}"
+        );
+        let e = game("dual").err().unwrap();
+        assert!(
+            e.contains("unknown game `dual` (did you mean `duel`?)"),
             "{e}"
         );
     }

@@ -250,7 +250,7 @@ pub fn simulate_mixed<G: SimGame>(
     let records_file = opts
         .records
         .as_deref()
-        .map(|p| records_path(p, game, &label, opts.seed));
+        .map(|p| records_path(p, game, &file_label(&shapes), opts.seed));
     super::check_outputs(
         &[
             ("--out", opts.csv.as_deref()),
@@ -440,21 +440,43 @@ pub fn simulate_mixed<G: SimGame>(
     })
 }
 
+/// The options part of a records file name: a run over several shapes (player counts) names
+/// what differs once, joined by `+`, and what they share once: `2p+3p+4p`, `v2,3p+5p,day`.
+fn file_label<T>(shapes: &[(String, T)]) -> String {
+    let parts: Vec<Vec<&str>> = shapes.iter().map(|s| s.0.split(',').collect()).collect();
+    let width = parts[0].len();
+    if parts.iter().any(|p| p.len() != width) {
+        return shapes
+            .iter()
+            .map(|s| s.0.as_str())
+            .collect::<Vec<_>>()
+            .join("+");
+    }
+    (0..width)
+        .map(|i| {
+            let mut values: Vec<&str> = parts.iter().map(|p| p[i]).collect();
+            values.dedup();
+            values.join("+")
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// The records file for `--records PATH`: `PATH` itself, or, when it is a directory, a file
 /// inside it named after the game, its options and the seed, so that runs differing only in
 /// options do not overwrite each other (`classic-v2_5p_day-seed1.jsonl`).
 fn records_path(path: &Path, game: &str, options: &str, seed: u64) -> PathBuf {
     if path.is_dir() {
-        let options: String = options
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || "+-.".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        // Anything but letters, digits and `+-.` becomes one `_`, never several in a row.
+        let mut name = String::new();
+        for c in options.chars() {
+            if c.is_ascii_alphanumeric() || "+-.".contains(c) {
+                name.push(c);
+            } else if !name.ends_with('_') {
+                name.push('_');
+            }
+        }
+        let options = name.trim_matches('_');
         path.join(format!("{game}-{options}-seed{seed}.jsonl"))
     } else {
         path.to_owned()

@@ -425,6 +425,21 @@ impl Summary {
             .chain(self.columns.features.iter().map(|f| f.id))
     }
 
+    /// `, fair share 25.0%`: the win rate of a seat among equals, 1/players; over several
+    /// player counts, the pooled one (a game's one victory over all its seats), said so.
+    fn fair_share_note(&self) -> String {
+        let games: u64 = self.player_counts.values().sum();
+        let seat_games: u64 = self.player_counts.iter().map(|(&n, &g)| n as u64 * g).sum();
+        if seat_games == 0 {
+            return String::new();
+        }
+        let fair = games as f64 / seat_games as f64;
+        match self.player_counts.len() {
+            1 => format!(", fair share {}", pct(fair)),
+            _ => format!(", pooled fair share {} over every player count", pct(fair)),
+        }
+    }
+
     /// The fair share of a team, `1/teams`, when every game had the same number of seats.
     fn team_fair_share(&self) -> Option<f64> {
         let [&players] = self.player_counts.keys().collect::<Vec<_>>()[..] else {
@@ -610,7 +625,14 @@ impl Summary {
                         f.id == r.table || f.games_with_id().as_deref() == Some(&r.table)
                     });
                 let (title, key, value) = match (r.table.as_ref(), feature) {
-                    ("win_rate_by_bot", _) => ("Win rate by bot".to_string(), "bot", "win rate"),
+                    ("win_rate_by_bot", _) => (
+                        match self.fair_share_note().strip_prefix(", ") {
+                            Some(fair) => format!("Win rate by bot ({fair})"),
+                            None => "Win rate by bot".to_string(),
+                        },
+                        "bot",
+                        "win rate",
+                    ),
                     ("win_rate_by_seat", _) => (
                         match self.seat_order {
                             Some(note) => format!("Win rate by seat ({note})"),
@@ -640,8 +662,14 @@ impl Summary {
                         "wonder",
                         "win rate",
                     ),
+                    // Keys carry `:side` only where wonders have sides (not Architects).
                     ("win_rate_by_wonder_side", _) => (
-                        format!("Win rate by wonder and side ({})", r.bot),
+                        format!(
+                            "Win rate by wonder{} ({}{})",
+                            if r.key.contains(':') { " and side" } else { "" },
+                            r.bot,
+                            self.fair_share_note()
+                        ),
                         "wonder",
                         "win rate",
                     ),
@@ -658,10 +686,7 @@ impl Summary {
                     }
                     ("mean_score", _) => (format!("Mean score ({})", r.bot), "category", "mean"),
                     (id, Some(f)) if id == f.id => {
-                        let fair = match self.player_counts.keys().collect::<Vec<_>>()[..] {
-                            [&n] => format!(", fair share {}", pct(1.0 / n as f64)),
-                            _ => String::new(),
-                        };
+                        let fair = self.fair_share_note();
                         (format!("{} ({}{fair})", f.title, r.bot), f.key, "win rate")
                     }
                     (_, Some(f)) => {
