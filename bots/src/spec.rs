@@ -80,19 +80,24 @@ const MCTS_PARAMS: [&str; 6] = ["iterations", "time_ms", "c", "rollout", "epsilo
 /// its letters changed, or one is the other's prefix), else nothing.
 pub fn did_you_mean(word: &str, valid: &[&str]) -> String {
     let word = word.to_lowercase();
-    let best = valid
+    if word.is_empty() {
+        return String::new();
+    }
+    // A beginning of a valid word (`iter` for `iterations`), else the nearest close enough.
+    let prefix = valid
         .iter()
-        .map(|v| (edit_distance(&word, v), *v))
-        .min_by_key(|&(d, _)| d);
-    match best {
-        Some((d, v))
-            if !word.is_empty()
-                && (d <= (v.chars().count() / 3).max(1)
-                    || (word.len() >= 3 && v.starts_with(word.as_str()))) =>
-        {
-            format!(" (did you mean `{v}`?)")
-        }
-        _ => String::new(),
+        .find(|v| word.len() >= 3 && v.starts_with(word.as_str()));
+    let near = || {
+        valid
+            .iter()
+            .map(|v| (edit_distance(&word, v), v))
+            .min_by_key(|&(d, _)| d)
+            .filter(|&(d, v)| d <= (v.chars().count() / 3).max(1))
+            .map(|(_, v)| v)
+    };
+    match prefix.or_else(near) {
+        Some(v) => format!(" (did you mean `{v}`?)"),
+        None => String::new(),
     }
 }
 

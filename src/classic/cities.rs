@@ -157,9 +157,18 @@ pub fn effect_text(e: CityEffect) -> String {
         CityEffect::Points(p) => format!("{p} VP"),
         CityEffect::Coins(c) => crate::common::text::count(c, "coin"),
         CityEffect::Shields(s) => crate::common::text::count(s, "shield"),
-        CityEffect::NeighboursGainCoins(c) => format!("each neighbour gains {}", crate::common::text::count(c, "coin")),
-        CityEffect::OthersGainCoins(c) => format!("every other city gains {}", crate::common::text::count(c, "coin")),
-        CityEffect::OthersLoseCoins(c) => format!("every other city loses {}", crate::common::text::count(c, "coin")),
+        CityEffect::NeighboursGainCoins(c) => format!(
+            "each neighbour gains {}",
+            crate::common::text::count(c, "coin")
+        ),
+        CityEffect::OthersGainCoins(c) => format!(
+            "every other city gains {}",
+            crate::common::text::count(c, "coin")
+        ),
+        CityEffect::OthersLoseCoins(c) => format!(
+            "every other city loses {}",
+            crate::common::text::count(c, "coin")
+        ),
         CityEffect::OthersLoseCoinsPerVictoryToken(c) => {
             format!("every other city loses {c} coins per military victory token it holds")
         }

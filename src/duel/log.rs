@@ -196,7 +196,11 @@ fn activation_effect(
                 )
             }
         }
-        DivinityEffect::Coins(n) => format!("{}: {me} takes {}", d.name, crate::common::text::count(n, "coin")),
+        DivinityEffect::Coins(n) => format!(
+            "{}: {me} takes {}",
+            d.name,
+            crate::common::text::count(n, "coin")
+        ),
         DivinityEffect::Points(n) => format!("{}: {n} VP for {me} at the end", d.name),
         DivinityEffect::BuildFromDiscard => {
             if asks(Pending::Hades) {
@@ -236,7 +240,11 @@ fn activation_effect(
                 format!("{}: {opp} has no unbuilt Wonder to take", d.name)
             }
         }
-        DivinityEffect::Shields(n) => format!("{}: {} for {me}", d.name, crate::common::text::count(n, "shield")),
+        DivinityEffect::Shields(n) => format!(
+            "{}: {} for {me}",
+            d.name,
+            crate::common::text::count(n, "shield")
+        ),
         DivinityEffect::MinervaPawn => format!("{}: {me} places the Minerva pawn", d.name),
         DivinityEffect::MilitaryTokens => {
             if asks(Pending::Neptune) {
