@@ -14,7 +14,7 @@
 //! resource, buy from the cheaper neighbour first; at equal prices every feasible split costs
 //! the same and the achievable left payments form an interval. It works on the stack only.
 //!
-//! The walk is the one search of the game: what happens at its leaves is a [`Pricing`], the
+//! The walk is the one search of the game: what happens at its leaves is a `Pricing`: the
 //! closed form above for the base game, or Cities' rebates ([`super::cities_payment`]), where
 //! a rebate may make a dearer side free and the leaf enumerates the splits instead.
 

@@ -25,7 +25,7 @@ mod tournament;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use wonders_bots::{BotSpec, Game};
+use wonders_bots::BotSpec;
 
 pub use crate::common::engine::BotFactory;
 use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
