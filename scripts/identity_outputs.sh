@@ -40,6 +40,17 @@ for ed in v1 v2; do
     --bots greedy,random,greedy,random --rotate-seats --seed 2 --out "$O/classic_${ed}_greedy.csv" \
     --summary "$O/classic_${ed}_greedy.md" --records "$O/classic_${ed}_greedy.jsonl" --quiet
 done
+# The expansions' rules (Leaders' payments and recruitment, Cities' rebates, debts and losses).
+for x in leaders cities leaders,cities; do
+  for p in 3 5 7; do
+    tag="classic_${x/,/_}_$p"
+    run "$tag" simulate --game classic --edition v2 --expansions $x --players $p --games 300 \
+      --bots random --seed $p --out "$O/$tag.csv" --summary "$O/$tag.md" --records "$O/$tag.jsonl" \
+      --quiet
+  done
+  run "classic_${x/,/_}_greedy" simulate --game classic --edition v2 --expansions $x --players 4 \
+    --games 60 --bots greedy,random,greedy,random --seed 2 --out "$O/classic_${x/,/_}_greedy.csv" --quiet
+done
 run classic_tournament tournament --game classic --players 3 --bots random,greedy --games 20 \
   --seed 1 --out "$O/classic_tournament.csv" --quiet
 for f in "$O"/*.jsonl; do

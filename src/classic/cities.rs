@@ -92,12 +92,31 @@ pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> u8 {
 /// True for the effects that make every other seat lose coins at the end of the turn (the
 /// ones [`loss`] counts).
 pub fn is_coin_loss(effect: CityEffect) -> bool {
-    matches!(
-        effect,
+    match effect {
         CityEffect::OthersLoseCoins(_)
-            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
-            | CityEffect::OthersLoseCoinsPerStage(_)
-    )
+        | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+        | CityEffect::OthersLoseCoinsPerStage(_) => true,
+        CityEffect::Points(_)
+        | CityEffect::Coins(_)
+        | CityEffect::Shields(_)
+        | CityEffect::NeighboursGainCoins(_)
+        | CityEffect::OthersGainCoins(_)
+        | CityEffect::Diplomacy
+        | CityEffect::VictoryToken(_)
+        | CityEffect::NeighboursTakeDebt(_)
+        | CityEffect::PointsPerVictoryToken { .. }
+        | CityEffect::CopyNeighbourScience
+        | CityEffect::WharfRebate(..)
+        | CityEffect::StartingResourceRebate(_)
+        | CityEffect::SecretWarehouse
+        | CityEffect::BlackMarket
+        | CityEffect::FreeWonderResources
+        | CityEffect::BuildFromDiscard
+        | CityEffect::CoinsPerDefeatToken(_)
+        | CityEffect::DiscardDefeatTokens
+        | CityEffect::PerBlackCard { .. }
+        | CityEffect::PerVictoryToken { .. } => false,
+    }
 }
 
 /// The coins a seat may pay against a turn's total `loss` while holding `coins`; the rest

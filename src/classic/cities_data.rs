@@ -13,8 +13,8 @@
 //! which resources and whether coins are due). Byzantium and Petra are the 2nd-edition boards
 //! (Petra's coin stages 5 and 10; the 1st edition's were 7 and 14).
 
-use super::data::Direction::{self, Left, Right};
-use super::data::Resource::{self, Clay, Stone};
+use super::vocab::Direction::{self, Left, Right};
+use super::vocab::Resource::{self, Clay, Stone};
 
 /// What a black card, or a stage of a Cities board, does. Every coin amount is from the bank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

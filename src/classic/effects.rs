@@ -280,13 +280,31 @@ impl CityEffect {
 
     /// True when the effect may score on the `cities` line at the end of the game.
     pub(crate) fn scores_at_end(self) -> bool {
-        matches!(
-            self,
+        match self {
             CityEffect::Points(_)
-                | CityEffect::PointsPerVictoryToken { .. }
-                | CityEffect::PerBlackCard { .. }
-                | CityEffect::PerVictoryToken { .. }
-        )
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::PerBlackCard { .. }
+            | CityEffect::PerVictoryToken { .. } => true,
+            CityEffect::Coins(_)
+            | CityEffect::Shields(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::DiscardDefeatTokens => false,
+        }
     }
 
     /// Coins the owner takes from the bank with the turn's coins (the card itself counted
@@ -326,9 +344,35 @@ impl CityEffect {
     /// seat sits next to the owner).
     pub(crate) fn coins_to_other(self, neighbour: bool) -> u32 {
         match self {
-            CityEffect::NeighboursGainCoins(n) if neighbour => u32::from(n),
+            CityEffect::NeighboursGainCoins(n) => {
+                if neighbour {
+                    u32::from(n)
+                } else {
+                    0
+                }
+            }
             CityEffect::OthersGainCoins(n) => u32::from(n),
-            _ => 0,
+            CityEffect::Points(_)
+            | CityEffect::Coins(_)
+            | CityEffect::Shields(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::DiscardDefeatTokens
+            | CityEffect::PerBlackCard { .. }
+            | CityEffect::PerVictoryToken { .. } => 0,
         }
     }
 
@@ -336,16 +380,61 @@ impl CityEffect {
     pub(crate) fn debt_to_neighbours(self) -> u8 {
         match self {
             CityEffect::NeighboursTakeDebt(n) => n,
-            _ => 0,
+            CityEffect::Points(_)
+            | CityEffect::Coins(_)
+            | CityEffect::Shields(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::DiscardDefeatTokens
+            | CityEffect::PerBlackCard { .. }
+            | CityEffect::PerVictoryToken { .. } => 0,
         }
     }
 
     /// What acts after the turn's coins: Memorial's owner discards its defeat tokens (their
     /// −1 points go with them), once its coins per token are counted.
     pub(crate) fn after_coins(self, city: &mut City) {
-        if self == CityEffect::DiscardDefeatTokens {
-            city.military += i32::from(city.defeats);
-            city.defeats = 0;
+        match self {
+            CityEffect::DiscardDefeatTokens => {
+                city.military += i32::from(city.defeats);
+                city.defeats = 0;
+            }
+            CityEffect::Points(_)
+            | CityEffect::Coins(_)
+            | CityEffect::Shields(_)
+            | CityEffect::NeighboursGainCoins(_)
+            | CityEffect::OthersGainCoins(_)
+            | CityEffect::OthersLoseCoins(_)
+            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+            | CityEffect::OthersLoseCoinsPerStage(_)
+            | CityEffect::Diplomacy
+            | CityEffect::VictoryToken(_)
+            | CityEffect::NeighboursTakeDebt(_)
+            | CityEffect::PointsPerVictoryToken { .. }
+            | CityEffect::CopyNeighbourScience
+            | CityEffect::WharfRebate(..)
+            | CityEffect::StartingResourceRebate(_)
+            | CityEffect::SecretWarehouse
+            | CityEffect::BlackMarket
+            | CityEffect::FreeWonderResources
+            | CityEffect::BuildFromDiscard
+            | CityEffect::CoinsPerDefeatToken(_)
+            | CityEffect::PerBlackCard { .. }
+            | CityEffect::PerVictoryToken { .. } => {}
         }
     }
 }

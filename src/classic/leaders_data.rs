@@ -8,8 +8,8 @@
 //!   (Roma's passives, the draw of 4 leaders, the extra recruitment, Abu Simbel's burial) are
 //!   confirmed by the rulebook.
 
-use super::data::Color::{self, *};
-use super::data::{Resource, Symbol::*};
+use super::vocab::Color::{self, *};
+use super::vocab::{Resource, Symbol::*};
 
 /// The three leader decks of the 2nd edition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,7 +127,7 @@ pub enum LeaderEffect {
     /// Solomon: at the end of the turn it is recruited, build a discarded Age card for free.
     BuildFromDiscard,
     /// Euclid, Ptolemy, Pythagoras: a science symbol.
-    Science(super::data::Symbol),
+    Science(super::vocab::Symbol),
     /// Victory points.
     Points(u8),
     /// Points per building of a colour in the own city.

@@ -1,6 +1,8 @@
 //! 7 Wonders for 3 to 7 players, 1st edition (2010, sides A/B) and 2nd edition (2020, sides
 //! Day/Night), and with the 2nd edition the Cities expansion.
 //!
+//! - [`vocab`]: the words the base tables and the expansions' share (resources, colours,
+//!   science symbols, directions);
 //! - [`data`]: the card and wonder tables of both editions and the [`Catalog`] built from them;
 //! - [`payment`]: the cheapest ways to pay a cost with own and neighbours' production;
 //! - [`city`]: a city's buildings, treasury, production and price tables;
@@ -10,9 +12,9 @@
 //!   turn logs and the card listing;
 //! - [`cities_data`], [`cities`], [`cities_payment`]: the Cities expansion's tables (black
 //!   cards, Byzantium, Petra), its stateless rules (Diplomacy's conflicts, coin losses and
-//!   debts, black cards' points) and the payment search with its rebates; the moments of its
-//!   effects are in [`effects`], its turn steps (coin losses, Forging Agency, Diplomacy at the
-//!   end of an Age) in [`state`].
+//!   debts, black cards' points) and how its rebates price the leaves of the one payment
+//!   search; the moments of its effects are in [`effects`], its turn steps (coin losses,
+//!   Forging Agency, Diplomacy at the end of an Age) in [`state`].
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;
@@ -61,6 +63,7 @@ pub mod scoring;
 pub mod sim;
 pub mod state;
 pub mod teams;
+pub mod vocab;
 
 use rand::RngCore;
 use wonders_bots::mcts::DEFAULT_EPSILON;

@@ -13,6 +13,10 @@
 //! the needed resources: more supply never hurts), with a closed form at the leaves: per
 //! resource, buy from the cheaper neighbour first; at equal prices every feasible split costs
 //! the same and the achievable left payments form an interval. It works on the stack only.
+//!
+//! The walk is the one search of the game: what happens at its leaves is a `Pricing`: the
+//! closed form above for the base game, or Cities' rebates ([`super::cities_payment`]), where
+//! a rebate may make a dearer side free and the leaf enumerates the splits instead.
 
 use super::data::RESOURCES;
 
@@ -98,20 +102,57 @@ impl Quote {
     }
 }
 
-struct Market<'a> {
+/// How the search prices a purchase once every "one of" group has been given out: each
+/// neighbour now sells fixed units only (`sl`, `sr`), and `need` (the resources of mask `nm`)
+/// must be bought. Every cheapest `(to_left, to_right)` found goes to `best`.
+pub(crate) trait Pricing {
+    #[allow(clippy::too_many_arguments)]
+    fn price(
+        &self,
+        need: &[u8; RESOURCES],
+        nm: u8,
+        sl: &[u8; RESOURCES],
+        sr: &[u8; RESOURCES],
+        prices: &Prices,
+        best: &mut Best,
+    );
+}
+
+/// The base game's pricing: per resource, the cheaper neighbour first (see the module doc).
+struct ClosedForm;
+
+impl Pricing for ClosedForm {
+    #[inline]
+    fn price(
+        &self,
+        need: &[u8; RESOURCES],
+        nm: u8,
+        sl: &[u8; RESOURCES],
+        sr: &[u8; RESOURCES],
+        prices: &Prices,
+        best: &mut Best,
+    ) {
+        leaf(need, nm, sl, sr, prices, best)
+    }
+}
+
+struct Market<'a, P> {
     left: &'a Supply,
     right: &'a Supply,
     prices: &'a Prices,
+    pricing: &'a P,
 }
 
-struct Best {
+/// The lowest total found so far, and every left payment reaching it (bit `x`: `x` to the
+/// left neighbour).
+pub(crate) struct Best {
     total: u32,
     left: u64,
 }
 
 impl Best {
     #[inline]
-    fn offer(&mut self, total: u32, left: u64) {
+    pub(crate) fn offer(&mut self, total: u32, left: u64) {
         if total < self.total {
             self.total = total;
             self.left = left;
@@ -141,6 +182,18 @@ pub fn quote(
     right: &Supply,
     prices: &Prices,
 ) -> Option<Quote> {
+    search(cost, own, left, right, prices, &ClosedForm)
+}
+
+/// [`quote`] with the leaves priced by `pricing`.
+pub(crate) fn search<P: Pricing>(
+    cost: &[u8; RESOURCES],
+    own: &Supply,
+    left: &Supply,
+    right: &Supply,
+    prices: &Prices,
+    pricing: &P,
+) -> Option<Quote> {
     let mut need = [0u8; RESOURCES];
     for r in 0..RESOURCES {
         need[r] = cost[r].saturating_sub(own.fixed[r]);
@@ -152,6 +205,7 @@ pub fn quote(
         left,
         right,
         prices,
+        pricing,
     };
     let mut best = Best {
         total: u32::MAX,
@@ -164,7 +218,12 @@ pub fn quote(
     })
 }
 
-fn use_own(need: &mut [u8; RESOURCES], choices: &[u8], market: &Market, best: &mut Best) {
+fn use_own<P: Pricing>(
+    need: &mut [u8; RESOURCES],
+    choices: &[u8],
+    market: &Market<P>,
+    best: &mut Best,
+) {
     if best.total == 0 {
         return;
     }
@@ -198,20 +257,21 @@ fn use_own(need: &mut [u8; RESOURCES], choices: &[u8], market: &Market, best: &m
         &mut sr,
         market.left.choices(),
         market.right.choices(),
-        market.prices,
+        market,
         best,
     );
 }
 
+/// The neighbours' "one of" groups, each given to one needed resource, then the leaf.
 #[allow(clippy::too_many_arguments)]
-fn buy(
+fn buy<P: Pricing>(
     need: &[u8; RESOURCES],
     nm: u8,
     sl: &mut [u8; RESOURCES],
     sr: &mut [u8; RESOURCES],
     lch: &[u8],
     rch: &[u8],
-    prices: &Prices,
+    market: &Market<P>,
     best: &mut Best,
 ) {
     let mut rest = lch;
@@ -223,7 +283,7 @@ fn buy(
                 let r = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 sl[r] += 1;
-                buy(need, nm, sl, sr, tail, rch, prices, best);
+                buy(need, nm, sl, sr, tail, rch, market, best);
                 sl[r] -= 1;
             }
             return;
@@ -239,14 +299,14 @@ fn buy(
                 let r = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 sr[r] += 1;
-                buy(need, nm, sl, sr, &[], tail, prices, best);
+                buy(need, nm, sl, sr, &[], tail, market, best);
                 sr[r] -= 1;
             }
             return;
         }
         rest = tail;
     }
-    leaf(need, nm, sl, sr, prices, best);
+    market.pricing.price(need, nm, sl, sr, market.prices, best);
 }
 
 #[inline]
@@ -481,35 +541,59 @@ pub fn with_wild(own: &Supply) -> Supply {
     s
 }
 
-/// Bilkis (Leaders): the cheapest ways to pay `cost` when exactly one unit of it comes from the
-/// bank (its coin goes with the printed coins to the bank, so it is not in the quote). The
-/// caller compares `total + 1` with [`quote`]'s total: only the lowest overall total is a
-/// legal payment, and where both reach it, both are. `None` when no choice of the bank's unit
-/// lets the neighbours supply the rest.
-pub fn quote_with_bank_unit(
-    cost: &[u8; RESOURCES],
-    own: &Supply,
-    left: &Supply,
-    right: &Supply,
-    prices: &Prices,
-) -> Option<Quote> {
+/// The cheapest ways to pay a build or a stage when Bilkis may buy one unit from the bank: the
+/// plain splits between the neighbours, and the splits with the bank's unit (its `price` more
+/// to the bank). Only ways reaching the lowest total are kept; their neighbour totals differ
+/// by the price, so a split names its way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ways {
+    pub plain: Option<Quote>,
+    pub unit: Option<(Quote, u8)>,
+}
+
+/// Bilkis (Leaders): `plain` (the cheapest neighbour payments of `resources`) beside the
+/// cheapest ways that buy one unit of them from the bank for `price`; only the lowest totals
+/// stay. `quote_rest` quotes what is left once one unit comes from the bank (the engine's own
+/// quote: the bank's coin is added to the coins it checks).
+pub fn with_bank_unit(
+    resources: &[u8; RESOURCES],
+    price: u8,
+    plain: Option<Quote>,
+    mut quote_rest: impl FnMut(&[u8; RESOURCES]) -> Option<Quote>,
+) -> Ways {
     let mut best: Option<Quote> = None;
     for r in 0..RESOURCES {
-        if cost[r] == 0 {
+        if resources[r] == 0 {
             continue;
         }
-        let mut rest = *cost;
+        let mut rest = *resources;
         rest[r] -= 1;
-        if let Some(q) = quote(&rest, own, left, right, prices) {
-            best = match best {
-                Some(b) if b.total < q.total => Some(b),
-                Some(b) if b.total == q.total => Some(Quote {
-                    total: b.total,
-                    left: b.left | q.left,
-                }),
-                _ => Some(q),
-            };
-        }
+        let Some(q) = quote_rest(&rest) else {
+            continue;
+        };
+        best = match best {
+            Some(b) if b.total < q.total => Some(b),
+            Some(b) if b.total == q.total => Some(Quote {
+                total: b.total,
+                left: b.left | q.left,
+            }),
+            _ => Some(q),
+        };
     }
-    best
+    let unit_total = best.map(|u| u.total as u32 + price as u32);
+    match (plain, unit_total) {
+        (Some(p), Some(t)) if t < p.total as u32 => Ways {
+            plain: None,
+            unit: best.map(|u| (u, price)),
+        },
+        (Some(p), Some(t)) if t == p.total as u32 => Ways {
+            plain,
+            unit: best.map(|u| (u, price)),
+        },
+        (Some(_), _) => Ways { plain, unit: None },
+        (None, _) => Ways {
+            plain: None,
+            unit: best.map(|u| (u, price)),
+        },
+    }
 }

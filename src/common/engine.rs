@@ -11,11 +11,31 @@ use std::borrow::Cow;
 use std::fmt::Debug;
 
 use serde_json::Value;
-use wonders_bots::Game;
+use wonders_bots::{Bot, BotSpec, Game};
 
 use super::options::{GameInfo, OptionSet};
 use super::record::ReplayError;
 use super::table::Table;
+
+/// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
+/// scripts, a Python bot behind a [`super::session::ExternalFactory`]). The label names the bot
+/// in every output and must be unique within a tournament. Here rather than in the runner so
+/// that what makes bots (sessions included) need not know the runner.
+pub trait BotFactory<G: Game>: Send + Sync {
+    /// The bot's name in outputs (for a spec, its canonical text).
+    fn label(&self) -> String;
+    /// A fresh bot seeded with `seed`.
+    fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
+}
+
+impl<G: Game> BotFactory<G> for BotSpec {
+    fn label(&self) -> String {
+        self.to_string()
+    }
+    fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
+        BotSpec::build::<G>(self, seed)
+    }
+}
 
 /// What the simulator needs from a game on top of [`Game`]. Each engine implements it once.
 ///

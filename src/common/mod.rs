@@ -18,8 +18,8 @@ pub mod text;
 
 pub use cardset::{CardSet, WideCardSet};
 pub use engine::{
-    Feature, FeatureTable, GameModule, GameOutcome, Replayed, SeatOutcome, SimGame, WonderColumns,
-    WonderHeld,
+    BotFactory, Feature, FeatureTable, GameModule, GameOutcome, Replayed, SeatOutcome, SimGame,
+    WonderColumns, WonderHeld,
 };
 pub use options::{GameInfo, OptionInfo, OptionSet};
 pub use record::ReplayError;

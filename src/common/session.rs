@@ -12,8 +12,8 @@ use serde_json::Value;
 use wonders_bots::{Bot, BotSpec};
 
 use super::encoding::{legal_by_id, observation_names, Count, Encoded, Writer};
+use super::engine::BotFactory;
 use super::GameRng;
-use crate::sim::BotFactory;
 
 /// A bot for a [`Session`] of the same game (made by [`Session::new_bot`]).
 pub type SessionBot = Box<dyn Any + Send>;

@@ -25,8 +25,9 @@ mod tournament;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use wonders_bots::{Bot, BotSpec, Game};
+use wonders_bots::BotSpec;
 
+pub use crate::common::engine::BotFactory;
 use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
 pub use csv_out::{Columns, CSV_COLUMNS_DOC};
@@ -45,24 +46,6 @@ pub use tournament::{
 /// included) each time a game finishes, from the worker threads. The library draws nothing; the
 /// command line turns this into a progress bar.
 pub type Progress = Arc<dyn Fn(u64) + Send + Sync>;
-
-/// A source of bots for one seat: a parsed [`BotSpec`] or any custom maker (tests, research
-/// scripts). The label names the bot in every output and must be unique within a tournament.
-pub trait BotFactory<G: Game>: Send + Sync {
-    /// The bot's name in outputs (for a spec, its canonical text).
-    fn label(&self) -> String;
-    /// A fresh bot seeded with `seed`.
-    fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
-}
-
-impl<G: Game> BotFactory<G> for BotSpec {
-    fn label(&self) -> String {
-        self.to_string()
-    }
-    fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
-        BotSpec::build::<G>(self, seed)
-    }
-}
 
 /// The bots of a game's seats from a list of one per seat or a single one for every seat.
 pub fn seat_bots<T>(bots: &[T], seats: usize) -> Result<Vec<&T>, SimError> {

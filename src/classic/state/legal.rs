@@ -200,42 +200,13 @@ impl ClassicGame {
         plain: Option<Quote>,
     ) -> Ways {
         let price = self.cities[seat].leader_powers.bank_unit;
-        let mut best: Option<Quote> = None;
-        for r in 0..RESOURCES {
-            if cost.resources[r] == 0 {
-                continue;
-            }
-            let mut rest = *cost;
-            rest.resources[r] -= 1;
-            rest.coins += price;
-            let Some(q) = self.affordable_quote(seat, &rest, wild) else {
-                continue;
+        crate::classic::payment::with_bank_unit(&cost.resources, price, plain, |rest| {
+            let rest = crate::classic::data::Cost {
+                resources: *rest,
+                coins: cost.coins + price,
             };
-            best = match best {
-                Some(b) if b.total < q.total => Some(b),
-                Some(b) if b.total == q.total => Some(Quote {
-                    total: b.total,
-                    left: b.left | q.left,
-                }),
-                _ => Some(q),
-            };
-        }
-        let unit_total = best.map(|u| u.total as u32 + price as u32);
-        match (plain, unit_total) {
-            (Some(p), Some(t)) if t < p.total as u32 => Ways {
-                plain: None,
-                unit: best.map(|u| (u, price)),
-            },
-            (Some(p), Some(t)) if t == p.total as u32 => Ways {
-                plain,
-                unit: best.map(|u| (u, price)),
-            },
-            (Some(_), _) => Ways { plain, unit: None },
-            (None, _) => Ways {
-                plain: None,
-                unit: best.map(|u| (u, price)),
-            },
-        }
+            self.affordable_quote(seat, &rest, wild)
+        })
     }
 
     /// The terms of building `seat`'s next stage paying `(l, r)` to the neighbours: its own

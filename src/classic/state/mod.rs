@@ -28,7 +28,7 @@ use super::data::{
 };
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
-use super::payment::{quote, Prices, Quote, Supply};
+use super::payment::{quote, Prices, Quote, Supply, Ways};
 use super::scoring::ScoreLine;
 use crate::common::{GameRng, WideCardSet};
 
@@ -309,16 +309,6 @@ pub(crate) enum Terms {
         bank: u8,
         ways: Ways,
     },
-}
-
-/// The cheapest ways to pay a build or a stage when Bilkis may buy one unit from the bank: the
-/// plain splits between the neighbours, and the splits with the bank's unit (its `price` more
-/// to the bank). Only ways reaching the lowest total are kept; their neighbour totals differ
-/// by the price, so a split names its way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Ways {
-    pub plain: Option<Quote>,
-    pub unit: Option<(Quote, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -299,7 +299,38 @@ impl ClassicGame {
                 }
                 LeaderEffect::OthersDiscardVictoryToken => table.owed.telesilla.push(seat as u8),
                 LeaderEffect::BuildFromDiscard => table.owed.solomon.push(seat as u8),
-                _ => {}
+                // What these do at once is `on_recruit`'s; the rest is read where it applies.
+                LeaderEffect::FreeRecruitment
+                | LeaderEffect::Discount(_)
+                | LeaderEffect::FreeBuilds(_)
+                | LeaderEffect::FreeBlackOncePerAge
+                | LeaderEffect::Coins(_)
+                | LeaderEffect::CoinsPerBuild(..)
+                | LeaderEffect::CoinsPerChainBuild(_)
+                | LeaderEffect::CoinsPerVictoryToken(_)
+                | LeaderEffect::BuyFromBank(_)
+                | LeaderEffect::Shields(_)
+                | LeaderEffect::Science(_)
+                | LeaderEffect::Points(_)
+                | LeaderEffect::PointsPerCard(..)
+                | LeaderEffect::PointsPerCoins { .. }
+                | LeaderEffect::PointsPerStage(_)
+                | LeaderEffect::PointsPerVictoryToken(_)
+                | LeaderEffect::PointsPerSet(..)
+                | LeaderEffect::PointsPerScienceSet(_)
+                | LeaderEffect::ExtraBankCoin(_)
+                | LeaderEffect::CoinPerNeighbourPaid(_)
+                | LeaderEffect::VictoryTokenOfAge
+                | LeaderEffect::DiscardOwnDefeats
+                | LeaderEffect::DefeatsToWinner
+                | LeaderEffect::ScienceSubstitute
+                | LeaderEffect::ScienceExtraOfMost
+                | LeaderEffect::PointsIfMost(..)
+                | LeaderEffect::PointsIfNoDefeat(_)
+                | LeaderEffect::PointsPerVictoryTokenPair
+                | LeaderEffect::PointsIfOnlyLeader(_)
+                | LeaderEffect::OnStage { .. }
+                | LeaderEffect::Diplomacy(_) => {}
             }
         }
         coins
@@ -325,7 +356,22 @@ impl ClassicGame {
                     Power::Leaders(LeaderStagePower::RecruitExtra) => {
                         table.owed.stages.push((seat as u8, false))
                     }
-                    _ => {}
+                    // Built with every stage (`Power::on_build` and the turn's coins).
+                    Power::Leaders(LeaderStagePower::Points(_) | LeaderStagePower::Coins(_))
+                    | Power::Points(_)
+                    | Power::Shields(_)
+                    | Power::Coins(_)
+                    | Power::OneOf(_)
+                    | Power::ScienceWild
+                    | Power::RawDiscountBoth
+                    | Power::PlayLastCard
+                    | Power::BuildFromDiscard
+                    | Power::FreeBuildEachAge
+                    | Power::CopyGuild
+                    | Power::FirstOfColourFree
+                    | Power::FirstOfAgeFree
+                    | Power::LastOfAgeFree
+                    | Power::City(_) => {}
                 }
             }
         }

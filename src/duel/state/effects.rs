@@ -191,7 +191,18 @@ impl Duel {
         match t.kind {
             Progress::Law => self.add_science(seat, Science::Law),
             Progress::Architecture => self.refresh_costs(),
-            _ => {}
+            // Their coins are taken above; the rest is read where it applies.
+            Progress::Agriculture
+            | Progress::Economy
+            | Progress::Masonry
+            | Progress::Mathematics
+            | Progress::Philosophy
+            | Progress::Strategy
+            | Progress::Theology
+            | Progress::Urbanism
+            | Progress::Mysticism
+            | Progress::Poliorcetics
+            | Progress::Engineering => {}
         }
     }
 }

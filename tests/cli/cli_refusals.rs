@@ -2,7 +2,7 @@
 //! with empty or repeated items, an output named `-`, output lost to a full disk or a closed
 //! standard output, and records whose frame or JSON is not what the format says.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{stderr, tmp, wonders};
 
 use serde_json::{json, Value};

@@ -15,7 +15,8 @@ pub fn wonders(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A path named `name` in this test binary's own scratch directory.
+/// A path named `name` in this test binary's own scratch directory (shared by every file of
+/// the binary: a name must be unique among them).
 pub fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "wonders-{}-{}",

@@ -1,7 +1,7 @@
 //! The command line as a new user meets it: bad input, closed pipes, full disks, signals,
 //! outputs that would clobber each other. Never a panic, never a silent loss.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{stderr, tmp, wonders};
 
 use std::io::{Read, Write};
@@ -134,7 +134,7 @@ fn overwriting_another_runs_csv_needs_force() {
 
 #[test]
 fn records_in_a_directory_are_named_after_the_options() {
-    let dir = tmp("records-dir");
+    let dir = tmp("errors-records-dir");
     std::fs::create_dir_all(&dir).unwrap();
     let d = dir.to_str().unwrap();
     for sides in ["day", "night"] {

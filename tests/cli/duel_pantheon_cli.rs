@@ -1,7 +1,7 @@
 //! 7 Wonders Duel with Pantheon through the command line: the option, the log, the component
 //! listing, simulate's CSV and summary, resume, and tournaments.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{read_csv, stdout, text, tmp, wonders};
 
 use std::path::PathBuf;
@@ -337,7 +337,7 @@ fn simulate_writes_pantheon_columns_and_tables() {
 
 #[test]
 fn a_pantheon_run_resumes_to_the_uninterrupted_bytes() {
-    let full = tmp("full.csv");
+    let full = tmp("pantheon-full.csv");
     let part = tmp("part.csv");
     let run = |games: &str, path: &PathBuf, extra: &[&str]| {
         let mut args = vec![

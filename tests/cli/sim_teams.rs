@@ -2,7 +2,7 @@
 //! tables read against the CSV, resuming an interrupted run, and tournaments seating one bot
 //! per team.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{read_csv, tmp};
 
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! The `wonders` command line end to end: play, record, replay, cards, simulate.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{text, tmp, wonders};
 
 #[test]

@@ -3,7 +3,7 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best in a brute force
 
-mod payment_support;
+use crate::payment_support;
 
 use payment_support::{brute_force, random_cost, random_prices, random_supply};
 use rand::SeedableRng;

@@ -1,7 +1,7 @@
 //! The simulation layer on a toy race game: determinism across thread counts, the CSV schema,
 //! summary statistics, tournaments, interruption and output errors.
 
-mod cli_support;
+use crate::cli_support;
 use cli_support::{read_csv, tmp};
 
 use std::collections::BTreeMap;

@@ -4,12 +4,12 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best in a brute force
 
-mod payment_support;
+use crate::payment_support;
 
 use payment_support::{brute_force, random_cost, random_prices, random_supply};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use wonders::classic::payment::{quote, quote_with_bank_unit, with_wild, Prices, Quote, Supply};
+use wonders::classic::payment::{quote, with_bank_unit, with_wild, Prices, Quote, Supply, Ways};
 
 const CASES: usize = 20_000;
 
@@ -59,8 +59,8 @@ fn brute_force_leaders(
     Some((best, all))
 }
 
-/// The engine's way: the wild resource is own production; Bilkis's quote is compared with the
-/// plain one at `total + 1`.
+/// The engine's way: the wild resource is own production; Bilkis's ways are the engine's own
+/// [`with_bank_unit`] over the base quote, at 1 coin to the bank.
 fn engine(
     cost: &[u8; 7],
     own: &Supply,
@@ -71,22 +71,31 @@ fn engine(
     bilkis: bool,
 ) -> Payments {
     let own = if discount { with_wild(own) } else { *own };
-    let plain = quote(cost, &own, left, right, prices).map(|q| (q, 0));
-    let bank = if bilkis {
-        quote_with_bank_unit(cost, &own, left, right, prices).map(|q| (q, 1))
+    let plain = quote(cost, &own, left, right, prices);
+    let ways = if bilkis {
+        with_bank_unit(cost, 1, plain, |rest| {
+            quote(rest, &own, left, right, prices)
+        })
     } else {
-        None
+        Ways { plain, unit: None }
     };
-    let best = [plain, bank]
+    let listed = [
+        ways.plain.map(|q| (q, 0)),
+        ways.unit.map(|(q, price)| (q, u32::from(price))),
+    ];
+    let totals: Vec<u32> = listed
         .iter()
         .flatten()
         .map(|(q, b)| q.total as u32 + b)
-        .min()?;
+        .collect();
+    let best = *totals.iter().min()?;
+    assert!(
+        totals.iter().all(|&t| t == best),
+        "a dearer way was kept: {ways:?}"
+    );
     let mut all = Vec::new();
-    for (q, b) in [plain, bank].into_iter().flatten() {
-        if q.total as u32 + b == best {
-            all.extend(q.splits().map(|(l, r)| (l as u32, r as u32, b)));
-        }
+    for (q, b) in listed.into_iter().flatten() {
+        all.extend(q.splits().map(|(l, r)| (l as u32, r as u32, b)));
     }
     all.sort();
     Some((best, all))
@@ -142,12 +151,20 @@ fn a_discount_covers_one_missing_resource_of_the_buyers_choice() {
     let none = Supply::default();
     let q = quote(&cost, &with_wild(&none), &left, &none, &prices).unwrap();
     assert_eq!((q.total, q.canonical()), (3, (3, 0)));
-    // Bilkis: one ore from the bank (1 coin); the rest from the left: 2 + 1 to the left.
-    let b = quote_with_bank_unit(&cost, &none, &left, &none, &prices).unwrap();
-    assert_eq!((b.total, b.canonical()), (3, (3, 0)));
+    // Bilkis: one ore from the bank (1 coin), the rest from the left (2 + 1): 4 in all, less
+    // than the plain 2 × 2 + 1 = 5, so only the bank's way stays.
+    let quote_rest = |rest: &[u8; 7]| quote(rest, &none, &left, &none, &prices);
+    let plain = quote(&cost, &none, &left, &none, &prices);
+    assert_eq!(plain.map(|q| q.total), Some(5));
+    let ways = with_bank_unit(&cost, 1, plain, quote_rest);
+    assert_eq!(ways.plain, None);
+    let (b, price) = ways.unit.unwrap();
+    assert_eq!((b.total, b.canonical(), price), (3, (3, 0), 1));
     // Nothing to buy: no neighbour can supply textile, but the bank can.
-    let q = quote(&[0, 0, 0, 0, 0, 1, 0], &none, &left, &none, &prices);
+    let textile = [0, 0, 0, 0, 0, 1, 0];
+    let q = quote(&textile, &none, &left, &none, &prices);
     assert!(q.is_none());
-    let b = quote_with_bank_unit(&[0, 0, 0, 0, 0, 1, 0], &none, &left, &none, &prices).unwrap();
-    assert_eq!(b.total, 0);
+    let ways = with_bank_unit(&textile, 1, q, quote_rest);
+    assert_eq!(ways.plain, None);
+    assert_eq!(ways.unit.map(|(b, price)| (b.total, price)), Some((0, 1)));
 }

@@ -4,7 +4,7 @@
 
 #![allow(clippy::needless_range_loop)] // index loops read best in a brute force
 
-mod payment_support;
+use crate::payment_support;
 
 use payment_support::{assignments, random_prices};
 use rand::{Rng, SeedableRng};

@@ -1,0 +1,8 @@
+//! 7 Wonders Architects (+Medals): tables, rules, random games.
+//!
+//! One test binary per family (each binary links the library once at the test profile's
+//! opt-level): a new test file goes in this directory with a `mod` line below.
+
+mod architects_data;
+mod architects_games;
+mod architects_rules;

@@ -1,0 +1,15 @@
+//! The `wonders` command line end to end, and the simulation layer (runs, shards, teams).
+//!
+//! One test binary per family (each binary links the library once at the test profile's
+//! opt-level): a new test file goes in this directory with a `mod` line below.
+
+mod cli_support;
+
+mod cli;
+mod cli_errors;
+mod cli_refusals;
+mod duel_pantheon_cli;
+mod readme;
+mod sim_selfplay;
+mod sim_shards;
+mod sim_teams;
