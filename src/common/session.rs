@@ -136,6 +136,40 @@ impl<G: Encoded> Of<G> {
         }
     }
 
+    /// A session rebuilt from a record: `initial` is the state the record's setup deals,
+    /// `actions` are the record's actions, played here in order. `seed` is kept (so the game
+    /// pickles and writes its record) only when the record's setup is the deal of that seed.
+    pub fn from_record(
+        options: G::Options,
+        initial: G,
+        actions: &[G::Action],
+        seed: Option<u64>,
+    ) -> Result<Self, String> {
+        if let Some(seed) = seed {
+            let mut dealt = Self::new(options.clone(), seed);
+            let same_deal = (0..initial.num_players())
+                .all(|p| dealt.game.view(p) == initial.view(p));
+            if same_deal && actions.iter().all(|&a| dealt.play(a).is_ok()) {
+                return Ok(dealt);
+            }
+        }
+        let mut s = Self::from_state(options, initial);
+        for (i, &a) in actions.iter().enumerate() {
+            s.play(a).map_err(|e| format!("action {i}: {e}"))?;
+        }
+        Ok(s)
+    }
+
+    /// The state itself.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Plays `action` (one of the state's legal actions, any payment) for the player to move.
+    pub fn play_action(&mut self, action: G::Action) -> Result<(), String> {
+        self.play(action)
+    }
+
     /// The action `bot` chooses for the player to move.
     fn ask(&self, bot: &mut SessionBot) -> Result<G::Action, String> {
         if self.game.is_terminal() {

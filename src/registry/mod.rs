@@ -127,6 +127,52 @@ pub trait Entry: Sync {
     fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
     /// The names of the observation features, in order.
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// A record of this game as a [`Session`] at its last recorded action: the record is
+    /// checked as `replay` checks it, its setup dealt as written. `options` are the record's
+    /// options in the options grammar (they fix the action ids and the observation).
+    fn session_from_record(
+        &self,
+        options: &OptionSet,
+        record: &Value,
+    ) -> Result<Box<dyn Session>, String>;
+    /// One training row per recorded action of a record (checked as `replay` checks it): what
+    /// the player to move saw, its legal ids, the id it played, and every seat's return.
+    fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String>;
+}
+
+/// The training rows of one record (see [`Entry::record_rows`]): row `k` is the state before
+/// action `k`.
+#[derive(Clone, Debug, Default)]
+pub struct RecordRows {
+    /// Features per observation.
+    pub observation_len: usize,
+    /// Action ids.
+    pub action_space: usize,
+    /// `rows * observation_len` features: what the player to move saw.
+    pub observations: Vec<f32>,
+    /// `rows * action_space` flags: the legal ids of that state.
+    pub masks: Vec<i8>,
+    /// The seat that moved.
+    pub seats: Vec<u32>,
+    /// The id of the action it played (an id stands for its cheapest payment: a recorded
+    /// dearer payment has the same id).
+    pub actions: Vec<u32>,
+    /// Every seat's return at the end of the record (all 0 if it stops before the end).
+    pub returns: Vec<f64>,
+    /// True when the record's game is over.
+    pub finished: bool,
+}
+
+/// The state a record's setup deals (its actions and result left out) and the record replayed.
+fn replay_from_setup<G: Encoded>(record: &Value) -> Result<(G, Vec<G::Action>), String> {
+    let replayed = G::replay(record).map_err(|e| e.to_string())?;
+    let mut setup = record.clone();
+    if let Some(fields) = setup.as_object_mut() {
+        fields.insert("actions".into(), Value::Array(Vec::new()));
+        fields.insert("result".into(), Value::Null);
+    }
+    let initial = G::replay(&setup).map_err(|e| e.to_string())?.game;
+    Ok((initial, replayed.actions))
 }
 
 /// The registry's handle on a game type.
@@ -321,6 +367,45 @@ impl<G: Encoded> Entry for Registered<G> {
 
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String> {
         Ok(observation_names::<G>(&self.options(options)?))
+    }
+
+    fn session_from_record(
+        &self,
+        options: &OptionSet,
+        record: &Value,
+    ) -> Result<Box<dyn Session>, String> {
+        let options = self.options(options)?;
+        let (initial, actions) = replay_from_setup::<G>(record)?;
+        let seed = record.get("seed").and_then(Value::as_u64);
+        Ok(Box::new(session::Of::<G>::from_record(
+            options, initial, &actions, seed,
+        )?))
+    }
+
+    fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String> {
+        let options = self.options(options)?;
+        let (initial, actions) = replay_from_setup::<G>(record)?;
+        let mut game = session::Of::<G>::from_state(options, initial);
+        let (len, space) = (game.observation_len(), game.action_space());
+        let mut rows = RecordRows {
+            observation_len: len,
+            action_space: space,
+            observations: vec![0.0; actions.len() * len],
+            masks: vec![0; actions.len() * space],
+            ..RecordRows::default()
+        };
+        for (k, &action) in actions.iter().enumerate() {
+            let seat = game.current_player();
+            game.observe(seat, &mut rows.observations[k * len..(k + 1) * len]);
+            game.mask(&mut rows.masks[k * space..(k + 1) * space]);
+            rows.seats.push(seat as u32);
+            rows.actions.push(game.game().action_id(action).0 as u32);
+            game.play_action(action)
+                .map_err(|e| format!("action {k}: {e}"))?;
+        }
+        rows.returns = game.returns();
+        rows.finished = game.is_terminal();
+        Ok(rows)
     }
 }
 
