@@ -50,10 +50,10 @@ def evaluate(model, opponent: str, games: int, seed: int) -> float:
 
 def main(argv=None) -> dict:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--timesteps", type=int, default=200_000, help="learner steps to train (default 200,000)")
+    p.add_argument("--timesteps", type=int, default=50_000, help="learner steps to train (default 50,000)")
     p.add_argument("--n-envs", type=int, default=8, help="games played side by side (default 8)")
     p.add_argument("--opponent", default="random", help="the bot trained against (default random)")
-    p.add_argument("--eval-games", type=int, default=500, help="games per evaluation (default 500)")
+    p.add_argument("--eval-games", type=int, default=300, help="games per evaluation (default 300)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--save", help="save the trained model here (a .zip)")
     args = p.parse_args(argv)
@@ -77,7 +77,7 @@ def main(argv=None) -> dict:
         seed=args.seed,
         verbose=0,
     )
-    before = {"random": evaluate(model, "random", min(args.eval_games, 100), 10**6)}
+    before = {"random": evaluate(model, "random", min(args.eval_games, 50), 10**6)}
     start = time.perf_counter()
     model.learn(total_timesteps=args.timesteps)
     seconds = time.perf_counter() - start

@@ -323,7 +323,10 @@ fn tournament_run(
 /// The seed of game `index` of a run with master seed `seed` (as the simulator derives it).
 #[pyfunction(name = "derive_seed")]
 fn py_derive_seed(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Ok(derive_seed(u64_arg("seed", seed)?, u64_arg("index", index)?))
+    Ok(derive_seed(
+        u64_arg("seed", seed)?,
+        u64_arg("index", index)?,
+    ))
 }
 
 /// The ids of every game.
@@ -390,7 +393,10 @@ fn record_spec(record: &Value) -> PyResult<(String, &'static dyn Entry, OptionSe
             })
             .unwrap_or_default()
     };
-    if let Some(edition) = options.and_then(|o| o.get("edition")).and_then(Value::as_str) {
+    if let Some(edition) = options
+        .and_then(|o| o.get("edition"))
+        .and_then(Value::as_str)
+    {
         pairs.push(format!("edition={edition}"));
     }
     let expansions = list("expansions");
@@ -841,7 +847,11 @@ impl Table {
 }
 
 /// Runs `work` on every item, on `pool` when there is one (the batch's threads), else here.
-fn each<T: Send>(pool: Option<&rayon::ThreadPool>, items: &mut [T], work: impl Fn(&mut T) + Sync + Send) {
+fn each<T: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    items: &mut [T],
+    work: impl Fn(&mut T) + Sync + Send,
+) {
     use rayon::prelude::*;
     match pool {
         Some(pool) => {
@@ -912,7 +922,11 @@ impl BatchEnv {
                 .slots
                 .iter_mut()
                 .zip(steps.iter_mut())
-                .zip(final_obs.chunks_mut(len).zip(final_scores.chunks_mut(players)))
+                .zip(
+                    final_obs
+                        .chunks_mut(len)
+                        .zip(final_scores.chunks_mut(players)),
+                )
                 .enumerate()
                 .collect();
             each(
@@ -1072,7 +1086,10 @@ impl BatchEnv {
         let probe = entry_.session(&options, 0).map_err(err)?;
         let n = probe.num_players();
         if seat >= n {
-            return Err(err(format!("seat {seat}: this game has seats 0 to {}", n - 1)));
+            return Err(err(format!(
+                "seat {seat}: this game has seats 0 to {}",
+                n - 1
+            )));
         }
         let opponents: Vec<String> = match opponents {
             None => vec!["greedy".to_string()],
@@ -1114,9 +1131,9 @@ impl BatchEnv {
         };
         let (len, space) = (probe.observation_len(), probe.action_space());
         let mut slots = Vec::new();
-        slots.try_reserve_exact(num_envs).map_err(|_| {
-            err(format!("num_envs: not enough memory for {num_envs} games"))
-        })?;
+        slots
+            .try_reserve_exact(num_envs)
+            .map_err(|_| err(format!("num_envs: not enough memory for {num_envs} games")))?;
         slots.extend((0..num_envs).map(|_| Slot {
             game: probe.clone_box(),
             bots: Vec::new(),

@@ -147,8 +147,8 @@ impl<G: Encoded> Of<G> {
     ) -> Result<Self, String> {
         if let Some(seed) = seed {
             let mut dealt = Self::new(options.clone(), seed);
-            let same_deal = (0..initial.num_players())
-                .all(|p| dealt.game.view(p) == initial.view(p));
+            let same_deal =
+                (0..initial.num_players()).all(|p| dealt.game.view(p) == initial.view(p));
             if same_deal && actions.iter().all(|&a| dealt.play(a).is_ok()) {
                 return Ok(dealt);
             }
