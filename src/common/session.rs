@@ -138,26 +138,32 @@ impl<G: Encoded> Of<G> {
 
     /// A session rebuilt from a record: `initial` is the state the record's setup deals,
     /// `actions` are the record's actions, played here in order. `seed` is kept (so the game
-    /// pickles and writes its record) only when the record's setup is the deal of that seed.
+    /// pickles and writes its record) only when the deal of that seed, played the same way,
+    /// shows every seat the same at the start and at the end: the record's setup is that deal.
     pub fn from_record(
         options: G::Options,
         initial: G,
         actions: &[G::Action],
         seed: Option<u64>,
     ) -> Result<Self, String> {
-        if let Some(seed) = seed {
-            let mut dealt = Self::new(options.clone(), seed);
-            let same_deal =
-                (0..initial.num_players()).all(|p| dealt.game.view(p) == initial.view(p));
-            if same_deal && actions.iter().all(|&a| dealt.play(a).is_ok()) {
-                return Ok(dealt);
+        let n = initial.num_players();
+        let mut dealt = seed.map(|seed| Self::new(options.clone(), seed));
+        if let Some(d) = &dealt {
+            if !(0..n).all(|p| d.game.view(p) == initial.view(p)) {
+                dealt = None;
             }
         }
         let mut s = Self::from_state(options, initial);
         for (i, &a) in actions.iter().enumerate() {
             s.play(a).map_err(|e| format!("action {i}: {e}"))?;
+            if dealt.as_mut().is_some_and(|d| d.play(a).is_err()) {
+                dealt = None;
+            }
         }
-        Ok(s)
+        match dealt {
+            Some(d) if (0..n).all(|p| d.game.view(p) == s.game.view(p)) => Ok(d),
+            _ => Ok(s),
+        }
     }
 
     /// The state itself.

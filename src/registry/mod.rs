@@ -461,16 +461,27 @@ mod tests {
             let s = game.session_from_record(&options, &record).unwrap();
             assert!(s.is_terminal(), "{spec}");
             assert_eq!(s.seed(), Some(7), "{spec}: the setup is the deal of seed 7");
-            assert_eq!(s.record(&["random".into(); 4][..s.num_players()]).unwrap(), record);
+            assert_eq!(
+                s.record(&["random".into(); 4][..s.num_players()]).unwrap(),
+                record
+            );
             let rows = game.record_rows(&options, &record).unwrap();
             assert_eq!(rows.actions.len(), s.steps().len(), "{spec}");
             assert!(rows.finished && rows.returns == s.returns(), "{spec}");
             // Row 0 is the deal as its first mover saw it; every played id was legal.
             let mut first = vec![0.0; rows.observation_len];
             played.observe(played.current_player(), &mut first);
-            assert_eq!(rows.observations[..rows.observation_len], first[..], "{spec}");
+            assert_eq!(
+                rows.observations[..rows.observation_len],
+                first[..],
+                "{spec}"
+            );
             for (k, &id) in rows.actions.iter().enumerate() {
-                assert_eq!(rows.masks[k * rows.action_space + id as usize], 1, "{spec} row {k}");
+                assert_eq!(
+                    rows.masks[k * rows.action_space + id as usize],
+                    1,
+                    "{spec} row {k}"
+                );
             }
             // A record whose setup is not its seed's deal is still read, without its seed.
             let mut other = record.clone();
