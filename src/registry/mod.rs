@@ -461,10 +461,8 @@ mod tests {
             let s = game.session_from_record(&options, &record).unwrap();
             assert!(s.is_terminal(), "{spec}");
             assert_eq!(s.seed(), Some(7), "{spec}: the setup is the deal of seed 7");
-            assert_eq!(
-                s.record(&["random".into(); 4][..s.num_players()]).unwrap(),
-                record
-            );
+            let players = vec!["random".to_string(); s.num_players()];
+            assert_eq!(s.record(&players).unwrap(), record, "{spec}");
             let rows = game.record_rows(&options, &record).unwrap();
             assert_eq!(rows.actions.len(), s.steps().len(), "{spec}");
             assert!(rows.finished && rows.returns == s.returns(), "{spec}");
