@@ -204,7 +204,10 @@ fn simulate_csv(
         rotate_seats,
         csv: Some(csv.into()),
         stop: Some(stop.clone()),
-        progress: Some(Arc::new(move |n| counter.store(n, Ordering::Relaxed))),
+        // Threads report out of order: keep the largest count told.
+        progress: Some(Arc::new(move |n| {
+            counter.fetch_max(n, Ordering::Relaxed);
+        })),
         force,
         ..SimulateOptions::default()
     };
