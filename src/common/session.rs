@@ -136,34 +136,28 @@ impl<G: Encoded> Of<G> {
         }
     }
 
-    /// A session rebuilt from a record: `initial` is the state the record's setup deals,
-    /// `actions` are the record's actions, played here in order. `seed` is kept (so the game
-    /// pickles and writes its record) only when the deal of that seed, played the same way,
-    /// shows every seat the same at the start and at the end: the record's setup is that deal.
-    pub fn from_record(
+    /// The deal of `seed` with a record's `actions` played, when it is the record's game:
+    /// every seat sees the same as in `initial` (the record's setup) before the first action
+    /// and as in `last` (the record replayed) after the last one. `None` otherwise (a setup
+    /// that is not that seed's deal): only the record's own replay knows that game then.
+    pub fn from_seed_and_record(
         options: G::Options,
-        initial: G,
+        seed: u64,
+        initial: &G,
+        last: &G,
         actions: &[G::Action],
-        seed: Option<u64>,
-    ) -> Result<Self, String> {
+    ) -> Option<Self> {
         let n = initial.num_players();
-        let mut dealt = seed.map(|seed| Self::new(options.clone(), seed));
-        if let Some(d) = &dealt {
-            if !(0..n).all(|p| d.game.view(p) == initial.view(p)) {
-                dealt = None;
-            }
+        let mut dealt = Self::new(options, seed);
+        if !(0..n).all(|p| dealt.game.view(p) == initial.view(p)) {
+            return None;
         }
-        let mut s = Self::from_state(options, initial);
-        for (i, &a) in actions.iter().enumerate() {
-            s.play(a).map_err(|e| format!("action {i}: {e}"))?;
-            if dealt.as_mut().is_some_and(|d| d.play(a).is_err()) {
-                dealt = None;
-            }
+        for &a in actions {
+            dealt.play(a).ok()?;
         }
-        match dealt {
-            Some(d) if (0..n).all(|p| d.game.view(p) == s.game.view(p)) => Ok(d),
-            _ => Ok(s),
-        }
+        (0..n)
+            .all(|p| dealt.game.view(p) == last.view(p))
+            .then_some(dealt)
     }
 
     /// The state itself.

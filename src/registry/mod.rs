@@ -163,16 +163,52 @@ pub struct RecordRows {
     pub finished: bool,
 }
 
-/// The state a record's setup deals (its actions and result left out) and the record replayed.
-fn replay_from_setup<G: Encoded>(record: &Value) -> Result<(G, Vec<G::Action>), String> {
-    let replayed = G::replay(record).map_err(|e| e.to_string())?;
-    let mut setup = record.clone();
-    if let Some(fields) = setup.as_object_mut() {
-        fields.insert("actions".into(), Value::Array(Vec::new()));
-        fields.insert("result".into(), Value::Null);
+/// A record replayed: the state its setup deals, the state after its last action, its
+/// actions, and the state before each action when asked (`prefixes`: the record cut before
+/// action `k` and replayed, for records whose setup is not their seed's deal).
+struct RecordGame<G: Encoded> {
+    initial: G,
+    last: G,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Encoded> RecordGame<G> {
+    fn read(record: &Value) -> Result<Self, String> {
+        let replayed = G::replay(record).map_err(|e| e.to_string())?;
+        let initial = Self::before(record, 0)?;
+        Ok(RecordGame {
+            initial,
+            last: replayed.game,
+            actions: replayed.actions,
+        })
     }
-    let initial = G::replay(&setup).map_err(|e| e.to_string())?.game;
-    Ok((initial, replayed.actions))
+
+    /// The state before action `k` of the record, as its own replay reaches it.
+    fn before(record: &Value, k: usize) -> Result<G, String> {
+        let mut cut = record.clone();
+        if let Some(fields) = cut.as_object_mut() {
+            let actions = fields
+                .get("actions")
+                .and_then(Value::as_array)
+                .map(|a| a[..k.min(a.len())].to_vec())
+                .unwrap_or_default();
+            fields.insert("actions".into(), Value::Array(actions));
+            fields.insert("result".into(), Value::Null);
+        }
+        Ok(G::replay(&cut).map_err(|e| e.to_string())?.game)
+    }
+
+    /// The deal of the record's seed played as recorded, when it is the record's game.
+    fn dealt(&self, options: &G::Options, record: &Value) -> Option<session::Of<G>> {
+        let seed = record.get("seed").and_then(Value::as_u64)?;
+        session::Of::<G>::from_seed_and_record(
+            options.clone(),
+            seed,
+            &self.initial,
+            &self.last,
+            &self.actions,
+        )
+    }
 }
 
 /// The registry's handle on a game type.
@@ -375,33 +411,51 @@ impl<G: Encoded> Entry for Registered<G> {
         record: &Value,
     ) -> Result<Box<dyn Session>, String> {
         let options = self.options(options)?;
-        let (initial, actions) = replay_from_setup::<G>(record)?;
-        let seed = record.get("seed").and_then(Value::as_u64);
-        Ok(Box::new(session::Of::<G>::from_record(
-            options, initial, &actions, seed,
-        )?))
+        let read = RecordGame::<G>::read(record)?;
+        Ok(match read.dealt(&options, record) {
+            Some(dealt) => Box::new(dealt),
+            None => Box::new(session::Of::<G>::from_state(options, read.last)),
+        })
     }
 
     fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String> {
         let options = self.options(options)?;
-        let (initial, actions) = replay_from_setup::<G>(record)?;
-        let mut game = session::Of::<G>::from_state(options, initial);
+        let read = RecordGame::<G>::read(record)?;
+        let dealt = read.dealt(&options, record);
+        let seeded = dealt.is_some();
+        let mut game = match dealt {
+            // Rebuilt from the seed: walk it again from the deal.
+            Some(_) => session::Of::<G>::new(options.clone(), record["seed"].as_u64().unwrap_or(0)),
+            None => session::Of::<G>::from_state(options.clone(), read.initial.clone()),
+        };
         let (len, space) = (game.observation_len(), game.action_space());
         let mut rows = RecordRows {
             observation_len: len,
             action_space: space,
-            observations: vec![0.0; actions.len() * len],
-            masks: vec![0; actions.len() * space],
+            observations: vec![0.0; read.actions.len() * len],
+            masks: vec![0; read.actions.len() * space],
             ..RecordRows::default()
         };
-        for (k, &action) in actions.iter().enumerate() {
+        for (k, &action) in read.actions.iter().enumerate() {
+            if !seeded && k > 0 {
+                // Only the record's own replay knows what was drawn: replay it up to here.
+                game = session::Of::<G>::from_state(
+                    options.clone(),
+                    RecordGame::<G>::before(record, k)?,
+                );
+            }
             let seat = game.current_player();
             game.observe(seat, &mut rows.observations[k * len..(k + 1) * len]);
             game.mask(&mut rows.masks[k * space..(k + 1) * space]);
             rows.seats.push(seat as u32);
             rows.actions.push(game.game().action_id(action).0 as u32);
-            game.play_action(action)
-                .map_err(|e| format!("action {k}: {e}"))?;
+            if seeded {
+                game.play_action(action)
+                    .map_err(|e| format!("action {k}: {e}"))?;
+            }
+        }
+        if !seeded {
+            game = session::Of::<G>::from_state(options, read.last);
         }
         rows.returns = game.returns();
         rows.finished = game.is_terminal();
@@ -486,6 +540,10 @@ mod tests {
             other["seed"] = Value::from(8u64);
             let s = game.session_from_record(&options, &other).unwrap();
             assert!(s.is_terminal() && s.seed().is_none(), "{spec}");
+            let replayed = game.record_rows(&options, &other).unwrap();
+            assert_eq!(replayed.observations, rows.observations, "{spec}");
+            assert_eq!(replayed.masks, rows.masks, "{spec}");
+            assert_eq!(replayed.actions, rows.actions, "{spec}");
             // A wrong record is refused, naming the action.
             let mut bad = record.clone();
             bad["actions"][3]["player"] = Value::from(9u64);
