@@ -531,8 +531,10 @@ impl Game {
 
     /// A game rebuilt from a `wonders-record` (JSON text or a dict), at its last recorded
     /// action: the record is checked as `wonders replay` checks it (every action legal, every
-    /// recorded figure right) and its setup is dealt as written. When the setup is the deal of
-    /// the record's `seed`, the game pickles and writes its record like any other.
+    /// recorded figure right). When the record's setup is the deal of its `seed` (any record
+    /// our simulator wrote), the game is that deal with the record's steps: it pickles and
+    /// writes its record like any other. Otherwise it is the record's last state as its replay
+    /// reaches it, with no seed and no steps (it does not pickle).
     #[staticmethod]
     fn from_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Self> {
         let value = record_json(record)?;
