@@ -19,7 +19,6 @@ import json
 import time
 
 import gymnasium as gym
-import numpy as np
 
 import wonders  # registers wonders/Duel-v0
 

@@ -39,6 +39,7 @@ __all__ = [
     "games",
     "observation_names",
     "read_csv",
+    "records",
     "simulate",
     "tournament",
     "TournamentResult",
@@ -198,7 +199,7 @@ def simulate(
         return read_csv(path)
 
 from ._tournament import TournamentResult, tournament  # noqa: E402  (uses the names above)
-from . import records  # noqa: E402
+from . import records  # noqa: E402,F401  (wonders.records after `import wonders`)
 
 try:  # Gymnasium's registry: gymnasium.make("wonders/Duel-v0") after `import wonders`
     import gymnasium as _gymnasium  # noqa: F401
