@@ -206,6 +206,6 @@ try:  # Gymnasium's registry: gymnasium.make("wonders/Duel-v0") after `import wo
 except ImportError:  # the environments are optional (pip install "./python[env]")
     pass
 else:
-    from .env._register import register_envs as _register_envs
+    from ._gym_register import register_envs as _register_envs
 
     _register_envs()

@@ -13,17 +13,23 @@
 - ``BatchEnv``: the raw batch underneath, into preallocated NumPy arrays.
 - ``table_text(game)``: the table as a person reads it (what ``render()`` shows).
 
-Needs ``pettingzoo`` and ``gymnasium`` (``pip install "./python[env]"``).
+Needs ``gymnasium``, and ``pettingzoo`` for the PettingZoo environments
+(``pip install "./python[env]"`` installs both).
 """
 
 from .._wonders import BatchEnv
-from ._aec import WondersAEC
+from .._gym_register import register_envs
 from ._gym import SingleAgentEnv
-from ._parallel import WondersParallel
-from ._register import register_envs
 from ._render import table_text
 from ._vector import VectorEnv
-from . import architects_v0, classic_v0, duel_v0
+
+try:  # the PettingZoo environments need pettingzoo; the Gymnasium ones only gymnasium
+    from ._aec import WondersAEC
+    from ._parallel import WondersParallel
+    from . import architects_v0, classic_v0, duel_v0
+except ImportError as e:  # pragma: no cover - depends on what is installed
+    if e.name != "pettingzoo":
+        raise
 
 register_envs()
 

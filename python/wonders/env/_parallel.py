@@ -8,7 +8,7 @@ import numpy as np
 from pettingzoo import ParallelEnv
 
 from .. import Game, derive_seed, game_spec
-from ._aec import _seat_spaces
+from ._spaces import _seat_spaces
 from ._render import table_text
 from ._seed import check_seed
 

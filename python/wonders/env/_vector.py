@@ -11,7 +11,7 @@ from gymnasium.vector.utils import batch_space
 
 from .. import Game, game_spec
 from .._wonders import BatchEnv
-from ._aec import _seat_spaces
+from ._spaces import _seat_spaces
 from ._seed import check_seed
 
 
