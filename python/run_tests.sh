@@ -15,6 +15,8 @@ echo "== python module: virtual environment in $venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet numpy pyarrow pandas pytest gymnasium pettingzoo ray
+# Training (the MaskablePPO example; torch from PyPI, about 2.5 minutes).
+"$venv/bin/python" -m pip install --quiet torch sb3-contrib
 echo "== python module: building and installing ./python"
 "$venv/bin/python" -m pip install --quiet "$here"
 echo "== python module: the command-line tool to compare with"
@@ -22,3 +24,5 @@ echo "== python module: the command-line tool to compare with"
 echo "== python module: pytest"
 cd "$here/tests"
 WONDERS_CLI="${CARGO_TARGET_DIR:-$root/target}/debug/wonders" "$venv/bin/python" -m pytest -q -p no:cacheprovider .
+echo "== python module: the MaskablePPO example on a tiny budget"
+"$venv/bin/python" "$here/examples/train_maskable_ppo.py" --timesteps 1024 --n-envs 2 --eval-games 4

@@ -136,6 +136,40 @@ impl<G: Encoded> Of<G> {
         }
     }
 
+    /// The deal of `seed` with a record's `actions` played, when it is the record's game:
+    /// every seat sees the same as in `initial` (the record's setup) before the first action
+    /// and as in `last` (the record replayed) after the last one. `None` otherwise (a setup
+    /// that is not that seed's deal): only the record's own replay knows that game then.
+    pub fn from_seed_and_record(
+        options: G::Options,
+        seed: u64,
+        initial: &G,
+        last: &G,
+        actions: &[G::Action],
+    ) -> Option<Self> {
+        let n = initial.num_players();
+        let mut dealt = Self::new(options, seed);
+        if !(0..n).all(|p| dealt.game.view(p) == initial.view(p)) {
+            return None;
+        }
+        for &a in actions {
+            dealt.play(a).ok()?;
+        }
+        (0..n)
+            .all(|p| dealt.game.view(p) == last.view(p))
+            .then_some(dealt)
+    }
+
+    /// The state itself.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Plays `action` (one of the state's legal actions, any payment) for the player to move.
+    pub fn play_action(&mut self, action: G::Action) -> Result<(), String> {
+        self.play(action)
+    }
+
     /// The action `bot` chooses for the player to move.
     fn ask(&self, bot: &mut SessionBot) -> Result<G::Action, String> {
         if self.game.is_terminal() {

@@ -134,6 +134,88 @@ pub trait Entry: Sync {
     fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
     /// The names of the observation features, in order.
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// A record of this game as a [`Session`] at its last recorded action: the record is
+    /// checked as `replay` checks it, its setup dealt as written. `options` are the record's
+    /// options in the options grammar (they fix the action ids and the observation).
+    fn session_from_record(
+        &self,
+        options: &OptionSet,
+        record: &Value,
+    ) -> Result<Box<dyn Session>, String>;
+    /// One training row per recorded action of a record (checked as `replay` checks it): what
+    /// the player to move saw, its legal ids, the id it played, and every seat's return.
+    fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String>;
+}
+
+/// The training rows of one record (see [`Entry::record_rows`]): row `k` is the state before
+/// action `k`.
+#[derive(Clone, Debug, Default)]
+pub struct RecordRows {
+    /// Features per observation.
+    pub observation_len: usize,
+    /// Action ids.
+    pub action_space: usize,
+    /// `rows * observation_len` features: what the player to move saw.
+    pub observations: Vec<f32>,
+    /// `rows * action_space` flags: the legal ids of that state.
+    pub masks: Vec<i8>,
+    /// The seat that moved.
+    pub seats: Vec<u32>,
+    /// The id of the action it played (an id stands for its cheapest payment: a recorded
+    /// dearer payment has the same id).
+    pub actions: Vec<u32>,
+    /// Every seat's return at the end of the record (all 0 if it stops before the end).
+    pub returns: Vec<f64>,
+    /// True when the record's game is over.
+    pub finished: bool,
+}
+
+/// A record replayed: the state its setup deals, the state after its last action, its
+/// actions, and the state before each action when asked (`prefixes`: the record cut before
+/// action `k` and replayed, for records whose setup is not their seed's deal).
+struct RecordGame<G: Encoded> {
+    initial: G,
+    last: G,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Encoded> RecordGame<G> {
+    fn read(record: &Value) -> Result<Self, String> {
+        let replayed = G::replay(record).map_err(|e| e.to_string())?;
+        let initial = Self::before(record, 0)?;
+        Ok(RecordGame {
+            initial,
+            last: replayed.game,
+            actions: replayed.actions,
+        })
+    }
+
+    /// The state before action `k` of the record, as its own replay reaches it.
+    fn before(record: &Value, k: usize) -> Result<G, String> {
+        let mut cut = record.clone();
+        if let Some(fields) = cut.as_object_mut() {
+            let actions = fields
+                .get("actions")
+                .and_then(Value::as_array)
+                .map(|a| a[..k.min(a.len())].to_vec())
+                .unwrap_or_default();
+            fields.insert("actions".into(), Value::Array(actions));
+            fields.insert("result".into(), Value::Null);
+        }
+        Ok(G::replay(&cut).map_err(|e| e.to_string())?.game)
+    }
+
+    /// The deal of the record's seed played as recorded, when it is the record's game.
+    fn dealt(&self, options: &G::Options, record: &Value) -> Option<session::Of<G>> {
+        let seed = record.get("seed").and_then(Value::as_u64)?;
+        session::Of::<G>::from_seed_and_record(
+            options.clone(),
+            seed,
+            &self.initial,
+            &self.last,
+            &self.actions,
+        )
+    }
 }
 
 /// The registry's handle on a game type.
@@ -335,6 +417,63 @@ impl<G: Encoded> Entry for Registered<G> {
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String> {
         Ok(observation_names::<G>(&self.options(options)?))
     }
+
+    fn session_from_record(
+        &self,
+        options: &OptionSet,
+        record: &Value,
+    ) -> Result<Box<dyn Session>, String> {
+        let options = self.options(options)?;
+        let read = RecordGame::<G>::read(record)?;
+        Ok(match read.dealt(&options, record) {
+            Some(dealt) => Box::new(dealt),
+            None => Box::new(session::Of::<G>::from_state(options, read.last)),
+        })
+    }
+
+    fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String> {
+        let options = self.options(options)?;
+        let read = RecordGame::<G>::read(record)?;
+        let dealt = read.dealt(&options, record);
+        let seeded = dealt.is_some();
+        let mut game = match dealt {
+            // Rebuilt from the seed: walk it again from the deal.
+            Some(_) => session::Of::<G>::new(options.clone(), record["seed"].as_u64().unwrap_or(0)),
+            None => session::Of::<G>::from_state(options.clone(), read.initial.clone()),
+        };
+        let (len, space) = (game.observation_len(), game.action_space());
+        let mut rows = RecordRows {
+            observation_len: len,
+            action_space: space,
+            observations: vec![0.0; read.actions.len() * len],
+            masks: vec![0; read.actions.len() * space],
+            ..RecordRows::default()
+        };
+        for (k, &action) in read.actions.iter().enumerate() {
+            if !seeded && k > 0 {
+                // Only the record's own replay knows what was drawn: replay it up to here.
+                game = session::Of::<G>::from_state(
+                    options.clone(),
+                    RecordGame::<G>::before(record, k)?,
+                );
+            }
+            let seat = game.current_player();
+            game.observe(seat, &mut rows.observations[k * len..(k + 1) * len]);
+            game.mask(&mut rows.masks[k * space..(k + 1) * space]);
+            rows.seats.push(seat as u32);
+            rows.actions.push(game.game().action_id(action).0 as u32);
+            if seeded {
+                game.play_action(action)
+                    .map_err(|e| format!("action {k}: {e}"))?;
+            }
+        }
+        if !seeded {
+            game = session::Of::<G>::from_state(options, read.last);
+        }
+        rows.returns = game.returns();
+        rows.finished = game.is_terminal();
+        Ok(rows)
+    }
 }
 
 /// Replays one record of any game: the record's `game` field picks the game.
@@ -378,6 +517,57 @@ mod tests {
             e.contains("`fixed-wonders` does not apply to classic") && e.contains("players"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_record_comes_back_as_the_same_game_and_as_training_rows() {
+        for spec in [
+            "duel:expansions=pantheon",
+            "classic:players=4,boards=gizah+random+random+random",
+            "architects:players=3,expansions=medals",
+        ] {
+            let (game, options) = parse_game_spec(spec).unwrap();
+            let bots = [BotSpec::parse("random").unwrap()];
+            let record = game.play(&options, 7, &bots).unwrap().record;
+            let played = game.session(&options, 7).unwrap();
+            let s = game.session_from_record(&options, &record).unwrap();
+            assert!(s.is_terminal(), "{spec}");
+            assert_eq!(s.seed(), Some(7), "{spec}: the setup is the deal of seed 7");
+            let players = vec!["random".to_string(); s.num_players()];
+            assert_eq!(s.record(&players).unwrap(), record, "{spec}");
+            let rows = game.record_rows(&options, &record).unwrap();
+            assert_eq!(rows.actions.len(), s.steps().len(), "{spec}");
+            assert!(rows.finished && rows.returns == s.returns(), "{spec}");
+            // Row 0 is the deal as its first mover saw it; every played id was legal.
+            let mut first = vec![0.0; rows.observation_len];
+            played.observe(played.current_player(), &mut first);
+            assert_eq!(
+                rows.observations[..rows.observation_len],
+                first[..],
+                "{spec}"
+            );
+            for (k, &id) in rows.actions.iter().enumerate() {
+                assert_eq!(
+                    rows.masks[k * rows.action_space + id as usize],
+                    1,
+                    "{spec} row {k}"
+                );
+            }
+            // A record whose setup is not its seed's deal is still read, without its seed.
+            let mut other = record.clone();
+            other["seed"] = Value::from(8u64);
+            let s = game.session_from_record(&options, &other).unwrap();
+            assert!(s.is_terminal() && s.seed().is_none(), "{spec}");
+            let replayed = game.record_rows(&options, &other).unwrap();
+            assert_eq!(replayed.observations, rows.observations, "{spec}");
+            assert_eq!(replayed.masks, rows.masks, "{spec}");
+            assert_eq!(replayed.actions, rows.actions, "{spec}");
+            // A wrong record is refused, naming the action.
+            let mut bad = record.clone();
+            bad["actions"][3]["player"] = Value::from(9u64);
+            let e = game.session_from_record(&options, &bad).err().unwrap();
+            assert!(e.contains("action 3"), "{spec}: {e}");
+        }
     }
 
     #[test]

@@ -5,32 +5,25 @@ from __future__ import annotations
 import os
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import Game, derive_seed, game_spec
+from ._render import table_text
+from ._seed import check_seed
 
 
-OBS_BOUND = 1000.0
-
-
-def _seat_spaces(probe: Game):
-    # Features are flags, counts, coins and points: some negative (military), none anywhere
-    # near the bound (PettingZoo's and Gymnasium's checkers test every observation against it).
-    observation = spaces.Dict(
-        {
-            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(probe.observation_size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(probe.action_space,), dtype=np.int8),
-        }
-    )
-    return observation, spaces.Discrete(probe.action_space)
+from ._spaces import OBS_BOUND, _seat_spaces  # noqa: F401  (OBS_BOUND: for users of this module)
 
 
 class WondersAEC(AECEnv):
     """One game of the family as a PettingZoo AEC environment; agents ``player_0`` … in seat
     order. ``reset(seed=s)`` deals the game the simulator deals as game 0 of a run with seed
-    ``s``; each later ``reset()`` without a seed deals the next game index."""
+    ``s`` (a negative or fractional seed is a ``ValueError``); each later ``reset()`` without
+    a seed deals the next game index. The seats of a simultaneous turn (7 Wonders) choose one
+    after another, each seeing only what the rules show; ``wonders.env.classic_v0.parallel_env``
+    gives the turn as one step. ``infos[agent]``: ``legal_actions`` (the count, for the agent to
+    move), and at the end ``scores``."""
 
     metadata = {"render_modes": ["ansi"], "name": "wonders_v0", "is_parallelizable": False}
 
@@ -54,14 +47,17 @@ class WondersAEC(AECEnv):
         self.game = None
 
     def observation_space(self, agent):
+        """The agent's observation space (the same object each call)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """The agent's action space, ``Discrete(action_space)`` (the same object each call)."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None):
+        """Deals a game (see the class)."""
         if seed is not None:
-            self._base_seed = int(seed) % 2**64
+            self._base_seed = check_seed(seed)
             self._episode = 0
             for i, a in enumerate(self.possible_agents):
                 self.action_spaces[a].seed(derive_seed(self._base_seed, 2**32 + i) % 2**32)
@@ -74,8 +70,20 @@ class WondersAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
+        self._set_infos()
+
+    def _set_infos(self):
+        g = self.game
+        for a in self.agents:
+            info = {}
+            if g.is_terminal:
+                info["scores"] = g.scores()
+            elif self._seat[a] == g.current_player:
+                info["legal_actions"] = len(g.legal_actions())
+            self.infos[a] = info
 
     def observe(self, agent):
+        """What ``agent`` sees: ``{"observation", "action_mask"}`` (mask 0 unless to move)."""
         seat = self._seat[agent]
         g = self.game
         to_move = not g.is_terminal and g.current_player == seat
@@ -85,6 +93,7 @@ class WondersAEC(AECEnv):
         }
 
     def step(self, action):
+        """Plays ``action`` for ``agent_selection`` (``None`` for a finished agent)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -103,22 +112,21 @@ class WondersAEC(AECEnv):
             for a in self.agents:
                 self.rewards[a] = 0.0
             self.agent_selection = self.possible_agents[self.game.current_player]
+        self._set_infos()
         self._accumulate_rewards()
         if self.render_mode == "ansi":
             self.render()
 
     def render(self):
+        """With ``render_mode="ansi"``: the table as the seat to move sees it."""
         if self.render_mode is None:
             return None
-        g = self.game
-        if g is None:
-            return "(not reset)"
-        lines = [repr(g), f"scores {g.scores()}"]
-        if not g.is_terminal:
-            lines.append("legal: " + ", ".join(g.legal_action_names()))
-        return "\n".join(lines)
+        if self.game is None:
+            return "(call reset() first)"
+        return table_text(self.game)
 
     def close(self):
+        """Nothing to release."""
         pass
 
 

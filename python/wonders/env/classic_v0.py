@@ -1,7 +1,10 @@
-"""PettingZoo AEC environment for `classic`: `env(**options)` (with PettingZoo's order checks) or
-`raw_env(**options)`; options as in `wonders.Game("classic", **options)`."""
+"""PettingZoo environments for `classic`: `env(**options)` (AEC, with PettingZoo's order checks),
+`raw_env(**options)` (AEC, bare) and `parallel_env(**options)` (Parallel: a turn in one step);
+options as in `wonders.Game("classic", **options)`."""
 
 from ._aec import make_env, make_raw_env
+from ._parallel import make_parallel_env
 
 env = make_env("classic", "classic_v0")
 raw_env = make_raw_env("classic", "classic_v0")
+parallel_env = make_parallel_env("classic", "classic_v0")
