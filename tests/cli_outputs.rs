@@ -99,6 +99,19 @@ fn outputs_that_are_one_file_through_a_link_are_refused() {
     ]);
     assert_error(&o, &["--out", "--records", "name the same file"]);
     assert!(!csv.exists(), "nothing is left behind");
+    // The link first.
+    let o = wonders(&[
+        "simulate",
+        "--games",
+        "3",
+        "--quiet",
+        "--out",
+        s(&link),
+        "--records",
+        s(&csv),
+    ]);
+    assert_error(&o, &["--out", "--records", "name the same file"]);
+    assert!(!csv.exists(), "nothing is left behind");
 
     // A hard link: two names, one file.
     let (a, b) = (tmp("hard.csv"), tmp("hard.md"));

@@ -39,7 +39,7 @@ pub fn run(args: PlayArgs) -> CliResult {
     // (without --force) or one another run writes fails at once.
     let record_out = match &args.record {
         Some(path) => Some(
-            OutputFile::open_all(&[("--record", path.as_path())], args.force)
+            OutputFile::open_all(&[("--record", path.as_path())], args.force, false)
                 .map_err(|e| e.to_string())?
                 .remove(0),
         ),

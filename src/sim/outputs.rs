@@ -53,11 +53,16 @@ fn file_id(_file: &File) -> Option<FileId> {
 impl OutputFile {
     /// Opens (creating it if need be, never truncating) and locks every output of a run, in
     /// order. Refuses two outputs that are one file (however they are named), a file another
-    /// run holds, and, unless `overwrite`, a regular file that already holds data. Files this
-    /// call created are removed again when it refuses.
-    pub fn open_all(outputs: &[(&str, &Path)], overwrite: bool) -> Result<Vec<Self>, SimError> {
+    /// run holds, and, unless `overwrite`, a regular file that already holds data (the message
+    /// suggests `--resume` too when the run is `resumable`). Files this call created are
+    /// removed again when it refuses.
+    pub fn open_all(
+        outputs: &[(&str, &Path)],
+        overwrite: bool,
+        resumable: bool,
+    ) -> Result<Vec<Self>, SimError> {
         let mut opened: Vec<OutputFile> = Vec::with_capacity(outputs.len());
-        let result = Self::open_into(outputs, overwrite, &mut opened);
+        let result = Self::open_into(outputs, overwrite, resumable, &mut opened);
         if result.is_err() {
             for o in opened.drain(..) {
                 o.discard_if_created();
@@ -71,36 +76,26 @@ impl OutputFile {
     pub(crate) fn open_some<const N: usize>(
         outputs: [(&str, Option<&Path>); N],
         overwrite: bool,
+        resumable: bool,
     ) -> Result<[Option<Self>; N], SimError> {
         let named: Vec<(&str, &Path)> = outputs
             .iter()
             .filter_map(|&(flag, path)| path.map(|p| (flag, p)))
             .collect();
-        let mut files = Self::open_all(&named, overwrite)?.into_iter();
+        let mut files = Self::open_all(&named, overwrite, resumable)?.into_iter();
         Ok(outputs.map(|(_, path)| path.and_then(|_| files.next())))
     }
 
     fn open_into(
         outputs: &[(&str, &Path)],
         overwrite: bool,
+        resumable: bool,
         opened: &mut Vec<OutputFile>,
     ) -> Result<(), SimError> {
         for &(flag, path) in outputs {
             let (file, created) = open_no_truncate(path).map_err(|e| SimError::io(path, e))?;
             let id = file_id(&file);
-            for other in opened.iter() {
-                let same =
-                    (id.is_some() && file_id(&other.file) == id) || same_path(&other.path, path);
-                if same {
-                    return Err(SimError::Options(format!(
-                        "{} {} and {flag} {} name the same file (by name or through a link): \
-                         give each output its own file",
-                        other.flag,
-                        other.path.display(),
-                        path.display()
-                    )));
-                }
-            }
+            // Kept before the check, so that a file just created is removed on refusal.
             opened.push(OutputFile {
                 flag: flag.to_owned(),
                 path: path.to_owned(),
@@ -108,6 +103,21 @@ impl OutputFile {
                 created,
                 committed: 0,
             });
+            let (new, earlier) = opened.split_last().expect("just pushed");
+            for other in earlier {
+                let same =
+                    (id.is_some() && file_id(&other.file) == id) || same_path(&other.path, path);
+                if same {
+                    return Err(SimError::Options(format!(
+                        "{} {} and {} {} name the same file (by name or through a link): \
+                         give each output its own file",
+                        other.flag,
+                        other.path.display(),
+                        new.flag,
+                        path.display()
+                    )));
+                }
+            }
         }
         // Lock only once all are known to be distinct: a process's second lock on its own
         // file would fail as if another run held it.
@@ -141,7 +151,7 @@ impl OutputFile {
                         "{} {} already holds data: add --force to overwrite it{}",
                         o.flag,
                         o.path.display(),
-                        if o.flag == "--out" || o.flag == "--records" {
+                        if resumable {
                             ", or --resume to continue the run it holds"
                         } else {
                             ""
@@ -218,7 +228,9 @@ impl OutputFile {
 
     fn discard_if_created(self) {
         if self.created {
-            let _ = std::fs::remove_file(&self.path);
+            // Through a link, the file created is the link's target.
+            let target = std::fs::canonicalize(&self.path).unwrap_or(self.path);
+            let _ = std::fs::remove_file(target);
         }
     }
 }
@@ -256,8 +268,10 @@ fn open_no_truncate(path: &Path) -> std::io::Result<(File, bool)> {
     match options.clone().create_new(true).open(path) {
         Ok(f) => Ok((f, true)),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            // An existing file, or a symbolic link (dangling or not) to one.
-            options.create(true).open(path).map(|f| (f, false))
+            // An existing file, or a symbolic link to one, or a dangling link: its target is
+            // created then.
+            let existed = std::fs::metadata(path).is_ok();
+            options.create(true).open(path).map(|f| (f, !existed))
         }
         Err(e) => Err(e),
     }

@@ -263,6 +263,7 @@ pub fn simulate_mixed<G: SimGame>(
             ("--summary", opts.summary.as_deref()),
         ],
         opts.force || opts.resume,
+        opts.first_game == 0,
     )?;
     let mut summary =
         Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(first));

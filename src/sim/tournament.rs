@@ -262,6 +262,7 @@ pub fn tournament_with_bots<G: SimGame>(
             ("--summary", opts.summary.as_deref()),
         ],
         opts.force,
+        false,
     )?;
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
     // The team of each seat (empty without teams), and the units the multi-seat tables count:
