@@ -1,5 +1,6 @@
 """wonders.ray: shards by game index whose union is the single-machine run."""
 
+import json
 import os
 
 import pytest
@@ -26,6 +27,35 @@ def test_shards_without_ray_equal_the_run_and_rerun_to_the_same_bytes(tmp_path):
     assert open(paths[1], "rb").read() == before
 
 
+def test_shards_of_another_run_are_refused_by_their_manifest(tmp_path):
+    # A run's directory holds its manifest: the issue's case, asked for seed 2 with random bots
+    # in the directory of a seed-1 greedy run.
+    out = tmp_path / "run"
+    wray.check_manifest(out, wray.run_manifest("duel", ["greedy"], 1, 4))
+    wray.run_shard("duel", ["greedy"], 1, 0, 4, str(out))
+    with pytest.raises(ValueError, match=r"bots \['greedy'\] where this run has \['random'\]; seed 1 where this run has 2"):
+        wray.simulate("duel", games=4, bots=["random"], seed=2, out_dir=out, shard_size=4)
+    for other in [dict(shard_size=2), dict(rotate_seats=True), dict(game="classic")]:
+        args = dict(game="duel", games=4, bots=["greedy"], seed=1, out_dir=out, shard_size=4) | other
+        with pytest.raises(ValueError, match="holds the shards of another run"):
+            wray.simulate(**args)
+    manifest = json.load(open(out / wray.MANIFEST))
+    assert manifest == {
+        "format": "wonders-ray-shards", "version": 1, "game": "duel", "options": "",
+        "bots": ["greedy"], "seed": 1, "shard_size": 4, "rotate_seats": False,
+    }
+    # The same run is accepted again (checked, not rewritten).
+    wray.check_manifest(out, wray.run_manifest("duel", ["greedy"], 1, 4))
+    # Shards without a manifest may be anyone's.
+    bare = tmp_path / "bare"
+    wray.run_shard("duel", ["greedy"], 1, 0, 4, str(bare))
+    with pytest.raises(ValueError, match="no manifest.json"):
+        wray.simulate("duel", games=4, bots=["greedy"], seed=1, out_dir=bare, shard_size=4)
+    (bare / wray.MANIFEST).write_text("{not json")
+    with pytest.raises(ValueError, match="not a readable run manifest"):
+        wray.simulate("duel", games=4, bots=["greedy"], seed=1, out_dir=bare, shard_size=4)
+
+
 def test_ray_simulate_on_a_local_two_cpu_instance(tmp_path):
     import ray
 
@@ -50,6 +80,10 @@ def test_ray_simulate_on_a_local_two_cpu_instance(tmp_path):
         assert os.path.getmtime(paths[0]) == mtime
         with pytest.raises(ValueError, match="3 bots given"):
             wray.simulate("duel", games=10, bots=["random"] * 3, out_dir=out)
+        # Another run's directory is refused, not read back as this run's rows.
+        with pytest.raises(ValueError, match="seed 8 where this run has 9"):
+            wray.simulate("duel", games=60, bots=["greedy", "random"], seed=9, out_dir=out, shard_size=16)
+        assert {p: open(p, "rb").read() for p in paths} == kept
     finally:
         ray.shutdown()
 

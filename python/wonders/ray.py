@@ -8,6 +8,12 @@ and a rename, so a shard file is either whole or absent; a shard already on disk
 again, so an interrupted sweep resumes by running the same command. Re-running a shard gives the
 same file, byte for byte (same wonders and pyarrow versions).
 
+A shard's name says only which games it holds, not of which run: ``simulate`` writes the run's
+manifest, ``manifest.json`` (game, options, bots, seed, shard size, seat rotation, format
+version), in ``out_dir`` before the first shard, and refuses a directory whose manifest is
+another run's, or that holds shards without one, as ``wonders simulate --resume`` refuses the
+CSV of another run. The number of games is not part of it: a run can be extended.
+
 Local: ``ray.init()`` (or nothing: ``simulate`` starts a local instance). A cluster:
 ``ray.init(address="ray://head:10001")`` or ``--address``; every node needs ``wonders``
 installed and ``out_dir`` must be a directory every node can write and the driver can read
@@ -22,6 +28,7 @@ From the shell::
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -30,6 +37,10 @@ from typing import Sequence
 from . import _wonders, game_spec, read_csv
 
 SHARD_PATTERN = "games-{:012d}-{:012d}.parquet"
+MANIFEST = "manifest.json"
+# What the manifest says it is; the version changes when the shards' layout does.
+MANIFEST_FORMAT = "wonders-ray-shards"
+MANIFEST_VERSION = 1
 
 
 def shard_ranges(games: int, shard_size: int) -> list[tuple[int, int]]:
@@ -71,6 +82,69 @@ def run_shard(
     return final
 
 
+def run_manifest(
+    spec: str, bots: Sequence[str], seed: int, shard_size: int, rotate_seats: bool = False
+) -> dict:
+    """What identifies a run's shards: every argument the rows depend on, and the format."""
+    game, _, options = spec.partition(":")
+    return {
+        "format": MANIFEST_FORMAT,
+        "version": MANIFEST_VERSION,
+        "game": game,
+        "options": options,
+        "bots": list(bots),
+        "seed": seed,
+        "shard_size": shard_size,
+        "rotate_seats": bool(rotate_seats),
+    }
+
+
+def _has_shards(out_dir: str) -> bool:
+    return os.path.isdir(out_dir) and any(
+        n.startswith("games-") and n.endswith(".parquet") for n in os.listdir(out_dir)
+    )
+
+
+def check_manifest(out_dir: str | os.PathLike, manifest: dict) -> None:
+    """Refuses ``out_dir`` when it holds another run's shards (a different manifest, or shards
+    and no manifest); otherwise writes ``manifest`` there (through a temporary file and a
+    rename) if it is not there yet. Raises ``ValueError`` naming what differs."""
+    out_dir = os.fspath(out_dir)
+    path = os.path.join(out_dir, MANIFEST)
+    try:
+        with open(path, encoding="utf-8") as f:
+            found = json.load(f)
+    except FileNotFoundError:
+        found = None
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: not a readable run manifest ({e}); use another out_dir") from e
+    if found is None:
+        if _has_shards(out_dir):
+            raise ValueError(
+                f"{out_dir} holds shards (games-*.parquet) but no {MANIFEST}: they may be of "
+                "another run; use another out_dir, or remove them"
+            )
+        os.makedirs(out_dir, exist_ok=True)
+        tmp = f"{path}.tmp-{os.getpid()}"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(manifest, f, indent=2)
+            f.write("\n")
+        os.replace(tmp, path)
+        return
+    if not isinstance(found, dict) or found.get("format") != MANIFEST_FORMAT:
+        raise ValueError(f"{path} is not a wonders run manifest; use another out_dir")
+    differ = [
+        f"{key} {found.get(key)!r} where this run has {value!r}"
+        for key, value in manifest.items()
+        if found.get(key) != value
+    ]
+    if differ:
+        raise ValueError(
+            f"{out_dir} holds the shards of another run ({'; '.join(differ)}): give the run's "
+            "own arguments to go on with it, or use another out_dir"
+        )
+
+
 def read(out_dir: str | os.PathLike):
     """Every shard of ``out_dir``, in game order, as one ``pyarrow.Table``."""
     import pyarrow as pa
@@ -96,7 +170,9 @@ def simulate(
     """Plays a run as Ray tasks, one per shard of ``shard_size`` game indices not yet on disk,
     each taking ``threads_per_task`` CPUs; returns every shard's path in game order (read them
     back with ``wonders.ray.read(out_dir)``). Starts a local Ray instance unless one is
-    connected. The union of the shards equals ``wonders.simulate`` with the same arguments."""
+    connected. The union of the shards equals ``wonders.simulate`` with the same arguments.
+    An ``out_dir`` holding another run's shards is refused with a ``ValueError`` (see
+    ``manifest.json`` in the module's notes)."""
     import ray
 
     spec = game_spec(game, **options)
@@ -106,6 +182,8 @@ def simulate(
     with tempfile.TemporaryDirectory(prefix="wonders-check-") as d:
         _wonders.simulate_csv(spec, os.path.join(d, "check.csv"), 0, bots, seed, 1, rotate_seats)
     ranges = shard_ranges(games, shard_size)
+    # Shards on disk are reused by name: only if they are this run's.
+    check_manifest(out_dir, run_manifest(spec, bots, seed, shard_size, rotate_seats))
     missing = [(a, b) for a, b in ranges if not os.path.exists(shard_path(out_dir, a, b))]
     if missing:
         if not ray.is_initialized():

@@ -1,8 +1,6 @@
 //! The `wonders` command line: parses flags, reaches the games through the registry, prints.
 //! It owns no game logic and names no game.
 
-use std::path::{Path, PathBuf};
-
 use clap::{Parser, Subcommand};
 
 mod args;
@@ -66,6 +64,7 @@ enum Command {
 
 /// Runs the command line and returns the process exit code.
 pub fn run() -> i32 {
+    signals::ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
@@ -167,16 +166,4 @@ fn games() -> CliResult {
     out.line("Options go after the game's id (--game classic:players=5,edition=v1) or as flags (--players 5).")?;
     out.finish()?;
     Ok(0)
-}
-
-/// Opens a file for writing, naming it in the error.
-pub(crate) fn create_file(path: &PathBuf) -> Result<std::io::BufWriter<std::fs::File>, String> {
-    std::fs::File::create(path)
-        .map(std::io::BufWriter::new)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// The error of a failed write to `path`.
-pub(crate) fn write_error(path: &Path, e: std::io::Error) -> CliError {
-    CliError::Message(format!("cannot write {}: {e}", path.display()))
 }

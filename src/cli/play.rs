@@ -1,13 +1,12 @@
 //! `wonders play`: one game between bots, with a readable log.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 
 use super::args::{output_path, parse_bots, GameArgs};
 use super::output::{CliResult, Out};
-use super::{create_file, write_error};
+use crate::sim::outputs::OutputFile;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -25,6 +24,9 @@ pub struct PlayArgs {
     /// Write the game record (JSON) to this file.
     #[arg(long, value_parser = output_path)]
     record: Option<PathBuf>,
+    /// Overwrite a non-empty --record file (without it, that is refused).
+    #[arg(long, requires = "record")]
+    force: bool,
     /// Print only the final score pad.
     #[arg(long)]
     quiet: bool,
@@ -33,16 +35,24 @@ pub struct PlayArgs {
 pub fn run(args: PlayArgs) -> CliResult {
     let (game, options) = args.game.resolve()?;
     let bots = parse_bots(&args.bots)?;
-    // Fail on an unwritable record path before playing.
-    let mut record_out = args.record.as_ref().map(create_file).transpose()?;
+    // Open and lock the record file before playing: an unwritable path, a file holding data
+    // (without --force) or one another run writes fails at once.
+    let record_out = match &args.record {
+        Some(path) => Some(
+            OutputFile::open_all(&[("--record", path.as_path())], args.force, false)
+                .map_err(|e| e.to_string())?
+                .remove(0),
+        ),
+        None => None,
+    };
     let played = game.play(&options, args.seed, &bots)?;
-    // The record first: a failing standard output must not lose it.
-    if let (Some(w), Some(path)) = (record_out.as_mut(), &args.record) {
-        serde_json::to_writer_pretty(&mut *w, &played.record)
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(w))
-            .and_then(|()| w.flush())
-            .map_err(|e| write_error(path, e))?;
+    // The record first: a failing standard output must not lose it. It replaces the file
+    // whole, so an interrupted write never leaves a torn record.
+    if let Some(file) = &record_out {
+        let mut text = serde_json::to_string_pretty(&played.record)
+            .map_err(|e| format!("cannot write {}: {e}", file.path().display()))?;
+        text.push('\n');
+        file.replace_with(&text).map_err(|e| e.to_string())?;
     }
     let mut out = Out::new();
     let lines = if args.quiet {

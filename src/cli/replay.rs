@@ -13,9 +13,12 @@ use super::output::{CliResult, Out};
 use crate::common::record::StrictValue;
 use crate::registry;
 
-/// The longest record read (a 7-player game with every expansion is well under 1 MB): a file
-/// with a longer one is refused rather than read whole into memory.
-const MAX_RECORD_BYTES: u64 = 64 << 20;
+/// The longest record read (a 7-player game with Leaders and Cities is about 40 KB
+/// pretty-printed): a file with a longer one is refused rather than read whole into memory. A
+/// parsed record takes up to about 50 times its text (a value of 32 bytes for each `,0` of an
+/// array, and the array's growth), so this bounds replay's memory to about 100 MB whatever the
+/// file holds.
+const MAX_RECORD_BYTES: u64 = 2 << 20;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {

@@ -67,11 +67,12 @@ pub struct SimulateArgs {
     #[arg(long, value_parser = output_path)]
     summary: Option<PathBuf>,
     /// Continue an interrupted run: keep the whole games already in the --out CSV (and
-    /// --records file), count them in the summary, and play the rest. Give the run's own
-    /// --games, --seed, bots and game options; a CSV from another run is refused.
+    /// --records file), count them in the summary (--summary is rewritten), and play the
+    /// rest. Give the run's own --games, --seed, bots and game options; a CSV from another run
+    /// is refused.
     #[arg(long, requires = "out", conflicts_with = "force")]
     resume: bool,
-    /// Overwrite a non-empty --out CSV or --records file (without it, that is refused).
+    /// Overwrite a non-empty --out, --records or --summary file (without it, that is refused).
     #[arg(long)]
     force: bool,
     /// No progress bar.
@@ -102,7 +103,7 @@ pub struct TournamentArgs {
     /// Write the report to this file; the format follows the extension: .md, .csv, .json, .txt.
     #[arg(long, value_parser = output_path)]
     summary: Option<PathBuf>,
-    /// Overwrite a non-empty --out CSV (without it, that is refused).
+    /// Overwrite a non-empty --out or --summary file (without it, that is refused).
     #[arg(long)]
     force: bool,
     /// No progress bar.

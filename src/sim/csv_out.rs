@@ -169,10 +169,14 @@ pub(crate) struct TidyCsv {
 }
 
 impl TidyCsv {
-    /// Creates (truncates) the file and writes the header, so an unwritable path fails before
-    /// any game is played.
-    pub fn create(path: &Path, columns: &Columns, tournament: bool) -> Result<Self, SimError> {
-        let file = File::create(path).map_err(|e| SimError::io(path, e))?;
+    /// Writes the header to `file` (an output just emptied), so an unwritable file fails
+    /// before any game is played.
+    pub fn create(
+        path: &Path,
+        file: File,
+        columns: &Columns,
+        tournament: bool,
+    ) -> Result<Self, SimError> {
         let header = csv_header(columns, tournament);
         let mut csv = Self::over(path, file, columns, tournament);
         csv.writer.write_record(&header).map_err(|e| csv.err(e))?;
@@ -180,13 +184,10 @@ impl TidyCsv {
         Ok(csv)
     }
 
-    /// Opens an existing CSV (header and whole games already in it) to add games at its end.
-    pub fn append(path: &Path, columns: &Columns, tournament: bool) -> Result<Self, SimError> {
-        let file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| SimError::io(path, e))?;
-        Ok(Self::over(path, file, columns, tournament))
+    /// Adds games at the end of `file`, an existing CSV (opened for appending) that holds the
+    /// header and whole games already.
+    pub fn append(path: &Path, file: File, columns: &Columns, tournament: bool) -> Self {
+        Self::over(path, file, columns, tournament)
     }
 
     fn over(path: &Path, file: File, columns: &Columns, tournament: bool) -> Self {

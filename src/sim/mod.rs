@@ -14,6 +14,7 @@
 //! takes a stop flag (raised by the caller, e.g. on Ctrl-C) and a [`Progress`] callback.
 
 mod csv_out;
+pub mod outputs;
 mod render;
 mod resume;
 mod runner;
@@ -132,53 +133,6 @@ pub fn play_one<G: SimGame>(
     let stop = runner::StopControl::new(None, None);
     let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop, true)?;
     Ok(game.expect("a run without a stop flag plays to the end"))
-}
-
-/// Refuses a run whose outputs would clobber each other (the same file given twice) or
-/// overwrite the non-empty output of another run without `force`: checked before anything runs.
-pub(crate) fn check_outputs(
-    outputs: &[(&str, Option<&std::path::Path>)],
-    overwritten: &[(&str, Option<&std::path::Path>)],
-    force: bool,
-) -> Result<(), SimError> {
-    let named: Vec<(&str, std::path::PathBuf)> = outputs
-        .iter()
-        .filter_map(|(flag, p)| p.map(|p| (*flag, same_file_key(p))))
-        .collect();
-    for (i, (a, pa)) in named.iter().enumerate() {
-        if let Some((b, _)) = named[..i].iter().find(|(_, pb)| pb == pa) {
-            return Err(SimError::Options(format!(
-                "{b} and {a} name the same file {}: give each output its own file",
-                pa.display()
-            )));
-        }
-    }
-    if !force {
-        for (flag, path) in overwritten {
-            let Some(path) = path else { continue };
-            if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0) {
-                return Err(SimError::Options(format!(
-                    "{flag} {} already holds data: add --force to overwrite it, or --resume to \
-                     continue the run it holds",
-                    path.display()
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A path as compared for sameness: its directory resolved (so `./x` and `x` are one file).
-fn same_file_key(path: &std::path::Path) -> std::path::PathBuf {
-    let name = path.file_name().map(|n| n.to_owned());
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
-        _ => std::path::PathBuf::from("."),
-    };
-    match (std::fs::canonicalize(&dir), name) {
-        (Ok(d), Some(n)) => d.join(n),
-        _ => path.to_owned(),
-    }
 }
 
 impl SimError {

@@ -39,9 +39,12 @@ impl ReportFormat {
     }
 }
 
-/// Writes `text` to `path`, as a clear error on failure.
+/// Replaces the file at `path` with `text` as a whole (see [`replace_file`]), as a clear error
+/// on failure.
+///
+/// [`replace_file`]: super::outputs::replace_file
 pub(crate) fn write_file(path: &Path, text: &str) -> Result<(), SimError> {
-    std::fs::write(path, text).map_err(|e| SimError::io(path, e))
+    super::outputs::replace_file(path, text.as_bytes())
 }
 
 /// A titled table of strings; numeric columns are right-aligned in text.

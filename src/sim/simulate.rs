@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv};
-use super::render::write_file;
+use super::outputs::OutputFile;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::runner::{labels, play_game, pool, Runner, Step, StopControl};
 use super::{BotFactory, GameOutcome, Progress, SimError, SimGame, Summary};
@@ -51,8 +51,8 @@ pub struct SimulateOptions {
     /// Continue an interrupted run: keep the whole games already in `csv` (and `records`),
     /// read them back into the summary, and play the rest. A missing CSV starts the run.
     pub resume: bool,
-    /// Overwrite a non-empty `csv` or `records` file; without it (and without `resume`) such a
-    /// file is refused, so the output of another run is never lost by mistake.
+    /// Overwrite a non-empty `csv`, `records` or `summary` file; without it (and without
+    /// `resume`) such a file is refused, so the output of another run is never lost by mistake.
     pub force: bool,
 }
 
@@ -251,17 +251,19 @@ pub fn simulate_mixed<G: SimGame>(
         .records
         .as_deref()
         .map(|p| records_path(p, game, &file_label(&shapes), opts.seed));
-    super::check_outputs(
-        &[
+    if let Some(p) = &opts.summary {
+        super::ReportFormat::from_path(p)?;
+    }
+    // Open and lock every output before reading or writing any: outputs that are one file are
+    // refused, as is a file another run holds, or one holding data without --force.
+    let [mut csv_out, mut records_out, summary_out] = OutputFile::open_some(
+        [
             ("--out", opts.csv.as_deref()),
             ("--records", records_file.as_deref()),
             ("--summary", opts.summary.as_deref()),
         ],
-        &[
-            ("--out", opts.csv.as_deref()),
-            ("--records", records_file.as_deref()),
-        ],
         opts.force || opts.resume,
+        opts.first_game == 0,
     )?;
     let mut summary =
         Summary::new(game, &label, opts.seed, &columns).with_seat_order(G::seat_order(first));
@@ -327,30 +329,28 @@ pub fn simulate_mixed<G: SimGame>(
         )));
     }
 
-    // Create every output before the first game, so a bad path fails at once.
-    let mut csv = match &opts.csv {
-        Some(p) if resumed > 0 => Some(TidyCsv::append(p, &columns, false)?),
-        Some(p) => Some(TidyCsv::create(p, &columns, false)?),
-        None => None,
+    // Start every output before the first game, so an unwritable file fails at once.
+    let mut csv = match (&mut csv_out, resumed) {
+        (Some(f), 0) => {
+            f.truncate()?;
+            Some(TidyCsv::create(f.path(), f.handle()?, &columns, false)?)
+        }
+        (Some(f), _) => Some(TidyCsv::append(f.path(), f.handle()?, &columns, false)),
+        (None, _) => None,
     };
-    let mut records = match records_file {
-        Some(path) => {
-            let file = if resumed > 0 {
-                resume_records(&path, resumed)?;
-                std::fs::OpenOptions::new()
-                    .append(true)
-                    .open(&path)
-                    .map_err(|e| SimError::io(&path, e))?
+    let mut records = match &mut records_out {
+        Some(f) => {
+            if resumed > 0 {
+                resume_records(f.path(), resumed)?;
             } else {
-                create(&path)?
-            };
-            Some((path, BufWriter::new(file)))
+                f.truncate()?;
+            }
+            Some((f.path().to_owned(), BufWriter::new(f.handle()?)))
         }
         None => None,
     };
-    if let Some(p) = &opts.summary {
-        super::ReportFormat::from_path(p)?;
-        create(p)?;
+    for f in [&mut csv_out, &mut records_out].into_iter().flatten() {
+        f.commit()?;
     }
 
     let pool = pool(opts.threads)?;
@@ -391,7 +391,14 @@ pub fn simulate_mixed<G: SimGame>(
     let sink = |step: Step<Played>| -> Result<(), SimError> {
         let (i, p) = match step {
             Step::Game(i, p) => (i, p),
-            Step::ChunkDone => return flush_all(csv.as_mut(), records.as_mut()),
+            Step::ChunkDone => {
+                flush_all(csv.as_mut(), records.as_mut())?;
+                // Whole games up to here: what a failed write later is cut back to.
+                for f in [&mut csv_out, &mut records_out].into_iter().flatten() {
+                    f.commit()?;
+                }
+                return Ok(());
+            }
         };
         if let Some(csv) = csv.as_mut() {
             let row = GameRow {
@@ -421,12 +428,11 @@ pub fn simulate_mixed<G: SimGame>(
         progress: opts.progress.as_ref(),
     };
     let played = runner.run(job, sink);
-    // Flush whatever was written, even when a game failed, so the file holds whole games.
-    let flushed = flush_all(csv.as_mut(), records.as_mut());
+    let kept = keep_whole_games(&played, &mut csv, &mut records, [&csv_out, &records_out]);
     let played = played?;
-    flushed?;
-    if let Some(p) = &opts.summary {
-        write_file(p, &summary.render(super::ReportFormat::from_path(p)?))?;
+    kept?;
+    if let (Some(f), Some(p)) = (&summary_out, &opts.summary) {
+        f.replace_with(&summary.render(super::ReportFormat::from_path(p)?))?;
     }
     Ok(SimulateReport {
         summary,
@@ -483,8 +489,29 @@ fn records_path(path: &Path, game: &str, options: &str, seed: u64) -> PathBuf {
     }
 }
 
-fn create(path: &Path) -> Result<File, SimError> {
-    File::create(path).map_err(|e| SimError::io(path, e))
+/// Ends the writing of a run's appended outputs so they hold whole games only: flushes what
+/// was written, unless a write failed (`played` is an I/O error: the buffers may then hold
+/// part of a game), or flushing fails; then drops the writers and cuts each file back to its
+/// last whole games.
+fn keep_whole_games(
+    played: &Result<u64, SimError>,
+    csv: &mut Option<TidyCsv>,
+    records: &mut Option<(PathBuf, BufWriter<File>)>,
+    files: [&Option<OutputFile>; 2],
+) -> Result<(), SimError> {
+    let flushed = match played {
+        Err(SimError::Io { .. }) => Ok(()),
+        _ => flush_all(csv.as_mut(), records.as_mut()),
+    };
+    if flushed.is_err() || matches!(played, Err(SimError::Io { .. })) {
+        // Dropping a buffered writer writes what it holds: drop them before cutting.
+        *csv = None;
+        *records = None;
+        for f in files.into_iter().flatten() {
+            f.roll_back();
+        }
+    }
+    flushed
 }
 
 fn flush_all(

@@ -39,6 +39,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv, TournamentCols};
+use super::outputs::OutputFile;
 use super::render::{pct, pct_interval, write_file, Table};
 use super::runner::{play_game, pool, Runner, Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
@@ -72,7 +73,7 @@ pub struct TournamentOptions {
     /// Virtual draws added to every pair in the rating fit, so a clean sweep still gives a
     /// finite rating (0 = plain maximum likelihood).
     pub prior_draws: f64,
-    /// Overwrite a non-empty `out` CSV; without it such a file is refused.
+    /// Overwrite a non-empty `out` CSV or `summary` file; without it such a file is refused.
     pub force: bool,
 }
 
@@ -251,13 +252,17 @@ pub fn tournament_with_bots<G: SimGame>(
                 pairs.len()
             ))
         })?;
-    super::check_outputs(
-        &[
+    if let Some(p) = &opts.summary {
+        ReportFormat::from_path(p)?;
+    }
+    // Open and lock every output before writing any (see `simulate`).
+    let [mut csv_out, summary_out] = OutputFile::open_some(
+        [
             ("--out", opts.out.as_deref()),
             ("--summary", opts.summary.as_deref()),
         ],
-        &[("--out", opts.out.as_deref())],
         opts.force,
+        false,
     )?;
     let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
     // The team of each seat (empty without teams), and the units the multi-seat tables count:
@@ -270,14 +275,15 @@ pub fn tournament_with_bots<G: SimGame>(
     let game = G::game_name(game_opts);
     let label = G::options_label(game_opts);
     let columns = Columns::of::<G>(game_opts);
-    let mut csv = match &opts.out {
-        Some(p) => Some(TidyCsv::create(p, &columns, true)?),
+    let mut csv = match &mut csv_out {
+        Some(f) => {
+            f.truncate()?;
+            let csv = TidyCsv::create(f.path(), f.handle()?, &columns, true)?;
+            f.commit()?;
+            Some(csv)
+        }
         None => None,
     };
-    if let Some(p) = &opts.summary {
-        ReportFormat::from_path(p)?;
-        write_file(p, "")?;
-    }
 
     // Game g: match m = g / 2, leg g % 2; pair m / games.
     let seating = |g: u64| -> (usize, u8, Vec<usize>) {
@@ -326,7 +332,14 @@ pub fn tournament_with_bots<G: SimGame>(
     let sink = |step: Step<Played>| -> Result<(), SimError> {
         let (g, played) = match step {
             Step::Game(g, p) => (g, p),
-            Step::ChunkDone => return csv.as_mut().map_or(Ok(()), |c| c.flush()),
+            Step::ChunkDone => {
+                if let (Some(c), Some(f)) = (csv.as_mut(), csv_out.as_mut()) {
+                    c.flush()?;
+                    // Whole games up to here: what a failed write later is cut back to.
+                    f.commit()?;
+                }
+                return Ok(());
+            }
         };
         let (p, leg, seats) = seating(g);
         let o = &played.outcome;
@@ -387,7 +400,19 @@ pub fn tournament_with_bots<G: SimGame>(
         progress: opts.progress.as_ref(),
     };
     let played = runner.run(job, sink);
-    let flushed = csv.as_mut().map_or(Ok(()), |c| c.flush());
+    // As in `simulate`: after a failed write, or a failed flush, cut the CSV back to its last
+    // whole games (the writer dropped first: it writes what it holds when dropped).
+    let write_failed = matches!(played, Err(SimError::Io { .. }));
+    let flushed = match csv.as_mut() {
+        Some(c) if !write_failed => c.flush(),
+        _ => Ok(()),
+    };
+    if write_failed || flushed.is_err() {
+        drop(csv.take());
+        if let Some(f) = &csv_out {
+            f.roll_back();
+        }
+    }
     let played = played?;
     flushed?;
 
@@ -419,8 +444,8 @@ pub fn tournament_with_bots<G: SimGame>(
         seconds: start.elapsed().as_secs_f64(),
         threads: pool.current_num_threads(),
     };
-    if let Some(p) = &opts.summary {
-        report.write_to(p)?;
+    if let (Some(f), Some(p)) = (&summary_out, &opts.summary) {
+        f.replace_with(&report.render(ReportFormat::from_path(p)?))?;
     }
     Ok(report)
 }

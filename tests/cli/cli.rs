@@ -384,7 +384,7 @@ fn outputs_explain_themselves() {
 /// pooled win rates, and no sides in Architects' wonder table.
 #[test]
 fn several_player_counts_name_their_records_and_fair_share() {
-    let dir = tmp("records-dir");
+    let dir = tmp("records-dir-cli");
     std::fs::create_dir_all(&dir).unwrap();
     let out = wonders(&[
         "simulate",

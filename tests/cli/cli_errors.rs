@@ -28,7 +28,14 @@ fn assert_one_error_line(o: &Output, needle: &str) {
 #[test]
 fn a_full_disk_on_standard_output_is_an_error_not_a_panic_or_a_silent_success() {
     let record = tmp("full.json");
-    let play = ["play", "--seed", "3", "--record", record.to_str().unwrap()];
+    let play = [
+        "play",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+        "--force",
+    ];
     assert!(wonders(&play).status.success());
     for args in [
         &play[..],

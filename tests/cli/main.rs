@@ -7,6 +7,7 @@ mod cli_support;
 
 mod cli;
 mod cli_errors;
+mod cli_outputs;
 mod cli_refusals;
 mod duel_pantheon_cli;
 mod readme;
