@@ -15,6 +15,8 @@ echo "== python module: virtual environment in $venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet numpy pyarrow pandas pytest gymnasium pettingzoo ray
+# The training example and its test (python/wonders/train.py): PyTorch on CPU, onnx for metadata.
+"$venv/bin/python" -m pip install --quiet torch onnx
 echo "== python module: building and installing ./python"
 "$venv/bin/python" -m pip install --quiet "$here"
 echo "== python module: the command-line tool to compare with"

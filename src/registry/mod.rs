@@ -127,6 +127,12 @@ pub trait Entry: Sync {
     fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
     /// The names of the observation features, in order.
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// Self-play training data (see [`sim::self_play`]).
+    fn self_play(
+        &self,
+        options: &OptionSet,
+        run: &sim::SelfPlayRun,
+    ) -> Result<sim::SelfPlayData, String>;
 }
 
 /// The registry's handle on a game type.
@@ -264,6 +270,15 @@ impl<G: Encoded> Entry for Registered<G> {
     ) -> Result<TournamentReport, String> {
         let options = self.options(options)?;
         sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn self_play(
+        &self,
+        options: &OptionSet,
+        run: &sim::SelfPlayRun,
+    ) -> Result<sim::SelfPlayData, String> {
+        let options = self.options(options)?;
+        sim::self_play::<G>(&options, run).map_err(|e| e.to_string())
     }
 
     fn tournament_with(

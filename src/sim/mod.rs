@@ -17,6 +17,7 @@ mod csv_out;
 mod render;
 mod resume;
 mod runner;
+mod selfplay;
 mod simulate;
 pub mod stats;
 mod summary;
@@ -32,6 +33,7 @@ use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, Wo
 pub use csv_out::{Columns, CSV_COLUMNS_DOC};
 pub use render::ReportFormat;
 pub use runner::Played;
+pub use selfplay::{self_play, SelfPlayData, SelfPlayRun};
 pub use simulate::{
     simulate, simulate_mixed, simulate_mixed_specs, simulate_with_bots, SimulateOptions,
     SimulateReport,
@@ -53,11 +55,20 @@ pub trait BotFactory<G: Game>: Send + Sync {
     fn label(&self) -> String;
     /// A fresh bot seeded with `seed`.
     fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
+    /// Refuses a game the bot cannot play (a network made for another game), with a message
+    /// saying why. Checked on each game before its bots are built.
+    fn check(&self, game: &G) -> Result<(), String> {
+        let _ = game;
+        Ok(())
+    }
 }
 
 impl<G: Game> BotFactory<G> for BotSpec {
     fn label(&self) -> String {
         self.to_string()
+    }
+    fn check(&self, game: &G) -> Result<(), String> {
+        BotSpec::check(self, game).map_err(|e| e.to_string())
     }
     fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
         BotSpec::build::<G>(self, seed)
