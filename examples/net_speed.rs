@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use wonders::common::SimGame;
 use wonders::duel::{Duel, DuelConfig};
-use wonders_bots::net::{GuidedConfig, GuidedMcts, Network};
-use wonders_bots::{Bot, Budget, Scratch, Game, GreedyBot, MctsBot, MctsConfig, Rollout};
+use wonders_bots::net::{legal_by_id, Evaluator, GuidedConfig, GuidedMcts, Network};
+use wonders_bots::{Bot, Budget, Game, GreedyBot, MctsBot, MctsConfig, Rollout, Scratch};
 
 fn main() {
     let path = std::env::args()
@@ -44,6 +44,22 @@ fn main() {
             net.players()
         );
     }
+
+    // As the searches ask: one position, the logits of its legal ids only.
+    let mut eval = Evaluator::new(net.clone());
+    let (mut scratch, mut ids) = (Vec::new(), Vec::new());
+    legal_by_id(&game, &mut scratch, &mut ids);
+    let (mut priors, mut values) = (Vec::new(), [0.0; 8]);
+    let reps = 20_000;
+    let start = Instant::now();
+    for _ in 0..reps {
+        eval.evaluate(&game, &ids, 1.0, &mut priors, &mut values);
+    }
+    println!(
+        "evaluation of {} legal ids (observation included): {:.1} us",
+        ids.len(),
+        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
+    );
 
     let iterations = 2000;
     let guided = GuidedConfig {

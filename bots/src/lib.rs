@@ -25,9 +25,9 @@ mod util;
 pub use game::{Encoding, Game, MAX_PLAYERS};
 pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig, Rollout};
-pub use random::RandomBot;
 pub use net::{GuidedMcts, NetBot, Network};
 pub use onnx::Scratch;
+pub use random::RandomBot;
 pub use spec::{BotSpec, ModelFile, SpecError, BOTS_HELP};
 pub use util::below;
 

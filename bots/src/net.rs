@@ -226,6 +226,7 @@ pub struct Evaluator {
     observation: Vec<f32>,
     policy: Vec<f32>,
     value: Vec<f32>,
+    selected: Vec<u32>,
 }
 
 impl Evaluator {
@@ -237,6 +238,7 @@ impl Evaluator {
             scratch: Scratch::default(),
             policy: Vec::new(),
             value: Vec::new(),
+            selected: Vec::new(),
         }
     }
 
@@ -258,25 +260,32 @@ impl Evaluator {
     ) {
         let mover = state.current_player();
         state.observe(mover, &mut self.observation);
-        self.net.evaluate_batch(
+        // Only the legal ids' logits: the policy layer is most of the network's cost.
+        self.selected.clear();
+        self.selected.extend(ids.iter().map(|&(id, _)| id));
+        let graph = &self.net.graph;
+        graph.run_one_selected(
             &self.observation,
-            1,
             &mut self.scratch,
-            &mut self.policy,
-            &mut self.value,
+            "policy",
+            &self.selected,
         );
+        self.policy.clear();
+        self.policy
+            .extend_from_slice(graph.output("policy", &self.scratch));
+        self.value.clear();
+        self.value
+            .extend_from_slice(graph.output("value", &self.scratch));
         priors.clear();
-        priors.extend(ids.iter().map(|&(id, _)| self.policy[id as usize] / temperature));
+        priors.extend(
+            ids.iter()
+                .map(|&(id, _)| self.policy[id as usize] / temperature),
+        );
         softmax(priors, false);
         let players = self.net.players;
         for k in 0..players {
             values[(mover + k) % players] = f64::from(self.value[k]);
         }
-    }
-
-    /// The raw logits of the last evaluation.
-    pub fn logits(&self) -> &[f32] {
-        &self.policy
     }
 }
 
@@ -315,7 +324,10 @@ impl<G: Game> NetBot<G> {
 impl<G: Game> Bot<G> for NetBot<G> {
     fn choose(&mut self, state: &G) -> G::Action {
         legal_by_id(state, &mut self.scratch, &mut self.ids);
-        assert!(!self.ids.is_empty(), "NetBot asked to move in a finished game");
+        assert!(
+            !self.ids.is_empty(),
+            "NetBot asked to move in a finished game"
+        );
         if self.ids.len() == 1 {
             return self.ids[0].1;
         }
@@ -855,7 +867,10 @@ mod tests {
         std::fs::write(&corrupt, b"\x08\x07\x3a\xff\xff\x01garbage").unwrap();
         let corrupt = corrupt.to_string_lossy().into_owned();
         let cases = [
-            (format!("net:model={corrupt}"), "is not a network the bots can run"),
+            (
+                format!("net:model={corrupt}"),
+                "is not a network the bots can run",
+            ),
             ("net:model=/no/such/file.onnx".into(), "cannot read model"),
             ("net".into(), "needs `model=PATH`"),
             ("mcts:eval=net".into(), "`eval=net` needs `model=PATH`"),
@@ -872,10 +887,19 @@ mod tests {
         assert!(e.contains("does not apply with `eval=net`"), "{e}");
         // Models of another shape or game: refused by the check, with the difference named.
         let cases = [
-            (model("obs.onnx", 7, 2, 2, "take-away"), "observations of 7 features"),
-            (model("ids.onnx", 6, 3, 2, "take-away"), "scores 3 action ids"),
+            (
+                model("obs.onnx", 7, 2, 2, "take-away"),
+                "observations of 7 features",
+            ),
+            (
+                model("ids.onnx", 6, 3, 2, "take-away"),
+                "scores 3 action ids",
+            ),
             (model("seats.onnx", 6, 2, 3, "take-away"), "values 3 seats"),
-            (model("game.onnx", 6, 2, 2, "duel"), "trained for `duel` (test)"),
+            (
+                model("game.onnx", 6, 2, 2, "duel"),
+                "trained for `duel` (test)",
+            ),
         ];
         for (path, part) in cases {
             for spec in [

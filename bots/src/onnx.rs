@@ -416,8 +416,15 @@ enum Step {
         f: Activation,
     },
     /// Softmax (or its log) along each row.
-    Softmax { x: usize, out: usize, log: bool },
-    Copy { x: usize, out: usize },
+    Softmax {
+        x: usize,
+        out: usize,
+        log: bool,
+    },
+    Copy {
+        x: usize,
+        out: usize,
+    },
 }
 
 /// A slot's content at plan time: a value computed per row of `width`, or a constant.
@@ -556,7 +563,9 @@ impl Graph {
                     let x = input(0)?;
                     let inputs_w = rows(x, &slots)?;
                     let Known::Constant(w) = &slots[input(1)?] else {
-                        return fail(format!("{op} with a computed weight matrix is not supported"));
+                        return fail(format!(
+                            "{op} with a computed weight matrix is not supported"
+                        ));
                     };
                     let (trans_a, trans_b) = if op == "Gemm" {
                         (node.int("transA", 0), node.int("transB", 0))
@@ -768,6 +777,39 @@ impl Graph {
     /// Runs `rows` rows of `input` (`rows * input_width` values) through the network; the
     /// outputs are then read with [`Graph::output`].
     pub fn run(&self, input: &[f32], rows: usize, scratch: &mut Scratch) {
+        self.run_selected(input, rows, scratch, None);
+    }
+
+    /// [`Graph::run`] on one row, computing of output `name` only the values at `indices`
+    /// when a dense layer writes that output directly (the others are left at 0): a search
+    /// needs the logits of the legal actions only, a few of the action space. Otherwise the
+    /// whole output is computed.
+    pub fn run_one_selected(
+        &self,
+        input: &[f32],
+        scratch: &mut Scratch,
+        name: &str,
+        indices: &[u32],
+    ) {
+        let slot = self.output_slot(name);
+        let direct = self
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Dense { out, .. } if Some(*out) == slot))
+            && indices
+                .iter()
+                .all(|&i| slot.is_some_and(|s| (i as usize) < self.widths[s]));
+        let selected = slot.filter(|_| direct).map(|s| (s, indices));
+        self.run_selected(input, 1, scratch, selected);
+    }
+
+    fn run_selected(
+        &self,
+        input: &[f32],
+        rows: usize,
+        scratch: &mut Scratch,
+        selected: Option<(usize, &[u32])>,
+    ) {
         debug_assert_eq!(input.len(), rows * self.input_width);
         let slots = &mut scratch.slots;
         if slots.len() < self.widths.len() {
@@ -786,6 +828,14 @@ impl Graph {
                 } => {
                     let (src, dst) = two(slots, *x, *out);
                     dst.clear();
+                    if let Some((_, indices)) = selected.filter(|&(s, _)| s == *out) {
+                        dst.resize(b.len(), 0.0);
+                        for &i in indices {
+                            let i = i as usize;
+                            dst[i] = b[i] + dot(src, &w[i * inputs..(i + 1) * inputs]);
+                        }
+                        continue;
+                    }
                     for row in src.chunks_exact(*inputs).take(rows) {
                         for (weights, bias) in w.chunks_exact(*inputs).zip(b) {
                             dst.push(bias + dot(row, weights));
@@ -998,16 +1048,33 @@ pub(crate) mod tests {
         let trans_b = Message::default().text(1, "transB").int(3, 1).int(20, 2).0;
         let axis = Message::default().text(1, "axis").int(3, 1).int(20, 2).0;
         let graph = Message::default()
-            .bytes(1, &node("Gemm", &["observation", "w1", "b1"], "h", &[trans_b.clone()]))
+            .bytes(
+                1,
+                &node(
+                    "Gemm",
+                    &["observation", "w1", "b1"],
+                    "h",
+                    &[trans_b.clone()],
+                ),
+            )
             .bytes(1, &node("Relu", &["h"], "r", &[]))
-            .bytes(1, &node("Gemm", &["r", "wp", "bp"], "policy", &[trans_b.clone()]))
+            .bytes(
+                1,
+                &node("Gemm", &["r", "wp", "bp"], "policy", &[trans_b.clone()]),
+            )
             .bytes(1, &node("Gemm", &["r", "wv", "bv"], "v", &[trans_b]))
             .bytes(1, &node("Softmax", &["v"], "value", &[axis]))
             .bytes(5, &tensor("w1", &[hidden, obs], &w(hidden, obs, 0.1)))
             .bytes(5, &tensor("b1", &[hidden], &w(1, hidden, 0.2)))
-            .bytes(5, &tensor("wp", &[actions, hidden], &w(actions, hidden, 0.3)))
+            .bytes(
+                5,
+                &tensor("wp", &[actions, hidden], &w(actions, hidden, 0.3)),
+            )
             .bytes(5, &tensor("bp", &[actions], &w(1, actions, 0.4)))
-            .bytes(5, &tensor("wv", &[players, hidden], &w(players, hidden, 0.5)))
+            .bytes(
+                5,
+                &tensor("wv", &[players, hidden], &w(players, hidden, 0.5)),
+            )
             .bytes(5, &tensor("bv", &[players], &w(1, players, 0.6)))
             .bytes(11, &value_info("observation", obs))
             .bytes(12, &value_info("policy", actions))
@@ -1060,6 +1127,19 @@ pub(crate) mod tests {
             let value = &g.output("value", &s)[row * 2..row * 2 + 2];
             assert!((value[0] - e0).abs() < 1e-5 && (value[0] + value[1] - 1.0).abs() < 1e-5);
         }
+    }
+
+    #[test]
+    fn selected_outputs_match_the_full_run() {
+        let g = Graph::from_bytes(&mlp_file(5, 4, 6, 2, &[])).unwrap();
+        let x = [0.5, -1.0, 2.0, 0.0, 1.5];
+        let (mut full, mut part) = (Scratch::default(), Scratch::default());
+        g.run(&x, 1, &mut full);
+        g.run_one_selected(&x, &mut part, "policy", &[1, 4]);
+        let (f, p) = (g.output("policy", &full), g.output("policy", &part));
+        assert_eq!((f[1], f[4]), (p[1], p[4]));
+        assert_eq!((p[0], p[5]), (0.0, 0.0));
+        assert_eq!(g.output("value", &full), g.output("value", &part));
     }
 
     #[test]

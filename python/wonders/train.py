@@ -58,7 +58,8 @@ class PolicyValueNet(nn.Module):
     """An MLP over the observation: a policy head (one logit per action id) and a value head
     (one win probability per seat, observer first; softmax, so they sum to 1)."""
 
-    def __init__(self, observation_len: int, action_space: int, players: int, hidden: int, layers: int):
+    def __init__(self, observation_len: int, action_space: int, players: int, hidden: int, layers: int,
+                 dropout: float = 0.0):
         super().__init__()
         # Features are counts and coins of very different ranges: a fixed per-feature scale,
         # set from the first data and kept, brings them near [0, 1] (exported as a Mul).
@@ -66,7 +67,9 @@ class PolicyValueNet(nn.Module):
         body: list[nn.Module] = []
         width = observation_len
         for _ in range(layers):
-            body += [nn.Linear(width, hidden), nn.ReLU()]
+            # Dropout: a game's outcome is easy to memorise from its early features (its Wonders),
+            # and an over-confident value misleads the search. Exported as nothing (eval mode).
+            body += [nn.Linear(width, hidden), nn.ReLU(), nn.Dropout(dropout)]
             width = hidden
         self.body = nn.Sequential(*body)
         self.policy = nn.Linear(width, action_space)
@@ -119,11 +122,15 @@ def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) 
     return {name: np.load(out / f"{name}.npy") for name in ("observations", "masks", "policies", "values")}
 
 
-def train_steps(net, optimizer, data: dict, steps: int, batch: int, generator: torch.Generator) -> tuple[float, float]:
+def train_steps(net, optimizer, data: dict, steps: int, batch: int, generator: torch.Generator,
+                smoothing: float = 0.0) -> tuple[float, float]:
     obs = torch.from_numpy(data["observations"])
     masks = torch.from_numpy(data["masks"]).bool()
     policies = torch.from_numpy(data["policies"])
     values = torch.from_numpy(data["values"])
+    # Smoothed outcome targets: a value head trained on few games grows over-confident, and a
+    # confident wrong value misleads the search more than a cautious one.
+    values = (1 - smoothing) * values + smoothing / values.shape[1]
     n = obs.shape[0]
     policy_loss = value_loss = 0.0
     net.train()
@@ -163,8 +170,10 @@ def export(net, path: Path, observation_len: int, metadata: dict) -> None:
     os.replace(tmp, path)
 
 
-def evaluate(args, binary: str, model: Path, iteration: int) -> list[dict]:
-    """The network against the fixed baselines, seats rotated: one row per opponent."""
+def evaluate(args, binary: str, model: Path, iteration: int, players: int) -> list[dict]:
+    """The network in one seat against a baseline in every other seat, seats rotated: one row
+    per baseline. `win_rate` is the share of games the network won (a shared win counts); an
+    even match is 1 / players."""
     rows = []
     matches = [("net", f"net:model={model}", "random"), ("net", f"net:model={model}", "greedy")]
     if args.eval_time_ms > 0:
@@ -173,7 +182,7 @@ def evaluate(args, binary: str, model: Path, iteration: int) -> list[dict]:
     for label, player, opponent in matches:
         csv_path = Path(args.out) / "eval.csv"
         run([binary, "simulate", *game_args(args), "--games", str(args.eval_games), "--seed",
-             str(args.seed + 7919 * iteration), "--bots", f"{player},{opponent}", "--rotate-seats",
+             str(args.seed + 7919 * iteration), "--bots", ",".join([player] + [opponent] * (players - 1)), "--rotate-seats",
              "--threads", str(args.threads), "--out", str(csv_path), "--force", "--quiet"])
         games = wins = 0
         with open(csv_path, newline="") as f:
@@ -201,11 +210,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--bootstrap-iterations", type=int, default=400, help="plain MCTS iterations per decision, first iteration")
     p.add_argument("--sample-moves", type=int, default=10)
     p.add_argument("--window", type=int, default=6, help="iterations of data trained on")
-    p.add_argument("--steps", type=int, default=300, help="gradient steps per iteration")
+    p.add_argument("--steps", type=int, default=100, help="gradient steps per iteration")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--hidden", type=int, default=256)
     p.add_argument("--layers", type=int, default=2)
+    p.add_argument("--dropout", type=float, default=0.2)
+    p.add_argument("--weight-decay", type=float, default=1e-3)
+    p.add_argument("--value-smoothing", type=float, default=0.2,
+                   help="outcome targets mixed with the uniform share by this weight")
     p.add_argument("--eval-every", type=int, default=2, help="iterations between evaluations (0: never)")
     p.add_argument("--eval-games", type=int, default=40)
     p.add_argument("--eval-time-ms", type=int, default=20, help="time per move of guided vs plain MCTS (0: skip)")
@@ -241,9 +254,10 @@ def main(argv: list[str] | None = None) -> None:
         iteration, elapsed, positions = state["iteration"], state["elapsed"], state["positions"]
         windows = state["windows"]
         shape = state["shape"]
-        net = PolicyValueNet(*shape, args.hidden, args.layers)
+        net = PolicyValueNet(*shape, args.hidden, args.layers, args.dropout)
         net.load_state_dict(state["model"])
-        optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+        net.eval()
+        optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
         optimizer.load_state_dict(state["optimizer"])
         generator.set_state(state["generator"])
         print(f"resumed at iteration {iteration} ({elapsed / 60:.1f} min, {positions} positions)", flush=True)
@@ -264,14 +278,14 @@ def main(argv: list[str] | None = None) -> None:
         windows = windows[-args.window:]
         if net is None:
             shape = (data["observations"].shape[1], data["masks"].shape[1], data["values"].shape[1])
-            net = PolicyValueNet(*shape, args.hidden, args.layers)
+            net = PolicyValueNet(*shape, args.hidden, args.layers, args.dropout)
             spread = np.abs(data["observations"]).max(axis=0)
             net.scale.copy_(torch.from_numpy(1.0 / np.maximum(spread, 1.0)).float())
-            optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+            optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
         loaded = [{n: np.load(Path(d) / f"{n}.npy") for n in ("observations", "masks", "policies", "values")}
                   for d in windows]
         batch = {k: np.concatenate([d[k] for d in loaded]) for k in loaded[0]}
-        lp, lv = train_steps(net, optimizer, batch, args.steps, args.batch, generator)
+        lp, lv = train_steps(net, optimizer, batch, args.steps, args.batch, generator, args.value_smoothing)
         iteration += 1
         elapsed = time.time() - start
         export(net, model_path, shape[0], {
@@ -284,7 +298,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"iteration {iteration}: {data['observations'].shape[0]} new positions ({positions} in all), "
               f"policy loss {lp:.3f}, value loss {lv:.3f}, {elapsed / 60:.1f} min", flush=True)
         if args.eval_every and iteration % args.eval_every == 0:
-            for row in evaluate(args, binary, model_path, iteration):
+            for row in evaluate(args, binary, model_path, iteration, shape[2]):
                 row = {"iteration": iteration, "elapsed_s": round(elapsed), "positions": positions, **row}
                 with open(curve, "a", newline="") as f:
                     csv.DictWriter(f, CURVE_COLUMNS).writerow(row)

@@ -11,7 +11,10 @@ impl Game for Architects {
     type Error = ArchitectsError;
 
     fn encoding(&self) -> Option<wonders_bots::Encoding> {
-        Some(crate::common::encoding::encoding_of(self, <Architects as crate::common::encoding::Encoded>::action_space(&self.config)))
+        Some(crate::common::encoding::encoding_of(
+            self,
+            <Architects as crate::common::encoding::Encoded>::action_space(&self.config),
+        ))
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) {

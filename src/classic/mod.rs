@@ -170,7 +170,10 @@ impl Game for ClassicGame {
     type Error = ClassicError;
 
     fn encoding(&self) -> Option<wonders_bots::Encoding> {
-        Some(crate::common::encoding::encoding_of(self, observation::space_of(self)))
+        Some(crate::common::encoding::encoding_of(
+            self,
+            observation::space_of(self),
+        ))
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) {

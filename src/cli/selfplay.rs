@@ -70,7 +70,9 @@ pub fn run(args: SelfPlayArgs) -> CliResult {
         }
     }
     if args.iterations == 0 {
-        return Err("--iterations 0: expected a whole number >= 1".to_string().into());
+        return Err("--iterations 0: expected a whole number >= 1"
+            .to_string()
+            .into());
     }
     let model = match &args.model {
         Some(path) => Some(ModelFile::load(path)?),

@@ -12,7 +12,10 @@ impl Game for Duel {
     type Error = DuelError;
 
     fn encoding(&self) -> Option<wonders_bots::Encoding> {
-        Some(crate::common::encoding::encoding_of(self, <Duel as crate::common::encoding::Encoded>::action_space(self.options())))
+        Some(crate::common::encoding::encoding_of(
+            self,
+            <Duel as crate::common::encoding::Encoded>::action_space(self.options()),
+        ))
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) {

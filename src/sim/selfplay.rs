@@ -10,7 +10,7 @@ use std::path::Path;
 use rayon::prelude::*;
 use wonders_bots::net::GuidedConfig;
 use wonders_bots::selfplay::{self_play as play, SelfPlayConfig};
-use wonders_bots::{Game as _, ModelFile};
+use wonders_bots::ModelFile;
 
 use super::runner::pool;
 use super::{SimError, SimGame};
