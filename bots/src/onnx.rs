@@ -393,6 +393,9 @@ enum Step {
         out: usize,
         inputs: usize,
         w: Vec<f32>,
+        /// The same weights one column per input (`inputs × outputs`): a row that is mostly
+        /// zeros (observations are mostly 0/1 flags) adds only the columns of its non-zeros.
+        columns: Vec<f32>,
         b: Vec<f32>,
     },
     /// `out = x + c` or `x * c`, `c` broadcast along rows (`width` values) or a scalar.
@@ -621,11 +624,18 @@ impl Graph {
                             }
                         }
                     }
+                    let mut columns = vec![0.0; n * k];
+                    for o in 0..n {
+                        for i in 0..k {
+                            columns[i * n + o] = wt[o * k + i];
+                        }
+                    }
                     steps.push(Step::Dense {
                         x,
                         out,
                         inputs: k,
                         w: wt,
+                        columns,
                         b,
                     });
                     n
@@ -824,6 +834,7 @@ impl Graph {
                     out,
                     inputs,
                     w,
+                    columns,
                     b,
                 } => {
                     let (src, dst) = two(slots, *x, *out);
@@ -837,6 +848,21 @@ impl Graph {
                         continue;
                     }
                     for row in src.chunks_exact(*inputs).take(rows) {
+                        let non_zero = row.iter().filter(|&&v| v != 0.0).count();
+                        if non_zero * 4 < *inputs {
+                            let start = dst.len();
+                            dst.extend_from_slice(b);
+                            let out_row = &mut dst[start..];
+                            for (column, &v) in columns.chunks_exact(b.len()).zip(row) {
+                                if v != 0.0 {
+                                    out_row
+                                        .iter_mut()
+                                        .zip(column)
+                                        .for_each(|(o, c)| *o += v * c);
+                                }
+                            }
+                            continue;
+                        }
                         for (weights, bias) in w.chunks_exact(*inputs).zip(b) {
                             dst.push(bias + dot(row, weights));
                         }
@@ -1054,13 +1080,18 @@ pub(crate) mod tests {
                     "Gemm",
                     &["observation", "w1", "b1"],
                     "h",
-                    &[trans_b.clone()],
+                    std::slice::from_ref(&trans_b),
                 ),
             )
             .bytes(1, &node("Relu", &["h"], "r", &[]))
             .bytes(
                 1,
-                &node("Gemm", &["r", "wp", "bp"], "policy", &[trans_b.clone()]),
+                &node(
+                    "Gemm",
+                    &["r", "wp", "bp"],
+                    "policy",
+                    std::slice::from_ref(&trans_b),
+                ),
             )
             .bytes(1, &node("Gemm", &["r", "wv", "bv"], "v", &[trans_b]))
             .bytes(1, &node("Softmax", &["v"], "value", &[axis]))
@@ -1126,6 +1157,31 @@ pub(crate) mod tests {
             let e0 = 1.0 / (1.0 + (v[1] - v[0]).exp());
             let value = &g.output("value", &s)[row * 2..row * 2 + 2];
             assert!((value[0] - e0).abs() < 1e-5 && (value[0] + value[1] - 1.0).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn sparse_rows_give_the_dense_products() {
+        let g = Graph::from_bytes(&mlp_file(40, 16, 6, 3, &[])).unwrap();
+        let mut x = vec![0.0; 80];
+        (x[3], x[17], x[39]) = (1.0, 2.5, -1.0);
+        x[40..]
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, v)| *v = i as f32 * 0.1);
+        x[43] = 1.0;
+        let (mut together, mut alone) = (Scratch::default(), Scratch::default());
+        g.run(&x, 2, &mut together);
+        let mut dense_row = x[..40].to_vec();
+        // The same row with tiny non-zeros takes the dense path.
+        dense_row
+            .iter_mut()
+            .filter(|v| **v == 0.0)
+            .for_each(|v| *v = 1e-30);
+        g.run(&dense_row, 1, &mut alone);
+        let (a, b) = (g.output("policy", &together), g.output("policy", &alone));
+        for k in 0..6 {
+            assert!((a[k] - b[k]).abs() < 1e-5, "{k}: {} {}", a[k], b[k]);
         }
     }
 

@@ -161,7 +161,6 @@ impl BotSpec {
                 pairs.push((key, value));
             }
         }
-        let mut pairs = pairs;
         match kind {
             "random" => match pairs.first() {
                 None if params.is_none() => Ok(BotSpec::Random),

@@ -31,9 +31,9 @@ def test_trains_exports_and_plays(cli, tmp_path, game):
     g = wonders.Game(game.split(":")[0], seed=3, **dict(o.split("=") for o in game.split(":")[1:]))
     for spec in (f"net:model={model}", f"mcts:eval=net,model={model},iterations=8"):
         bot = g.make_bot(spec, seed=1)
-        assert bot.spec() == spec
+        assert bot.spec == spec
         played = g.play_bot(bot)
-        assert 0 <= played < g.action_space()
+        assert 0 <= played < g.action_space
     # --resume goes on from the checkpoint: one more iteration, one more evaluation.
     train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY])
     rows = list(csv.DictReader(open(out / "curve.csv")))
