@@ -449,7 +449,7 @@ pub struct Graph {
     metadata: Vec<(String, String)>,
 }
 
-/// Reusable buffers for [`Graph::run`].
+/// Reusable buffers for running a network ([`crate::Network::evaluate_batch`]).
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     slots: Vec<Vec<f32>>,
