@@ -15,8 +15,9 @@ echo "== python module: virtual environment in $venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet numpy pyarrow pandas pytest gymnasium pettingzoo ray
-# Training (the MaskablePPO example; torch from PyPI, about 2.5 minutes).
-"$venv/bin/python" -m pip install --quiet torch sb3-contrib
+# Training: the MaskablePPO example and the self-play trainer (python/wonders/train.py):
+# PyTorch on CPU from PyPI (about 2.5 minutes), onnx for the exported files' metadata.
+"$venv/bin/python" -m pip install --quiet torch sb3-contrib onnx
 echo "== python module: building and installing ./python"
 "$venv/bin/python" -m pip install --quiet "$here"
 echo "== python module: the command-line tool to compare with"

@@ -21,6 +21,20 @@ use crate::mcts::Rollout;
 /// one spare so fixed-size buffers never need a special case).
 pub const MAX_PLAYERS: usize = 8;
 
+/// The shape of a game's encoding for learned players: an observation of `observation_len`
+/// features per seat, holding only what that seat sees, seats ordered from the observer on
+/// (the observer first), and `action_space` action ids naming decisions by card, never by
+/// position. Fixed by the game's options; a network trained on one shape fits no other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// The game's id, as in records (`duel`, `classic`, `architects`).
+    pub game: &'static str,
+    /// Features of one seat's observation.
+    pub observation_len: usize,
+    /// Number of action ids.
+    pub action_space: usize,
+}
+
 /// A game state, seen from the outside. Every engine of the project implements it; bots, the
 /// tournament runner and the simulator know games only through it.
 pub trait Game: Clone + Send + Sync + 'static {
@@ -127,6 +141,26 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// engine whose state owns heap buffers may override it to reuse `out`'s allocations.
     fn determinize_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Self) {
         *out = self.determinize(observer, rng);
+    }
+
+    /// The fixed-size encoding learned players read (see [`Encoding`]), or `None` for a game
+    /// that has none: network-guided bots refuse such a game with an error.
+    fn encoding(&self) -> Option<Encoding> {
+        None
+    }
+
+    /// Writes what `seat` may see into `out[..observation_len]` (see [`Encoding`]): the same
+    /// values in every determinization for `seat`. Called only when [`Game::encoding`] is some.
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        let _ = (seat, out);
+    }
+
+    /// The id (`< action_space`) of a legal action of the player to move and its cost: actions
+    /// that differ only in how they pay share an id, and the one of lowest cost stands for it.
+    /// Called only when [`Game::encoding`] is some.
+    fn encoded_action(&self, action: Self::Action) -> (usize, u32) {
+        let _ = action;
+        (0, 0)
     }
 
     /// A short human-readable name for `action` in this state (for logs and error messages).

@@ -5,7 +5,9 @@
 //! [`Game`], a new bot by implementing [`Bot`].
 //!
 //! Bots: [`RandomBot`], [`GreedyBot`] (one-ply on [`Game::evaluate`]) and [`MctsBot`]
-//! (single-observer information-set MCTS, plus a cheating variant for research). They are
+//! (single-observer information-set MCTS, plus a cheating variant for research), and the
+//! learned players of [`net`]: a network's policy ([`NetBot`]) and MCTS guided by it
+//! ([`GuidedMcts`]), read from ONNX files. They are
 //! usually built from a [`BotSpec`] string such as `mcts:iterations=2000,rollout=greedy`.
 
 #![warn(missing_docs)]
@@ -13,15 +15,20 @@
 pub mod game;
 pub mod greedy;
 pub mod mcts;
+pub mod net;
+mod onnx;
 pub mod random;
+pub mod selfplay;
 pub mod spec;
 mod util;
 
-pub use game::{Game, MAX_PLAYERS};
+pub use game::{Encoding, Game, MAX_PLAYERS};
 pub use greedy::GreedyBot;
 pub use mcts::{Budget, MctsBot, MctsConfig, Rollout};
+pub use net::{GuidedMcts, NetBot, Network};
+pub use onnx::Scratch;
 pub use random::RandomBot;
-pub use spec::{did_you_mean, BotSpec, SpecError, BOTS_HELP};
+pub use spec::{did_you_mean, BotSpec, ModelFile, SpecError, BOTS_HELP};
 pub use util::below;
 
 /// A player. It is handed the true state of the game but must act only on what its seat could

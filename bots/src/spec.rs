@@ -20,6 +20,13 @@
 //!     given).
 //! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
 //!   For research comparisons only.
+//! - `net:model=PATH[,temperature=T]` — a trained network's policy alone (see [`crate::net`]):
+//!   the legal action of highest logit, or with `T > 0` one drawn from the softmax of the
+//!   logits divided by `T`. The model is read when the spec is parsed, and checked against
+//!   the game before the first move.
+//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]` — MCTS guided by the network:
+//!   its policy as the PUCT prior, its value at the leaves instead of rollouts (`c` default
+//!   1.5; `rollout`, `epsilon` and `depth` do not apply). `eval=rollout` is plain `mcts`.
 //!
 //! Examples: `mcts:iterations=2000,c=0.7,rollout=greedy`, `mcts:time_ms=200`,
 //! `mcts-cheat:iterations=2000,depth=20`.
@@ -31,8 +38,43 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::greedy::DEFAULT_DETERMINIZATIONS;
+use std::sync::Arc;
+
 use crate::mcts::{Budget, MctsConfig, Rollout, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS};
+use crate::net::{GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_PUCT_C};
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
+
+/// A network named by a spec: its path (what the spec shows and compares) and the loaded
+/// model, shared by every bot built from the spec.
+#[derive(Clone)]
+pub struct ModelFile {
+    /// The path as written in the spec.
+    pub path: String,
+    /// The network read from it.
+    pub network: Arc<Network>,
+}
+
+impl ModelFile {
+    /// Reads the model at `path`.
+    pub fn load(path: &str) -> Result<Self, String> {
+        Ok(ModelFile {
+            path: path.to_string(),
+            network: Arc::new(Network::load(path)?),
+        })
+    }
+}
+
+impl PartialEq for ModelFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+    }
+}
+
+impl fmt::Debug for ModelFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ModelFile({})", self.path)
+    }
+}
 
 /// A parsed bot specification: a bot kind and its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +90,10 @@ pub enum BotSpec {
     Mcts(MctsConfig),
     /// MCTS on the true state: **cheats** by seeing hidden information.
     MctsCheat(MctsConfig),
+    /// A network's policy alone.
+    Net(ModelFile, NetConfig),
+    /// MCTS guided by a network's policy and value.
+    GuidedMcts(ModelFile, GuidedConfig),
 }
 
 /// Why a bot specification was refused; the message lists what is valid.
@@ -69,10 +115,13 @@ pub const BOTS_HELP: &str = "random
 greedy[:determinizations=K]         K >= 1 determinizations per move (default 1)
 mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none]
                                     defaults: iterations=1000, c=0.7, the game's own rollout
-mcts-cheat[:same as mcts]           searches the true state (sees hidden information)";
+mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
+net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
+mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
+                                    MCTS guided by the network: prior and leaf values";
 
 /// The bot kinds, as an error lists them.
-const KINDS: &str = "random, greedy, mcts, mcts-cheat";
+const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
 /// The parameters of `mcts` and `mcts-cheat`, as an error lists them.
 const MCTS_PARAMS: [&str; 6] = ["iterations", "time_ms", "c", "rollout", "epsilon", "depth"];
 
@@ -187,12 +236,47 @@ impl BotSpec {
                 }
                 Ok(BotSpec::Greedy { determinizations })
             }
-            "mcts" => Ok(BotSpec::Mcts(parse_mcts(kind, &pairs).map_err(fail)?)),
+            "mcts" if pairs.contains(&("eval", "net")) => {
+                let (model, config) = parse_guided(&pairs).map_err(fail)?;
+                Ok(BotSpec::GuidedMcts(model, config))
+            }
+            "mcts" => {
+                pairs.retain(|&pair| pair != ("eval", "rollout"));
+                Ok(BotSpec::Mcts(parse_mcts(kind, &pairs).map_err(fail)?))
+            }
+            "net" => {
+                let mut model = None;
+                let mut temperature = 0.0;
+                for &(key, value) in &pairs {
+                    match key {
+                        "model" => model = Some(value),
+                        "temperature" => match value.parse::<f64>() {
+                            Ok(t) if t.is_finite() && t >= 0.0 => temperature = t,
+                            _ => {
+                                return Err(fail(format!(
+                                    "`temperature={}`: expected a finite number >= 0",
+                                    cut(value)
+                                )))
+                            }
+                        },
+                        _ => {
+                            return Err(fail(format!(
+                                "unknown parameter `{}` for bot `net`",
+                                cut(key)
+                            )))
+                        }
+                    }
+                }
+                // Read last: a bad key is reported without touching the file.
+                let path = model.ok_or_else(|| fail("bot `net` needs `model=PATH`".into()))?;
+                let model = ModelFile::load(path).map_err(fail)?;
+                Ok(BotSpec::Net(model, NetConfig { temperature }))
+            }
             "mcts-cheat" => Ok(BotSpec::MctsCheat(parse_mcts(kind, &pairs).map_err(fail)?)),
             _ => Err(fail(format!(
                 "unknown bot `{}`{} (bots: {KINDS})",
                 cut(kind),
-                did_you_mean(kind, &["random", "greedy", "mcts", "mcts-cheat"])
+                did_you_mean(kind, &["random", "greedy", "mcts", "mcts-cheat", "net"])
             ))),
         }
     }
@@ -206,8 +290,64 @@ impl BotSpec {
             ),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(*config, seed)),
             BotSpec::MctsCheat(config) => Box::new(MctsBot::<G>::new_cheating(*config, seed)),
+            BotSpec::Net(model, config) => {
+                Box::new(NetBot::<G>::new(model.network.clone(), *config, seed))
+            }
+            BotSpec::GuidedMcts(model, config) => {
+                Box::new(GuidedMcts::<G>::new(model.network.clone(), *config, seed))
+            }
         }
     }
+
+    /// Refuses a game this bot cannot play: a network made for another game, another
+    /// observation size or action space, or another number of seats. Every runner calls it
+    /// before building the bots of a game.
+    pub fn check<G: Game>(&self, game: &G) -> Result<(), SpecError> {
+        match self {
+            BotSpec::Net(model, _) | BotSpec::GuidedMcts(model, _) => model
+                .network
+                .check(game)
+                .map_err(|e| SpecError(format!("bot `{self}`: {e}"))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Parses the parameters of `mcts:eval=net,…`.
+fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), String> {
+    let mut config = GuidedConfig {
+        c: DEFAULT_PUCT_C,
+        ..GuidedConfig::default()
+    };
+    let mut model = None;
+    let (mut iterations, mut time_ms) = (None, None);
+    for &(key, value) in pairs {
+        match key {
+            "eval" => {}
+            "model" => model = Some(value),
+            "iterations" => iterations = Some(positive(key, value)?),
+            "time_ms" => time_ms = Some(u64::from(positive(key, value)?)),
+            "c" => match value.parse::<f64>() {
+                Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
+                _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
+            },
+            "rollout" | "epsilon" | "depth" => {
+                return Err(format!(
+                    "`{key}` does not apply with `eval=net`: the network values the leaves"
+                ))
+            }
+            _ => return Err(format!("unknown parameter `{}` for bot `mcts`", cut(key))),
+        }
+    }
+    config.budget = match (iterations, time_ms) {
+        (Some(_), Some(_)) => return Err("give `iterations` or `time_ms`, not both".into()),
+        (Some(n), None) => Budget::Iterations(n),
+        (None, Some(ms)) => Budget::TimeMs(ms),
+        (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
+    };
+    // Read last: a bad key is reported without touching the file.
+    let model = ModelFile::load(model.ok_or("`eval=net` needs `model=PATH`")?)?;
+    Ok((model, config))
 }
 
 impl FromStr for BotSpec {
@@ -397,6 +537,25 @@ impl fmt::Display for BotSpec {
             }
             BotSpec::Mcts(config) => write_spec(f, "mcts", &mcts_params(config)),
             BotSpec::MctsCheat(config) => write_spec(f, "mcts-cheat", &mcts_params(config)),
+            BotSpec::Net(model, config) => {
+                let mut params = vec![format!("model={}", model.path)];
+                if config.temperature != 0.0 {
+                    params.push(format!("temperature={}", config.temperature));
+                }
+                write_spec(f, "net", &params)
+            }
+            BotSpec::GuidedMcts(model, config) => {
+                let mut params = vec!["eval=net".to_string(), format!("model={}", model.path)];
+                match config.budget {
+                    Budget::Iterations(DEFAULT_ITERATIONS) => {}
+                    Budget::Iterations(n) => params.push(format!("iterations={n}")),
+                    Budget::TimeMs(ms) => params.push(format!("time_ms={ms}")),
+                }
+                if config.c != DEFAULT_PUCT_C {
+                    params.push(format!("c={}", config.c));
+                }
+                write_spec(f, "mcts", &params)
+            }
         }
     }
 }

@@ -10,6 +10,25 @@ impl Game for Architects {
     type Action = Action;
     type Error = ArchitectsError;
 
+    fn encoding(&self) -> Option<wonders_bots::Encoding> {
+        Some(crate::common::encoding::encoding_of(
+            self,
+            <Architects as crate::common::encoding::Encoded>::action_space(&self.config),
+        ))
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        crate::common::encoding::Encoded::encode(
+            self,
+            seat,
+            &mut crate::common::encoding::Writer::new(out),
+        );
+    }
+
+    fn encoded_action(&self, action: Self::Action) -> (usize, u32) {
+        crate::common::encoding::Encoded::action_id(self, action)
+    }
+
     fn num_players(&self) -> usize {
         self.players()
     }

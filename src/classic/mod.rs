@@ -172,6 +172,25 @@ impl Game for ClassicGame {
     type Action = Action;
     type Error = ClassicError;
 
+    fn encoding(&self) -> Option<wonders_bots::Encoding> {
+        Some(crate::common::encoding::encoding_of(
+            self,
+            observation::space_of(self),
+        ))
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        crate::common::encoding::Encoded::encode(
+            self,
+            seat,
+            &mut crate::common::encoding::Writer::new(out),
+        );
+    }
+
+    fn encoded_action(&self, action: Self::Action) -> (usize, u32) {
+        crate::common::encoding::Encoded::action_id(self, action)
+    }
+
     fn num_players(&self) -> usize {
         self.players()
     }

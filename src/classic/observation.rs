@@ -29,23 +29,22 @@ use crate::common::SimGame;
 
 const COLOR_NAMES: [&str; 7] = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
 
-/// Buildings in the catalog of these options.
-fn catalog_size(options: &<ClassicGame as SimGame>::Options) -> usize {
-    ClassicGame::new_game(options, 0).catalog().cards.len()
+/// The number of action ids of this game's options (see [`Encoded::action_space`]).
+pub(crate) fn space_of(game: &ClassicGame) -> usize {
+    // Cities: `coin_loss` paying 0..=255 coins (the rest as debt), after the card ids.
+    let expansions = game.catalog().expansions;
+    // Leaders' ids follow the coin losses' block (kept even without Cities).
+    let extra = match (expansions.cities, expansions.leaders) {
+        (_, true) => 256 + 512,
+        (true, false) => 256,
+        (false, false) => 0,
+    };
+    7 * game.catalog().cards.len() + extra
 }
 
 impl Encoded for ClassicGame {
     fn action_space(options: &Self::Options) -> usize {
-        let game = ClassicGame::new_game(options, 0);
-        // Cities: `coin_loss` paying 0..=255 coins (the rest as debt), after the card ids.
-        let expansions = game.catalog().expansions;
-        // Leaders' ids follow the coin losses' block (kept even without Cities).
-        let extra = match (expansions.cities, expansions.leaders) {
-            (_, true) => 256 + 512,
-            (true, false) => 256,
-            (false, false) => 0,
-        };
-        7 * catalog_size(options) + extra
+        space_of(&ClassicGame::new_game(options, 0))
     }
 
     fn action_label(options: &Self::Options, id: usize) -> String {

@@ -8,6 +8,7 @@ mod cards;
 mod output;
 mod play;
 mod replay;
+mod selfplay;
 mod signals;
 mod sim;
 
@@ -26,7 +27,8 @@ const AFTER_HELP: &str = "Examples:
 
 Bots: random | greedy[:determinizations=K] |
       mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] |
-      mcts-cheat[:same as mcts] (searches the true state: a research baseline)
+      mcts-cheat[:same as mcts] (searches the true state: a research baseline) |
+      net:model=PATH[,temperature=T] | mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
 
 Ctrl-C or SIGTERM stops a run after the games in progress: the files hold whole games and the
 summary of the games done is printed (exit status 130).";
@@ -60,6 +62,8 @@ enum Command {
     Simulate(sim::SimulateArgs),
     /// Play every pair of bots with seats swapped: win-rate matrix and Elo ratings.
     Tournament(sim::TournamentArgs),
+    /// Self-play training data for networks (NumPy arrays): see `python/wonders/train.py`.
+    Selfplay(selfplay::SelfPlayArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -92,6 +96,7 @@ pub fn run() -> i32 {
         Command::Cards(args) => cards::run(args),
         Command::Simulate(args) => sim::simulate(args),
         Command::Tournament(args) => sim::tournament(args),
+        Command::Selfplay(args) => selfplay::run(args),
     };
     match result {
         Ok(code) => code,

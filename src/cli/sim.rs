@@ -12,7 +12,7 @@ use crate::registry::{ReportFormat, SimulateOptions, TournamentOptions};
 /// The most worker threads a run may ask for.
 const MAX_THREADS: usize = 1024;
 
-fn threads(n: &str) -> Result<usize, String> {
+pub(super) fn threads(n: &str) -> Result<usize, String> {
     match n.parse::<usize>() {
         Ok(n) if n <= MAX_THREADS => Ok(n),
         _ => Err(format!(

@@ -96,6 +96,18 @@ pub trait Encoded: GameModule {
     fn encode<S: Sink>(&self, seat: usize, out: &mut S);
 }
 
+/// The shape of `game`'s encoding for learned players (`wonders_bots::Game::encoding`), given
+/// its number of action ids.
+pub fn encoding_of<G: Encoded>(game: &G, action_space: usize) -> wonders_bots::Encoding {
+    let mut count = Count::default();
+    game.encode(0, &mut count);
+    wonders_bots::Encoding {
+        game: G::info().id,
+        observation_len: count.0,
+        action_space,
+    }
+}
+
 /// The names of the observation features of a game with these options (their count is the
 /// observation's length).
 pub fn observation_names<G: Encoded>(options: &G::Options) -> Vec<String> {

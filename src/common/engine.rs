@@ -26,11 +26,20 @@ pub trait BotFactory<G: Game>: Send + Sync {
     fn label(&self) -> String;
     /// A fresh bot seeded with `seed`.
     fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
+    /// Refuses a game the bot cannot play (a network made for another game), with a message
+    /// saying why. Checked on each game before its bots are built.
+    fn check(&self, game: &G) -> Result<(), String> {
+        let _ = game;
+        Ok(())
+    }
 }
 
 impl<G: Game> BotFactory<G> for BotSpec {
     fn label(&self) -> String {
         self.to_string()
+    }
+    fn check(&self, game: &G) -> Result<(), String> {
+        BotSpec::check(self, game).map_err(|e| e.to_string())
     }
     fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
         BotSpec::build::<G>(self, seed)

@@ -176,9 +176,10 @@ impl<G: Encoded> Of<G> {
             return Err("the game is over".into());
         }
         let bot = bot
-            .downcast_mut::<Box<dyn Bot<G>>>()
+            .downcast_mut::<Result<Box<dyn Bot<G>>, String>>()
             .ok_or_else(|| format!("this bot was made for another game than {}", G::info().id))?;
-        Ok(bot.choose(&self.game))
+        // A bot refused for this game (a network made for another) says why at its first move.
+        Ok(bot.as_mut().map_err(|e| e.clone())?.choose(&self.game))
     }
 
     /// The legal actions by id (see [`legal_by_id`]).
@@ -337,7 +338,11 @@ impl<G: Encoded> Session for Of<G> {
             .record(&self.actions, players, seed, &self.options))
     }
     fn new_bot(&self, spec: &BotSpec, seed: u64) -> SessionBot {
-        Box::new(spec.build::<G>(seed))
+        let bot: Result<Box<dyn Bot<G>>, String> = match spec.check(&self.game) {
+            Ok(()) => Ok(spec.build::<G>(seed)),
+            Err(e) => Err(e.to_string()),
+        };
+        Box::new(bot)
     }
     fn play_bot(&mut self, bot: &mut SessionBot) -> Result<usize, String> {
         let action = self.ask(bot)?;

@@ -216,6 +216,12 @@ impl<G: Encoded> RecordGame<G> {
             &self.actions,
         )
     }
+    /// Self-play training data (see [`sim::self_play`]).
+    fn self_play(
+        &self,
+        options: &OptionSet,
+        run: &sim::SelfPlayRun,
+    ) -> Result<sim::SelfPlayData, String>;
 }
 
 /// The registry's handle on a game type.
@@ -359,6 +365,15 @@ impl<G: Encoded> Entry for Registered<G> {
     ) -> Result<TournamentReport, String> {
         let options = self.options(options)?;
         sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
+    }
+
+    fn self_play(
+        &self,
+        options: &OptionSet,
+        run: &sim::SelfPlayRun,
+    ) -> Result<sim::SelfPlayData, String> {
+        let options = self.options(options)?;
+        sim::self_play::<G>(&options, run).map_err(|e| e.to_string())
     }
 
     fn tournament_with(

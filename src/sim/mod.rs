@@ -18,6 +18,7 @@ pub mod outputs;
 mod render;
 mod resume;
 mod runner;
+mod selfplay;
 mod simulate;
 pub mod stats;
 mod summary;
@@ -34,6 +35,7 @@ use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, Wo
 pub use csv_out::{Columns, CSV_COLUMNS_DOC};
 pub use render::ReportFormat;
 pub use runner::Played;
+pub use selfplay::{self_play, SelfPlayData, SelfPlayRun};
 pub use simulate::{
     simulate, simulate_mixed, simulate_mixed_specs, simulate_with_bots, SimulateOptions,
     SimulateReport,

@@ -76,6 +76,9 @@ pub(crate) fn play_game<G: SimGame>(
             seats.len()
         )));
     }
+    for f in seats {
+        f.check(&game).map_err(SimError::BotSpec)?;
+    }
     let mut bots: Vec<_> = seats
         .iter()
         .enumerate()

@@ -10,6 +10,7 @@ mod cli_errors;
 mod cli_outputs;
 mod cli_refusals;
 mod duel_pantheon_cli;
+mod net_players;
 mod readme;
 mod sim_selfplay;
 mod sim_shards;

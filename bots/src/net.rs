@@ -1,0 +1,957 @@
+//! Learned players: a policy-and-value network read from an ONNX file, the bot that plays its
+//! policy alone (`net:model=PATH`) and the search it guides (`mcts:eval=net,model=PATH`).
+//!
+//! **The model's contract.** One input, a batch of observations of the seat to move
+//! ([`Game::observe`], `observation_len` features); two outputs: `policy`, one logit per action
+//! id (`action_space` of them; illegal ids are masked here, so the network need not), and
+//! `value`, one win probability per seat (they sum to 1), seats ordered from the observer on as
+//! in the observation: `value[k]` is the share of seat `(observer + k) % players`. The file's
+//! metadata may name the game (`wonders.game`); the training script writes it, with the
+//! options, the command and the seed that made the model.
+//!
+//! **Hidden information.** The network reads only the observation of the seat to move, which
+//! is the same in every determinization for that seat. The guided search determinizes for its
+//! own seat as plain MCTS does and asks the network about the seat to move in each sampled
+//! state.
+//!
+//! **The guided search** (in the spirit of AlphaZero's PUCT, over information sets as in
+//! SO-ISMCTS): each iteration takes a fresh determinization for the searching seat and
+//! descends; a node met for the first time is evaluated by the network (its value vector is
+//! backed up instead of a rollout's returns, its policy becomes its children's priors), else
+//! the child legal in this determinization maximising `Q + c * P * sqrt(N) / (1 + n)` is
+//! followed (`Q` the child's mean return for its mover, or the network's value at the parent
+//! while unvisited; `N` the visits of the legal children). Children are action ids, not
+//! actions: payments that share an id are one decision, played at its cheapest (as
+//! `net:` plays and as Python's action ids do).
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+
+use crate::mcts::Budget;
+use crate::onnx::{softmax, Graph, Scratch};
+use crate::util::determinize_into;
+use crate::{Bot, BotRng, Encoding, Game, MAX_PLAYERS};
+
+/// The default exploration constant of the guided search's PUCT rule.
+pub const DEFAULT_PUCT_C: f64 = 1.5;
+
+/// A loaded policy-and-value network with its declared shape.
+pub struct Network {
+    graph: Graph,
+    path: String,
+    observation_len: usize,
+    action_space: usize,
+    players: usize,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Network({}: {} -> {} ids, {} seats)",
+            self.path, self.observation_len, self.action_space, self.players
+        )
+    }
+}
+
+impl Network {
+    /// Reads the ONNX file at `path`. The error names the file and what is wrong with it.
+    pub fn load(path: &str) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read model `{path}`: {e}"))?;
+        Self::from_bytes(&bytes, path)
+    }
+
+    /// Reads a model from the bytes of an ONNX file; `path` names it in errors.
+    pub fn from_bytes(bytes: &[u8], path: &str) -> Result<Network, String> {
+        let graph = Graph::from_bytes(bytes)
+            .map_err(|e| format!("model `{path}` is not a network the bots can run: {e}"))?;
+        let width = |name: &str| {
+            graph.output_width(name).ok_or_else(|| {
+                format!(
+                    "model `{path}` has no output `{name}` (its outputs: {:?}; a player network \
+                     has `policy` and `value`)",
+                    graph.output_names()
+                )
+            })
+        };
+        let action_space = width("policy")?;
+        let players = width("value")?;
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "model `{path}` values {players} seats: a game seats 2 to {MAX_PLAYERS}"
+            ));
+        }
+        Ok(Network {
+            observation_len: graph.input_width(),
+            graph,
+            path: path.to_string(),
+            action_space,
+            players,
+        })
+    }
+
+    /// The file it was read from.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The game the file's metadata names, if any.
+    pub fn game(&self) -> Option<&str> {
+        self.graph.metadata("wonders.game")
+    }
+
+    /// The file's metadata entry `key` (e.g. `wonders.options`, `wonders.command`).
+    pub fn metadata(&self, key: &str) -> Option<&str> {
+        self.graph.metadata(key)
+    }
+
+    /// Features per observation.
+    pub fn observation_len(&self) -> usize {
+        self.observation_len
+    }
+
+    /// Action ids.
+    pub fn action_space(&self) -> usize {
+        self.action_space
+    }
+
+    /// Seats valued.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Refuses a game this network was not made for, naming the difference.
+    pub fn check<G: Game>(&self, game: &G) -> Result<(), String> {
+        let path = &self.path;
+        let Some(encoding) = game.encoding() else {
+            return Err(format!(
+                "model `{path}`: this game has no observation encoding for networks"
+            ));
+        };
+        let Encoding {
+            game: id,
+            observation_len,
+            action_space,
+        } = encoding;
+        if let Some(trained) = self.game() {
+            if trained != id {
+                return Err(format!(
+                    "model `{path}` was trained for `{trained}`{}, not for `{id}`",
+                    self.metadata("wonders.options")
+                        .map(|o| format!(" ({o})"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
+        let options = self
+            .metadata("wonders.options")
+            .map(|o| format!(" (it was trained with options {o})"))
+            .unwrap_or_default();
+        if self.observation_len != observation_len {
+            return Err(format!(
+                "model `{path}` reads observations of {} features, but `{id}` with these \
+                 options writes {observation_len}{options}",
+                self.observation_len
+            ));
+        }
+        if self.action_space != action_space {
+            return Err(format!(
+                "model `{path}` scores {} action ids, but `{id}` with these options has \
+                 {action_space}{options}",
+                self.action_space
+            ));
+        }
+        if self.players != game.num_players() {
+            return Err(format!(
+                "model `{path}` values {} seats, but this game seats {}{options}",
+                self.players,
+                game.num_players()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Evaluates `rows` observations at once: fills `policy` with `rows * action_space`
+    /// logits and `value` with `rows * players` win probabilities (observer-relative seats).
+    pub fn evaluate_batch(
+        &self,
+        observations: &[f32],
+        rows: usize,
+        scratch: &mut Scratch,
+        policy: &mut Vec<f32>,
+        value: &mut Vec<f32>,
+    ) {
+        self.graph.run(observations, rows, scratch);
+        policy.clear();
+        policy.extend_from_slice(self.graph.output("policy", scratch));
+        value.clear();
+        value.extend_from_slice(self.graph.output("value", scratch));
+    }
+}
+
+/// The legal actions of the player to move by id: `(id, action)`, in increasing id order, one
+/// action per id (the lowest cost, the first listed on a tie). `scratch` is a reusable buffer.
+pub fn legal_by_id<G: Game>(
+    state: &G,
+    scratch: &mut Vec<G::Action>,
+    out: &mut Vec<(u32, G::Action)>,
+) {
+    state.legal_actions(scratch);
+    let mut keyed: smallvec::SmallVec<[(usize, u32, usize); 64]> = scratch
+        .iter()
+        .enumerate()
+        .map(|(k, &a)| {
+            let (id, cost) = state.encoded_action(a);
+            (id, cost, k)
+        })
+        .collect();
+    keyed.sort_unstable();
+    out.clear();
+    let mut last = usize::MAX;
+    for &(id, _, k) in &keyed {
+        if id != last {
+            out.push((id as u32, scratch[k]));
+            last = id;
+        }
+    }
+}
+
+/// One network plus the buffers to ask it about one state at a time.
+pub struct Evaluator {
+    net: Arc<Network>,
+    scratch: Scratch,
+    observation: Vec<f32>,
+    policy: Vec<f32>,
+    value: Vec<f32>,
+    selected: Vec<u32>,
+}
+
+impl Evaluator {
+    /// An evaluator of `net`.
+    pub fn new(net: Arc<Network>) -> Self {
+        Evaluator {
+            observation: vec![0.0; net.observation_len],
+            net,
+            scratch: Scratch::default(),
+            policy: Vec::new(),
+            value: Vec::new(),
+            selected: Vec::new(),
+        }
+    }
+
+    /// The network.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Asks the network about `state` for its player to move: writes into `priors` the
+    /// softmax of the logits of `ids` (with `temperature`; 1 is the network's own), and into
+    /// `values[..players]` each seat's win probability, by absolute seat.
+    pub fn evaluate<G: Game>(
+        &mut self,
+        state: &G,
+        ids: &[(u32, G::Action)],
+        temperature: f32,
+        priors: &mut Vec<f32>,
+        values: &mut [f64],
+    ) {
+        let mover = state.current_player();
+        state.observe(mover, &mut self.observation);
+        // Only the legal ids' logits: the policy layer is most of the network's cost.
+        self.selected.clear();
+        self.selected.extend(ids.iter().map(|&(id, _)| id));
+        let graph = &self.net.graph;
+        graph.run_one_selected(
+            &self.observation,
+            &mut self.scratch,
+            "policy",
+            &self.selected,
+        );
+        self.policy.clear();
+        self.policy
+            .extend_from_slice(graph.output("policy", &self.scratch));
+        self.value.clear();
+        self.value
+            .extend_from_slice(graph.output("value", &self.scratch));
+        priors.clear();
+        priors.extend(
+            ids.iter()
+                .map(|&(id, _)| self.policy[id as usize] / temperature),
+        );
+        softmax(priors, false);
+        let players = self.net.players;
+        for k in 0..players {
+            values[(mover + k) % players] = f64::from(self.value[k]);
+        }
+    }
+}
+
+/// The parameters of `net:`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetConfig {
+    /// 0: the legal id of highest logit (ties: the lowest id); above 0, an id drawn from the
+    /// softmax of the legal logits divided by the temperature.
+    pub temperature: f64,
+}
+
+/// Plays the network's policy alone: no search.
+pub struct NetBot<G: Game> {
+    eval: Evaluator,
+    config: NetConfig,
+    rng: BotRng,
+    scratch: Vec<G::Action>,
+    ids: Vec<(u32, G::Action)>,
+    priors: Vec<f32>,
+}
+
+impl<G: Game> NetBot<G> {
+    /// The bot; `seed` drives its draws when the temperature is above 0.
+    pub fn new(net: Arc<Network>, config: NetConfig, seed: u64) -> Self {
+        NetBot {
+            eval: Evaluator::new(net),
+            config,
+            rng: BotRng::seed_from_u64(seed),
+            scratch: Vec::new(),
+            ids: Vec::new(),
+            priors: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for NetBot<G> {
+    fn choose(&mut self, state: &G) -> G::Action {
+        legal_by_id(state, &mut self.scratch, &mut self.ids);
+        assert!(
+            !self.ids.is_empty(),
+            "NetBot asked to move in a finished game"
+        );
+        if self.ids.len() == 1 {
+            return self.ids[0].1;
+        }
+        let mut values = [0.0; MAX_PLAYERS];
+        let t = self.config.temperature;
+        self.eval.evaluate(
+            state,
+            &self.ids,
+            if t > 0.0 { t as f32 } else { 1.0 },
+            &mut self.priors,
+            &mut values,
+        );
+        let k = if t > 0.0 {
+            sample(&self.priors, &mut self.rng)
+        } else {
+            argmax(&self.priors)
+        };
+        self.ids[k].1
+    }
+}
+
+/// The first index of the largest value.
+fn argmax(values: &[f32]) -> usize {
+    let mut best = 0;
+    for (i, &v) in values.iter().enumerate() {
+        if v > values[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// An index drawn with probability proportional to `weights` (not all zero).
+pub(crate) fn sample(weights: &[f32], rng: &mut BotRng) -> usize {
+    let total: f32 = weights.iter().sum();
+    let mut x = rng.random::<f32>() * total;
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return i;
+        }
+        x -= w;
+    }
+    weights.iter().rposition(|&w| w > 0.0).unwrap_or(0)
+}
+
+/// The parameters of the guided search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GuidedConfig {
+    /// Iterations or time per move.
+    pub budget: Budget,
+    /// PUCT exploration constant, finite and non-negative.
+    pub c: f64,
+    /// Self-play exploration: Dirichlet noise of concentration `alpha` mixed into the root's
+    /// priors with weight `weight`. `None` in matches.
+    pub root_noise: Option<(f64, f64)>,
+}
+
+impl Default for GuidedConfig {
+    fn default() -> Self {
+        GuidedConfig {
+            budget: Budget::Iterations(crate::mcts::DEFAULT_ITERATIONS),
+            c: DEFAULT_PUCT_C,
+            root_noise: None,
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A node of the guided tree: an action id played from its parent's information set.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    id: u32,
+    /// The seat that played `id`; `total` sums its returns.
+    mover: u8,
+    parent: u32,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    total: f64,
+    prior: f32,
+    /// True once the network was asked about this node (its children hold the priors).
+    expanded: bool,
+    /// The network's value, for the seat to move here, when it was expanded: what its
+    /// unvisited children count as.
+    value_to_move: f32,
+}
+
+/// MCTS guided by a network: priors in the selection, values at the leaves.
+pub struct GuidedMcts<G: Game> {
+    config: GuidedConfig,
+    eval: Evaluator,
+    rng: BotRng,
+    nodes: Vec<Node>,
+    root_ids: Vec<(u32, G::Action)>,
+    ids: Vec<(u32, G::Action)>,
+    scratch: Vec<G::Action>,
+    priors: Vec<f32>,
+    candidates: Vec<u32>,
+    det: Option<G>,
+    last_iterations: u32,
+}
+
+impl<G: Game> GuidedMcts<G> {
+    /// The search, seeded with `seed`.
+    pub fn new(net: Arc<Network>, config: GuidedConfig, seed: u64) -> Self {
+        GuidedMcts {
+            config,
+            eval: Evaluator::new(net),
+            rng: BotRng::seed_from_u64(seed),
+            nodes: Vec::new(),
+            root_ids: Vec::new(),
+            ids: Vec::new(),
+            scratch: Vec::new(),
+            priors: Vec::new(),
+            candidates: Vec::new(),
+            det: None,
+            last_iterations: 0,
+        }
+    }
+
+    /// Iterations run by the last search (0 if the move was forced).
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    /// The root's children after the last search: `(action id, visits)`.
+    pub fn root_visits(&self) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        if let Some(root) = self.nodes.first() {
+            let mut child = root.first_child;
+            while child != NONE {
+                let n = &self.nodes[child as usize];
+                out.push((n.id, n.visits));
+                child = n.next_sibling;
+            }
+        }
+        out
+    }
+
+    /// Adds children to `node` for `ids` with `priors`.
+    fn expand(&mut self, node: u32, mover: usize, values: &[f64]) {
+        let mut last = self.nodes[node as usize].first_child;
+        for (&(id, _), &prior) in self.ids.iter().zip(&self.priors).rev() {
+            let index = self.nodes.len() as u32;
+            self.nodes.push(Node {
+                id,
+                mover: mover as u8,
+                parent: node,
+                first_child: NONE,
+                next_sibling: last,
+                visits: 0,
+                total: 0.0,
+                prior,
+                expanded: false,
+                value_to_move: 0.0,
+            });
+            last = index;
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = last;
+        n.expanded = true;
+        n.value_to_move = values[mover] as f32;
+    }
+
+    /// One iteration from a fresh determinization.
+    fn iterate(&mut self, state: &G, seat: usize, players: usize) {
+        // The determinization is taken out of `self` while the tree grows.
+        let mut slot = self.det.take();
+        let det = determinize_into(&mut slot, state, seat, &mut self.rng);
+        let mut node = 0u32;
+        let mut values = [0.0; MAX_PLAYERS];
+        loop {
+            if det.is_terminal() {
+                det.returns(&mut values[..players]);
+                break;
+            }
+            legal_by_id(det, &mut self.scratch, &mut self.ids);
+            let mover = det.current_player();
+            if !self.nodes[node as usize].expanded {
+                self.eval
+                    .evaluate(det, &self.ids, 1.0, &mut self.priors, &mut values);
+                self.expand(node, mover, &values[..players]);
+                break;
+            }
+            // Children legal in this determinization; ids no child has yet join with a
+            // uniform prior (the network was asked in another determinization).
+            self.candidates.clear();
+            let mut parent_visits = 0u32;
+            let mut child = self.nodes[node as usize].first_child;
+            let mut found = 0usize;
+            while child != NONE {
+                let c = &self.nodes[child as usize];
+                if self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
+                    self.candidates.push(child);
+                    parent_visits += c.visits;
+                    found += 1;
+                }
+                child = c.next_sibling;
+            }
+            if found < self.ids.len() {
+                let uniform = 1.0 / self.ids.len() as f32;
+                for k in 0..self.ids.len() {
+                    let id = self.ids[k].0;
+                    let known = self
+                        .candidates
+                        .iter()
+                        .any(|&c| self.nodes[c as usize].id == id);
+                    if !known {
+                        let index = self.nodes.len() as u32;
+                        let parent = &mut self.nodes[node as usize];
+                        let sibling = parent.first_child;
+                        parent.first_child = index;
+                        self.nodes.push(Node {
+                            id,
+                            mover: mover as u8,
+                            parent: node,
+                            first_child: NONE,
+                            next_sibling: sibling,
+                            visits: 0,
+                            total: 0.0,
+                            prior: uniform,
+                            expanded: false,
+                            value_to_move: 0.0,
+                        });
+                        self.candidates.push(index);
+                    }
+                }
+            }
+            let fpu = f64::from(self.nodes[node as usize].value_to_move);
+            let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
+            let mut best = self.candidates[0];
+            let mut best_score = f64::NEG_INFINITY;
+            for &c in &self.candidates {
+                let n = &self.nodes[c as usize];
+                let q = if n.visits > 0 {
+                    n.total / f64::from(n.visits)
+                } else {
+                    fpu
+                };
+                let score =
+                    q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
+                if score > best_score {
+                    best_score = score;
+                    best = c;
+                }
+            }
+            let id = self.nodes[best as usize].id;
+            let k = self
+                .ids
+                .binary_search_by_key(&id, |&(id, _)| id)
+                .expect("a candidate's id is legal here");
+            let action = self.ids[k].1;
+            if let Err(e) = det.apply_listed(action) {
+                panic!(
+                    "engine refused its own legal action {}: {e}",
+                    det.action_name(action)
+                );
+            }
+            node = best;
+        }
+        self.det = slot;
+        let mut i = node;
+        loop {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.total += values[n.mover as usize];
+            if i == 0 {
+                break;
+            }
+            i = n.parent;
+        }
+    }
+
+    /// Runs the search for the player to move and returns the visit counts of the root's
+    /// children by id (legal in the true state), or `None` for a forced move.
+    pub fn search(&mut self, state: &G) -> Option<G::Action> {
+        let seat = state.current_player();
+        let players = state.num_players();
+        legal_by_id(state, &mut self.scratch, &mut self.root_ids);
+        assert!(
+            !self.root_ids.is_empty(),
+            "GuidedMcts asked to move in a finished game"
+        );
+        self.nodes.clear();
+        self.last_iterations = 0;
+        if self.root_ids.len() == 1 {
+            return None;
+        }
+        self.nodes.push(Node {
+            id: 0,
+            mover: seat as u8,
+            parent: NONE,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            total: 0.0,
+            prior: 1.0,
+            expanded: false,
+            value_to_move: 0.0,
+        });
+        // The root's evaluation reads only the mover's observation: ask once, on the true
+        // state, then mix in the self-play noise.
+        let mut values = [0.0; MAX_PLAYERS];
+        self.ids.clone_from(&self.root_ids);
+        self.eval
+            .evaluate(state, &self.ids, 1.0, &mut self.priors, &mut values);
+        if let Some((alpha, weight)) = self.config.root_noise {
+            let noise = dirichlet(alpha, self.priors.len(), &mut self.rng);
+            for (p, n) in self.priors.iter_mut().zip(noise) {
+                *p = ((1.0 - weight) * f64::from(*p) + weight * n) as f32;
+            }
+        }
+        self.expand(0, seat, &values[..players]);
+        let (max_iterations, deadline) = match self.config.budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::TimeMs(ms) => (
+                u32::MAX - 1,
+                Some(Instant::now() + Duration::from_millis(ms)),
+            ),
+        };
+        let mut done = 0;
+        while done < max_iterations {
+            if done > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            self.iterate(state, seat, players);
+            done += 1;
+        }
+        self.last_iterations = done;
+        // The most visited child legal in the true state (ties: the higher prior).
+        let mut best: Option<(u32, f32, u32)> = None;
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            if self
+                .root_ids
+                .binary_search_by_key(&n.id, |&(id, _)| id)
+                .is_ok()
+                && best.is_none_or(|(v, p, _)| n.visits > v || (n.visits == v && n.prior > p))
+            {
+                best = Some((n.visits, n.prior, n.id));
+            }
+            child = n.next_sibling;
+        }
+        let id = best.map_or(self.root_ids[0].0, |(_, _, id)| id);
+        let k = self
+            .root_ids
+            .binary_search_by_key(&id, |&(id, _)| id)
+            .expect("checked legal");
+        Some(self.root_ids[k].1)
+    }
+}
+
+impl<G: Game> Bot<G> for GuidedMcts<G> {
+    fn choose(&mut self, state: &G) -> G::Action {
+        match self.search(state) {
+            Some(action) => action,
+            None => self.root_ids[0].1,
+        }
+    }
+}
+
+/// A draw from a symmetric Dirichlet distribution of concentration `alpha` over `n` values.
+fn dirichlet(alpha: f64, n: usize, rng: &mut BotRng) -> Vec<f64> {
+    let mut draws: Vec<f64> = (0..n).map(|_| gamma(alpha, rng)).collect();
+    let sum: f64 = draws.iter().sum();
+    if sum > 0.0 {
+        draws.iter_mut().for_each(|d| *d /= sum);
+    } else {
+        draws.fill(1.0 / n as f64);
+    }
+    draws
+}
+
+/// A Gamma(`shape`, 1) draw (Marsaglia and Tsang; shapes below 1 by the boost
+/// `Gamma(a) = Gamma(a + 1) * U^(1/a)`).
+fn gamma(shape: f64, rng: &mut BotRng) -> f64 {
+    if shape < 1.0 {
+        let u: f64 = rng.random::<f64>().max(f64::MIN_POSITIVE);
+        return gamma(shape + 1.0, rng) * u.powf(1.0 / shape);
+    }
+    let d = shape - 1.0 / 3.0;
+    let c = 1.0 / (9.0 * d).sqrt();
+    loop {
+        // A standard normal draw (Box-Muller).
+        let (u1, u2): (f64, f64) = (rng.random::<f64>().max(f64::MIN_POSITIVE), rng.random());
+        let x = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
+        let v = (1.0 + c * x).powi(3);
+        if v <= 0.0 {
+            continue;
+        }
+        let u: f64 = rng.random::<f64>().max(f64::MIN_POSITIVE);
+        if u.ln() < 0.5 * x * x + d - d * v + d * v.ln() {
+            return d * v;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::onnx::tests::mlp_file;
+    use crate::{BotSpec, Game};
+    use rand::RngCore;
+
+    /// Take-away: a pile of stones, each player in turn takes 1 or 2 (ids 0 and 1); whoever
+    /// takes the last stone wins. From 5 stones the winning move is to take 2.
+    #[derive(Clone, Debug)]
+    struct TakeAway {
+        pile: u8,
+        mover: usize,
+        winner: Option<usize>,
+    }
+
+    #[derive(Debug)]
+    struct Refused;
+    impl fmt::Display for Refused {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("refused")
+        }
+    }
+    impl std::error::Error for Refused {}
+
+    impl Game for TakeAway {
+        type Action = u8;
+        type Error = Refused;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn current_player(&self) -> usize {
+            self.mover
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if self.winner.is_none() {
+                out.extend((1..=2).filter(|&t| t <= self.pile));
+            }
+        }
+        fn apply(&mut self, take: u8) -> Result<(), Refused> {
+            if self.winner.is_some() || !(1..=2).contains(&take) || take > self.pile {
+                return Err(Refused);
+            }
+            self.pile -= take;
+            if self.pile == 0 {
+                self.winner = Some(self.mover);
+            }
+            self.mover = 1 - self.mover;
+            Ok(())
+        }
+        fn is_terminal(&self) -> bool {
+            self.winner.is_some()
+        }
+        fn returns(&self, out: &mut [f64]) {
+            out[..2].fill(0.0);
+            if let Some(w) = self.winner {
+                out[w] = 1.0;
+            }
+        }
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+        fn evaluate(&self, out: &mut [f64]) {
+            out[..2].fill(0.5);
+        }
+        fn determinize(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
+            self.clone()
+        }
+        fn encoding(&self) -> Option<Encoding> {
+            Some(Encoding {
+                game: "take-away",
+                observation_len: 6,
+                action_space: 2,
+            })
+        }
+        fn observe(&self, _seat: usize, out: &mut [f32]) {
+            out[..6].fill(0.0);
+            out[usize::from(self.pile.min(5))] = 1.0;
+        }
+        fn encoded_action(&self, take: u8) -> (usize, u32) {
+            (usize::from(take - 1), 0)
+        }
+    }
+
+    fn start() -> TakeAway {
+        TakeAway {
+            pile: 5,
+            mover: 0,
+            winner: None,
+        }
+    }
+
+    /// Writes a model file of the given shape and returns its path.
+    fn model(name: &str, obs: usize, actions: usize, players: usize, game: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("wonders-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        let meta = [("wonders.game", game), ("wonders.options", "test")];
+        std::fs::write(&path, mlp_file(obs, 8, actions, players, &meta)).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn specs_load_the_model_and_round_trip() {
+        let path = model("ok.onnx", 6, 2, 2, "take-away");
+        let net = BotSpec::parse(&format!("net:model={path}")).unwrap();
+        assert_eq!(net.to_string(), format!("net:model={path}"));
+        let hot = BotSpec::parse(&format!("net:temperature=0.5,model={path}")).unwrap();
+        assert_eq!(hot.to_string(), format!("net:model={path},temperature=0.5"));
+        let guided =
+            BotSpec::parse(&format!("mcts:iterations=50,model={path},eval=net,c=2")).unwrap();
+        let text = format!("mcts:eval=net,model={path},iterations=50,c=2");
+        assert_eq!(guided.to_string(), text);
+        assert_eq!(BotSpec::parse(&text).unwrap(), guided);
+        assert_eq!(
+            BotSpec::parse("mcts:eval=rollout,iterations=5").unwrap(),
+            BotSpec::parse("mcts:iterations=5").unwrap()
+        );
+        let list = BotSpec::parse_list(&format!("net:model={path},greedy")).unwrap();
+        assert_eq!(list.len(), 2);
+        for spec in [net, hot, guided] {
+            spec.check(&start()).unwrap();
+            let mut bot = spec.build::<TakeAway>(3);
+            let mut game = start();
+            while !game.is_terminal() {
+                let a = bot.choose(&game);
+                game.apply(a).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn bad_models_and_keys_are_refused_with_the_reason() {
+        let dir = std::env::temp_dir().join(format!("wonders-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let corrupt = dir.join("corrupt.onnx");
+        std::fs::write(&corrupt, b"\x08\x07\x3a\xff\xff\x01garbage").unwrap();
+        let corrupt = corrupt.to_string_lossy().into_owned();
+        let cases = [
+            (
+                format!("net:model={corrupt}"),
+                "is not a network the bots can run",
+            ),
+            ("net:model=/no/such/file.onnx".into(), "cannot read model"),
+            ("net".into(), "needs `model=PATH`"),
+            ("mcts:eval=net".into(), "`eval=net` needs `model=PATH`"),
+            ("net:model=x,depth=3".into(), "unknown parameter `depth`"),
+        ];
+        for (spec, part) in cases {
+            let e = BotSpec::parse(&spec).unwrap_err().to_string();
+            assert!(e.contains(part), "`{spec}` gave `{e}`");
+        }
+        let path = model("ok2.onnx", 6, 2, 2, "take-away");
+        let e = BotSpec::parse(&format!("mcts:eval=net,model={path},rollout=greedy"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("does not apply with `eval=net`"), "{e}");
+        // Models of another shape or game: refused by the check, with the difference named.
+        let cases = [
+            (
+                model("obs.onnx", 7, 2, 2, "take-away"),
+                "observations of 7 features",
+            ),
+            (
+                model("ids.onnx", 6, 3, 2, "take-away"),
+                "scores 3 action ids",
+            ),
+            (model("seats.onnx", 6, 2, 3, "take-away"), "values 3 seats"),
+            (
+                model("game.onnx", 6, 2, 2, "duel"),
+                "trained for `duel` (test)",
+            ),
+        ];
+        for (path, part) in cases {
+            for spec in [
+                format!("net:model={path}"),
+                format!("mcts:eval=net,model={path}"),
+            ] {
+                let spec = BotSpec::parse(&spec).unwrap();
+                let e = spec.check(&start()).unwrap_err().to_string();
+                assert!(e.contains(part), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn guided_search_finds_the_winning_move_from_its_returns() {
+        // An untrained network: the search must still find the win from the terminal returns.
+        let path = model("plain.onnx", 6, 2, 2, "take-away");
+        let net = Arc::new(Network::load(&path).unwrap());
+        let config = GuidedConfig {
+            budget: Budget::Iterations(400),
+            ..GuidedConfig::default()
+        };
+        for seed in 0..5 {
+            let mut search = GuidedMcts::<TakeAway>::new(net.clone(), config, seed);
+            assert_eq!(search.choose(&start()), 2, "seed {seed}");
+            assert_eq!(search.last_iterations(), 400);
+            let visits: u32 = search.root_visits().iter().map(|v| v.1).sum();
+            assert_eq!(visits, 400);
+        }
+    }
+
+    #[test]
+    fn self_play_rows_hold_visit_shares_and_returns_from_the_mover() {
+        let path = model("sp.onnx", 6, 2, 2, "take-away");
+        let net = Arc::new(Network::load(&path).unwrap());
+        for network in [None, Some(net)] {
+            let config = crate::selfplay::SelfPlayConfig {
+                network,
+                ..Default::default()
+            };
+            let rows = crate::selfplay::self_play(start(), &config, 9);
+            assert!(!rows.is_empty());
+            for row in &rows {
+                let total: f32 = row.policy.iter().map(|p| p.1).sum();
+                assert!((total - 1.0).abs() < 1e-5);
+                assert_eq!(row.value.iter().sum::<f32>(), 1.0);
+                assert_eq!(row.legal.len(), row.policy.len());
+            }
+            // Consecutive rows alternate movers, so their values are mirrored.
+            for pair in rows.windows(2) {
+                assert_eq!(pair[0].value[0], pair[1].value[1]);
+            }
+        }
+    }
+}

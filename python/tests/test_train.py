@@ -1,0 +1,56 @@
+"""The training pipeline end to end, tiny: self-play by the engine, a PyTorch network trained,
+exported to ONNX, read back by the Rust bots (as `net:` and `mcts:eval=net`) from the command
+line and from Python, with a checkpoint that `--resume` goes on from."""
+
+import csv
+import subprocess
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import wonders  # noqa: E402
+from wonders import train  # noqa: E402
+
+TINY = ["--games", "2", "--bootstrap-iterations", "20", "--search-iterations", "8", "--steps", "5",
+        "--batch", "32", "--hidden", "16", "--eval-every", "1", "--eval-games", "2",
+        "--eval-time-ms", "2", "--threads", "1"]
+
+
+@pytest.mark.parametrize("game", ["duel", "classic:players=3", "architects:players=3"])
+def test_trains_exports_and_plays(cli, tmp_path, game):
+    out = tmp_path / "run"
+    train.main(["--game", game, "--out", str(out), "--iterations", "2", "--wonders", cli, *TINY])
+    model = out / "model.onnx"
+    rows = list(csv.DictReader(open(out / "curve.csv")))
+    # Two evaluations (after iterations 1 and 2), three opponents each.
+    assert [r["iteration"] for r in rows] == ["1"] * 3 + ["2"] * 3
+    assert {r["opponent"] for r in rows} == {"random", "greedy", "mcts"}
+    assert all(int(r["games"]) == 2 for r in rows)
+    # The model plays from Python, policy alone and guiding the search.
+    g = wonders.Game(game.split(":")[0], seed=3, **dict(o.split("=") for o in game.split(":")[1:]))
+    for spec in (f"net:model={model}", f"mcts:eval=net,model={model},iterations=8"):
+        bot = g.make_bot(spec, seed=1)
+        assert bot.spec == spec
+        played = g.play_bot(bot)
+        assert 0 <= played < g.action_space
+    # --resume goes on from the checkpoint: one more iteration, one more evaluation.
+    train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY])
+    rows = list(csv.DictReader(open(out / "curve.csv")))
+    assert [r["iteration"] for r in rows][-3:] == ["3"] * 3
+
+
+def test_a_model_of_another_game_is_refused(cli, tmp_path):
+    out = tmp_path / "run"
+    # The last of a repeated flag counts: no evaluation here.
+    train.main(["--game", "duel", "--out", str(out), "--iterations", "1", "--wonders", cli, *TINY,
+                "--eval-every", "0"])
+    model = out / "model.onnx"
+    result = subprocess.run([cli, "play", "--game", "classic:players=3", "--bots", f"net:model={model}"],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "trained for `duel`" in result.stderr and "not for `classic`" in result.stderr
+    g = wonders.Game("classic", seed=1, players=3)
+    bot = g.make_bot(f"net:model={model}", seed=1)
+    with pytest.raises(Exception, match="trained for `duel`"):
+        g.play_bot(bot)

@@ -1,0 +1,311 @@
+"""Train a policy-and-value network for a wonders game by self-play, AlphaZero-style.
+
+Each iteration:
+
+1. the Rust engine plays ``--games`` self-play games (``wonders selfplay``): MCTS guided by the
+   current network (prior in the selection, value at the leaves), or plain MCTS with random
+   rollouts for the first iteration when there is no network yet; every position with a choice
+   becomes a row (observation of the seat to move, legal-id mask, the search's visit shares,
+   the game's returns from that seat on);
+2. PyTorch trains the network on the rows of the last ``--window`` iterations, on CPU
+   (cross-entropy to the visit shares over legal ids, cross-entropy of the per-seat value
+   softmax to the returns);
+3. the network is exported to ONNX (``model.onnx`` in the run directory, with the game, its
+   options, the command and the seed in the file's metadata) and a checkpoint is written, so
+   ``--resume`` goes on from the last finished iteration;
+4. every ``--eval-every`` iterations the network plays the fixed baselines (``net`` against
+   ``random`` and ``greedy``, ``mcts:eval=net`` against plain ``mcts`` at equal ``time_ms``),
+   seats rotated, and a row is appended to the learning curve (CSV).
+
+Run from the repository (the ``wonders`` binary is found in ``target/``, or give ``--wonders``)::
+
+    python python/wonders/train.py --game duel --out runs/duel --minutes 60 --seed 1
+
+or, with the package installed, ``python -m wonders.train ...``. Needs ``torch`` and ``numpy``
+(and ``onnx`` to write the metadata; without it the model has none, which the bots accept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+CURVE_COLUMNS = [
+    "iteration",
+    "elapsed_s",
+    "positions",
+    "opponent",
+    "player",
+    "games",
+    "wins",
+    "win_rate",
+]
+
+
+class PolicyValueNet(nn.Module):
+    """An MLP over the observation: a policy head (one logit per action id) and a value head
+    (one win probability per seat, observer first; softmax, so they sum to 1)."""
+
+    def __init__(self, observation_len: int, action_space: int, players: int, hidden: int, layers: int,
+                 dropout: float = 0.0):
+        super().__init__()
+        # Features are counts and coins of very different ranges: a fixed per-feature scale,
+        # set from the first data and kept, brings them near [0, 1] (exported as a Mul).
+        self.register_buffer("scale", torch.ones(observation_len))
+        body: list[nn.Module] = []
+        width = observation_len
+        for _ in range(layers):
+            # Dropout: a game's outcome is easy to memorise from its early features (its Wonders),
+            # and an over-confident value misleads the search. Exported as nothing (eval mode).
+            body += [nn.Linear(width, hidden), nn.ReLU(), nn.Dropout(dropout)]
+            width = hidden
+        self.body = nn.Sequential(*body)
+        self.policy = nn.Linear(width, action_space)
+        self.value = nn.Linear(width, players)
+
+    def heads(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.body(x * self.scale)
+        return self.policy(h), self.value(h)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        policy, value = self.heads(x)
+        return policy, torch.softmax(value, dim=-1)
+
+
+def find_binary(given: str | None) -> str:
+    if given:
+        return given
+    root = Path(__file__).resolve().parents[2]
+    for profile in ("release", "test", "debug"):
+        # `--profile test` builds land in target/debug too; prefer an optimised build.
+        path = root / "target" / profile / "wonders"
+        if path.exists():
+            return str(path)
+    found = shutil.which("wonders")
+    if found:
+        return found
+    sys.exit("error: no `wonders` binary: build it (cargo build --release) or give --wonders PATH")
+
+
+def game_args(args) -> list[str]:
+    return ["--game", args.game]
+
+
+def run(cmd: list[str], quiet: bool = True) -> str:
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"error: `{shlex.join(cmd)}` failed:\n{result.stderr.strip()}")
+    return result.stdout
+
+
+def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) -> dict:
+    cmd = [binary, "selfplay", *game_args(args), "--games", str(args.games),
+           "--seed", str(args.seed * 1_000_003 + iteration), "--threads", str(args.threads),
+           "--sample-moves", str(args.sample_moves), "--out", str(out)]
+    if model is None:
+        cmd += ["--iterations", str(args.bootstrap_iterations)]
+    else:
+        cmd += ["--iterations", str(args.search_iterations), "--model", str(model)]
+    run(cmd)
+    return {name: np.load(out / f"{name}.npy") for name in ("observations", "masks", "policies", "values")}
+
+
+def train_steps(net, optimizer, data: dict, steps: int, batch: int, generator: torch.Generator,
+                smoothing: float = 0.0) -> tuple[float, float]:
+    obs = torch.from_numpy(data["observations"])
+    masks = torch.from_numpy(data["masks"]).bool()
+    policies = torch.from_numpy(data["policies"])
+    values = torch.from_numpy(data["values"])
+    # Smoothed outcome targets: a value head trained on few games grows over-confident, and a
+    # confident wrong value misleads the search more than a cautious one.
+    values = (1 - smoothing) * values + smoothing / values.shape[1]
+    n = obs.shape[0]
+    policy_loss = value_loss = 0.0
+    net.train()
+    for _ in range(steps):
+        idx = torch.randint(0, n, (min(batch, n),), generator=generator)
+        logits, value_logits = net.heads(obs[idx])
+        logits = logits.masked_fill(~masks[idx], -1e9)
+        lp = -(policies[idx] * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
+        lv = -(values[idx] * torch.log_softmax(value_logits, dim=-1)).sum(-1).mean()
+        optimizer.zero_grad()
+        (lp + lv).backward()
+        optimizer.step()
+        policy_loss, value_loss = lp.item(), lv.item()
+    net.eval()
+    return policy_loss, value_loss
+
+
+def export(net, path: Path, observation_len: int, metadata: dict) -> None:
+    tmp = path.with_suffix(".tmp.onnx")
+    dummy = torch.zeros(1, observation_len)
+    kwargs = dict(input_names=["observation"], output_names=["policy", "value"],
+                  dynamic_axes={"observation": {0: "batch"}, "policy": {0: "batch"}, "value": {0: "batch"}})
+    try:
+        torch.onnx.export(net, (dummy,), str(tmp), dynamo=False, **kwargs)
+    except TypeError:  # a torch without the `dynamo` switch
+        torch.onnx.export(net, (dummy,), str(tmp), **kwargs)
+    try:
+        import onnx
+
+        model = onnx.load(str(tmp))
+        for key, value in metadata.items():
+            entry = model.metadata_props.add()
+            entry.key, entry.value = key, str(value)
+        onnx.save(model, str(tmp))
+    except ImportError:
+        pass
+    os.replace(tmp, path)
+
+
+def evaluate(args, binary: str, model: Path, iteration: int, players: int) -> list[dict]:
+    """The network in one seat against a baseline in every other seat, seats rotated: one row
+    per baseline. `win_rate` is the share of games the network won (a shared win counts); an
+    even match is 1 / players."""
+    rows = []
+    matches = [("net", f"net:model={model}", "random"), ("net", f"net:model={model}", "greedy")]
+    if args.eval_time_ms > 0:
+        matches.append(("mcts:eval=net", f"mcts:eval=net,model={model},time_ms={args.eval_time_ms}",
+                        f"mcts:time_ms={args.eval_time_ms}"))
+    for label, player, opponent in matches:
+        csv_path = Path(args.out) / "eval.csv"
+        run([binary, "simulate", *game_args(args), "--games", str(args.eval_games), "--seed",
+             str(args.seed + 7919 * iteration), "--bots", ",".join([player] + [opponent] * (players - 1)), "--rotate-seats",
+             "--threads", str(args.threads), "--out", str(csv_path), "--force", "--quiet"])
+        games = wins = 0
+        with open(csv_path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["bot"] == opponent:
+                    continue
+                games += 1
+                wins += row["win"] in ("1", "true", "True")
+        rows.append({"opponent": opponent.split(":")[0] if opponent.startswith("mcts") else opponent,
+                     "player": label, "games": games, "wins": wins,
+                     "win_rate": round(wins / games, 4) if games else 0.0})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", default="duel", help="game spec, e.g. duel, classic:players=3, architects:players=3")
+    p.add_argument("--out", required=True, help="run directory (checkpoint, model.onnx, data)")
+    p.add_argument("--curve", help="learning curve CSV (default: OUT/curve.csv)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--iterations", type=int, default=1000, help="training iterations (stop earlier with --minutes)")
+    p.add_argument("--minutes", type=float, default=0, help="stop after this much wall-clock time (0: no limit)")
+    p.add_argument("--games", type=int, default=64, help="self-play games per iteration")
+    p.add_argument("--search-iterations", type=int, default=100, help="guided MCTS iterations per decision")
+    p.add_argument("--bootstrap-iterations", type=int, default=400, help="plain MCTS iterations per decision, first iteration")
+    p.add_argument("--sample-moves", type=int, default=10)
+    p.add_argument("--window", type=int, default=6, help="iterations of data trained on")
+    p.add_argument("--steps", type=int, default=100, help="gradient steps per iteration")
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--hidden", type=int, default=256)
+    p.add_argument("--layers", type=int, default=2)
+    p.add_argument("--dropout", type=float, default=0.2)
+    p.add_argument("--weight-decay", type=float, default=1e-3)
+    p.add_argument("--value-smoothing", type=float, default=0.2,
+                   help="outcome targets mixed with the uniform share by this weight")
+    p.add_argument("--eval-every", type=int, default=2, help="iterations between evaluations (0: never)")
+    p.add_argument("--eval-games", type=int, default=40)
+    p.add_argument("--eval-time-ms", type=int, default=20, help="time per move of guided vs plain MCTS (0: skip)")
+    p.add_argument("--threads", type=int, default=0)
+    p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument("--wonders", help="path of the wonders binary")
+    p.add_argument("--resume", action="store_true", help="go on from OUT/checkpoint.pt")
+    args = p.parse_args(argv)
+
+    torch.set_num_threads(args.torch_threads)
+    binary = find_binary(args.wonders)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    curve = Path(args.curve) if args.curve else out / "curve.csv"
+    checkpoint = out / "checkpoint.pt"
+    model_path = out / "model.onnx"
+    command = "python -m wonders.train " + shlex.join(argv if argv is not None else sys.argv[1:])
+    game_id = args.game.split(":")[0]
+
+    state = None
+    if args.resume:
+        if not checkpoint.exists():
+            sys.exit(f"error: --resume: no checkpoint at {checkpoint}")
+        state = torch.load(checkpoint, weights_only=False)
+    elif checkpoint.exists():
+        sys.exit(f"error: {out} holds a run already: give --resume to go on, or another --out")
+
+    generator = torch.Generator().manual_seed(args.seed)
+    torch.manual_seed(args.seed)
+    net = optimizer = None
+    iteration, elapsed, positions, windows = 0, 0.0, 0, []
+    if state is not None:
+        iteration, elapsed, positions = state["iteration"], state["elapsed"], state["positions"]
+        windows = state["windows"]
+        shape = state["shape"]
+        net = PolicyValueNet(*shape, args.hidden, args.layers, args.dropout)
+        net.load_state_dict(state["model"])
+        net.eval()
+        optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+        optimizer.load_state_dict(state["optimizer"])
+        generator.set_state(state["generator"])
+        print(f"resumed at iteration {iteration} ({elapsed / 60:.1f} min, {positions} positions)", flush=True)
+    if not curve.exists():
+        with open(curve, "w", newline="") as f:
+            csv.writer(f).writerow(CURVE_COLUMNS)
+
+    start = time.time() - elapsed
+    while iteration < args.iterations:
+        if args.minutes and time.time() - start >= args.minutes * 60:
+            break
+        data_dir = out / "data" / f"iter_{iteration:04d}"
+        data = self_play(args, binary, model_path if net is not None else None, iteration, data_dir)
+        positions += data["observations"].shape[0]
+        windows = windows + [str(data_dir)]
+        for old in windows[: -args.window]:
+            shutil.rmtree(old, ignore_errors=True)  # out of the window: not trained on again
+        windows = windows[-args.window:]
+        if net is None:
+            shape = (data["observations"].shape[1], data["masks"].shape[1], data["values"].shape[1])
+            net = PolicyValueNet(*shape, args.hidden, args.layers, args.dropout)
+            spread = np.abs(data["observations"]).max(axis=0)
+            net.scale.copy_(torch.from_numpy(1.0 / np.maximum(spread, 1.0)).float())
+            optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+        loaded = [{n: np.load(Path(d) / f"{n}.npy") for n in ("observations", "masks", "policies", "values")}
+                  for d in windows]
+        batch = {k: np.concatenate([d[k] for d in loaded]) for k in loaded[0]}
+        lp, lv = train_steps(net, optimizer, batch, args.steps, args.batch, generator, args.value_smoothing)
+        iteration += 1
+        elapsed = time.time() - start
+        export(net, model_path, shape[0], {
+            "wonders.game": game_id, "wonders.options": args.game, "wonders.command": command,
+            "wonders.seed": args.seed, "wonders.iteration": iteration,
+            "wonders.training_seconds": round(elapsed), "wonders.positions": positions})
+        torch.save({"iteration": iteration, "elapsed": elapsed, "positions": positions, "windows": windows,
+                    "shape": shape, "model": net.state_dict(), "optimizer": optimizer.state_dict(),
+                    "generator": generator.get_state(), "args": vars(args)}, checkpoint)
+        print(f"iteration {iteration}: {data['observations'].shape[0]} new positions ({positions} in all), "
+              f"policy loss {lp:.3f}, value loss {lv:.3f}, {elapsed / 60:.1f} min", flush=True)
+        if args.eval_every and iteration % args.eval_every == 0:
+            for row in evaluate(args, binary, model_path, iteration, shape[2]):
+                row = {"iteration": iteration, "elapsed_s": round(elapsed), "positions": positions, **row}
+                with open(curve, "a", newline="") as f:
+                    csv.DictWriter(f, CURVE_COLUMNS).writerow(row)
+                print("  " + json.dumps(row), flush=True)
+            # Evaluation time is not training time.
+            start = time.time() - elapsed
+
+
+if __name__ == "__main__":
+    main()
