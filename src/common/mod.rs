@@ -14,6 +14,7 @@ pub mod seed;
 pub mod session;
 pub mod shuffle;
 pub mod table;
+pub mod view;
 
 pub use cardset::{CardSet, WideCardSet};
 pub use engine::{

@@ -7,6 +7,9 @@
 
 use std::marker::PhantomData;
 
+mod web;
+pub use web::{replay_for_page, PlayTable, SeatHolder};
+
 use serde_json::Value;
 use wonders_bots::BotSpec;
 
@@ -15,6 +18,7 @@ use crate::classic::ClassicGame;
 use crate::common::encoding::{observation_names, Encoded};
 use crate::common::options::cut;
 use crate::common::session::{self, ExternalBot, ExternalFactory, Failure, Session};
+use crate::common::view::TableView;
 #[cfg(doc)]
 use crate::common::GameModule;
 use crate::common::{GameInfo, OptionSet, ReplayError, Table};
@@ -127,6 +131,16 @@ pub trait Entry: Sync {
     fn action_labels(&self, options: &OptionSet) -> Result<Vec<String>, String>;
     /// The names of the observation features, in order.
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String>;
+    /// A record of this game replayed for the web page: every step's table view, the lines of
+    /// each action and the score pad (see `common::view`).
+    fn replay_view(&self, record: &Value) -> Result<Value, ReplayError>;
+    /// A game for the web page: a person or a bot at each seat.
+    fn start_play(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        holders: Vec<SeatHolder>,
+    ) -> Result<Box<dyn PlayTable>, String>;
 }
 
 /// The registry's handle on a game type.
@@ -203,7 +217,7 @@ impl<G: Encoded> Registered<G> {
     }
 }
 
-impl<G: Encoded> Entry for Registered<G> {
+impl<G: Encoded + TableView> Entry for Registered<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }
@@ -321,6 +335,19 @@ impl<G: Encoded> Entry for Registered<G> {
 
     fn observation_names(&self, options: &OptionSet) -> Result<Vec<String>, String> {
         Ok(observation_names::<G>(&self.options(options)?))
+    }
+
+    fn replay_view(&self, record: &Value) -> Result<Value, ReplayError> {
+        web::replay_view::<G>(record)
+    }
+
+    fn start_play(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        holders: Vec<SeatHolder>,
+    ) -> Result<Box<dyn PlayTable>, String> {
+        web::start_play::<G>(self.options(options)?, seed, holders)
     }
 }
 
