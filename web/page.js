@@ -317,8 +317,20 @@ async function listServed() {
     ul.appendChild(li);
   }
   box.appendChild(ul);
+  // A game of a `simulate` run: its `game_index` in the CSV is its record's index in the file.
   for (const f of v.files) {
-    if (f.unlisted) box.appendChild(el("p", "hint", f.name + ": " + f.unlisted + " more records (open with ?file=" + f.file + "&index=N)"));
+    const p = el("p", "find");
+    p.appendChild(el("span", null, f.name + (f.unlisted ? " (" + f.unlisted + " more records than listed)" : "") + ": open game index "));
+    const input = el("input");
+    input.type = "number";
+    input.min = "0";
+    input.value = "0";
+    input.dataset.file = String(f.file);
+    const b = el("button", null, "Open");
+    b.addEventListener("click", () => openServed(f.file, Number(input.value) || 0));
+    p.appendChild(input);
+    p.appendChild(b);
+    box.appendChild(p);
   }
 }
 
@@ -355,8 +367,19 @@ async function act(index) {
   drawPlay(await api("/api/play/act", { id: playing.id, index }));
 }
 
+// One holder per seat, comma-separated; a comma followed by `key=value` continues a bot's
+// parameters (`mcts:iterations=500,c=1.4,person`), as the command line's --bots reads it.
+function splitSeats(text) {
+  const out = [];
+  for (const part of text.split(",")) {
+    if (out.length && part.includes("=") && !part.includes(":")) out[out.length - 1] += "," + part;
+    else out.push(part);
+  }
+  return out.map((s) => s.trim()).filter((s) => s);
+}
+
 async function startPlay() {
-  const seats = $("play-seats").value.split(/[,\s]+/).filter((s) => s);
+  const seats = splitSeats($("play-seats").value);
   document.body.dataset.loaded = "waiting";
   drawPlay(await api("/api/play/new", { game: $("play-game").value.trim(), seed: Number($("play-seed").value) || 0, seats }));
 }
