@@ -526,6 +526,22 @@ fn write_response(mut stream: &TcpStream, r: &Response) -> io::Result<()> {
     stream.flush()
 }
 
+/// [`App::handle`], with a last guard: should an engine panic on some input nobody foresaw,
+/// that request gets a 500 naming the panic and the server goes on (the games in play stay).
+fn answer(app: &mut App, method: &str, target: &str, body: &[u8]) -> Response {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        app.handle(method, target, body)
+    }));
+    result.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        Response::error(500, format!("internal error (please report it): {what}"))
+    })
+}
+
 /// `wonders serve`.
 pub fn serve(args: ServeArgs) -> CliResult {
     let mut app = App::new(&args.records)?;
@@ -566,7 +582,7 @@ pub fn serve(args: ServeArgs) -> CliResult {
     });
     for (stream, request) in requests {
         let response = match request {
-            Ok((method, target, body)) => app.handle(&method, &target, &body),
+            Ok((method, target, body)) => answer(&mut app, &method, &target, &body),
             Err(r) => r,
         };
         // Written on the connection's own thread: a slow reader holds up no one.
@@ -683,6 +699,117 @@ mod tests {
             json!({"id": id, "index": 10_000}).to_string().as_bytes(),
         );
         assert_eq!(r.status, 400);
+    }
+
+    #[test]
+    fn mutated_records_and_requests_never_panic() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = crate::common::GameRng::seed_from_u64(33);
+        let mut app = App::new(&[]).unwrap();
+        let records: Vec<String> = [
+            "duel:expansions=pantheon",
+            "classic:players=3",
+            "architects",
+        ]
+        .iter()
+        .map(|spec| {
+            let (game, options) = registry::parse_game_spec(spec).unwrap();
+            game.play(&options, 2, &[BotSpec::parse("random").unwrap()])
+                .unwrap()
+                .record
+                .to_string()
+        })
+        .collect();
+        let pieces = [
+            "0",
+            "-1",
+            "\"x\"",
+            "null",
+            "[]",
+            "{}",
+            "99999999999999999999",
+            "true",
+        ];
+        let mut answered_with_error = 0;
+        for round in 0..300 {
+            let mut bytes = records[round % records.len()].clone().into_bytes();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..bytes.len());
+                match rng.random_range(0..3) {
+                    0 => {
+                        bytes.remove(at);
+                    }
+                    1 => bytes[at] = rng.random_range(0x20..0x7f),
+                    _ => {
+                        let p = pieces[rng.random_range(0..pieces.len())];
+                        bytes.splice(at..at, p.bytes());
+                    }
+                }
+            }
+            let r = answer(&mut app, "POST", "/api/replay", &bytes);
+            assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+            if body(&r).get("error").is_some() {
+                answered_with_error += 1;
+            }
+        }
+        // Most mutations break the record, and each says how.
+        assert!(answered_with_error > 150, "{answered_with_error}");
+        // Random play requests: any game, any holders, any index.
+        for _ in 0..200 {
+            let spec = [
+                "duel",
+                "classic:players=3",
+                "architects:players=2",
+                "chess",
+                "",
+            ][rng.random_range(0..5)];
+            let seats: Vec<&str> = (0..rng.random_range(0..5))
+                .map(|_| ["person", "random", "greedy", "x", ""][rng.random_range(0..5)])
+                .collect();
+            let r = answer(
+                &mut app,
+                "POST",
+                "/api/play/new",
+                json!({"game": spec, "seed": rng.random::<u64>(), "seats": seats})
+                    .to_string()
+                    .as_bytes(),
+            );
+            assert!(r.status == 200 || r.status == 400);
+            let id = rng.random_range(0..5u64);
+            let index = rng.random_range(0..40u64);
+            let r = answer(
+                &mut app,
+                "POST",
+                "/api/play/act",
+                json!({"id": id, "index": index}).to_string().as_bytes(),
+            );
+            assert!(r.status != 500, "{}", String::from_utf8_lossy(&r.body));
+        }
+    }
+
+    #[test]
+    fn malformed_requests_on_the_wire_get_an_error_not_a_hang() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let inputs: Vec<&[u8]> = vec![
+            b"\r\n\r\n",
+            b"GET\r\n\r\n",
+            b"POST /api/replay HTTP/1.1\r\nContent-Length: nine\r\n\r\n",
+            b"POST /api/replay HTTP/1.1\r\nContent-Length: 999999999999\r\n\r\n",
+            b"POST /api/replay HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc",
+            b"\xff\xfe\x00 / HTTP/1.1\r\n\r\n",
+        ];
+        for input in inputs {
+            let mut client = TcpStream::connect(address).unwrap();
+            client.write_all(input).unwrap();
+            client.shutdown(std::net::Shutdown::Write).unwrap();
+            let (server_side, _) = listener.accept().unwrap();
+            server_side
+                .set_read_timeout(Some(Duration::from_secs(5)))
+                .unwrap();
+            let r = read_request(&server_side).expect_err("refused");
+            assert!(r.status == 400 || r.status == 413, "{}", r.status);
+        }
     }
 
     #[test]
