@@ -320,7 +320,7 @@ async function listServed() {
   // A game of a `simulate` run: its `game_index` in the CSV is its record's index in the file.
   for (const f of v.files) {
     const p = el("p", "find");
-    p.appendChild(el("span", null, f.name + (f.unlisted ? " (" + f.unlisted + " more records than listed)" : "") + ": open game index "));
+    p.appendChild(el("span", null, f.name + (f.unlisted ? " (more records than listed)" : "") + ": open game index "));
     const input = el("input");
     input.type = "number";
     input.min = "0";

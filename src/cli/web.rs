@@ -69,8 +69,7 @@ pub fn page(data: Option<&Value>) -> String {
 /// game, every state worked out here.
 pub fn replay_html(record_path: &Path, out_path: &Path) -> CliResult {
     let name = record_path.display().to_string();
-    let text = read_text(record_path)?;
-    let record = first_record(&text).map_err(|e| format!("{name}: {e}"))?;
+    let record = nth_record_in_file(record_path, 0).map_err(|e| format!("{name}: {e}"))?;
     let data = registry::replay_for_page(&record).map_err(|e| format!("{name}: {e}"))?;
     let steps = data["steps"].as_array().map_or(0, Vec::len);
     std::fs::write(out_path, page(Some(&data)))
@@ -87,19 +86,35 @@ pub fn replay_html(record_path: &Path, out_path: &Path) -> CliResult {
     Ok(0)
 }
 
-fn read_text(path: &Path) -> Result<String, String> {
-    let mut text = String::new();
-    File::open(path)
-        .and_then(|f| f.take(MAX_BODY as u64 + 1).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if text.len() > MAX_BODY {
-        return Err(format!(
-            "{}: longer than {} MB",
-            path.display(),
-            MAX_BODY >> 20
-        ));
+/// Record `n` (0-based) of a file of records, read as a stream: the records before it are
+/// skipped unparsed, whatever the file's size.
+fn nth_record_in_file(path: &Path, n: usize) -> Result<Value, String> {
+    use serde::Deserialize;
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut de = serde_json::Deserializer::from_reader(BufReader::new(file));
+    let missing = |k: usize| {
+        if k == 0 {
+            "no record found".to_string()
+        } else {
+            format!("no record {n} (the file holds {k})")
+        }
+    };
+    for k in 0..n {
+        serde::de::IgnoredAny::deserialize(&mut de).map_err(|e| {
+            if e.is_eof() {
+                missing(k)
+            } else {
+                format!("record {k} is not valid JSON: {e}")
+            }
+        })?;
     }
-    Ok(text)
+    Value::deserialize(&mut de).map_err(|e| {
+        if e.is_eof() {
+            missing(n)
+        } else {
+            format!("record {n} is not valid JSON: {e}")
+        }
+    })
 }
 
 /// The first record of a JSON text (a record, or JSON Lines).
@@ -133,8 +148,8 @@ struct Listed {
 struct App {
     files: Vec<PathBuf>,
     listed: Vec<Listed>,
-    /// Per file: the records it holds beyond those listed, if any.
-    unlisted: Vec<usize>,
+    /// Per file: true when it holds more records than those listed.
+    unlisted: Vec<bool>,
     tables: HashMap<u64, Box<dyn PlayTable>>,
     next_table: u64,
 }
@@ -209,8 +224,13 @@ impl App {
                 File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let stream =
                 serde_json::Deserializer::from_reader(BufReader::new(file)).into_iter::<Value>();
-            let mut count = 0;
-            for item in stream {
+            let mut more = false;
+            for (count, item) in stream.enumerate() {
+                if count == MAX_LISTED {
+                    // Not read further: a long run's file would take minutes to count.
+                    more = true;
+                    break;
+                }
                 let summary = match item {
                     Ok(v) => json!({
                         "game": v.get("game"),
@@ -222,19 +242,16 @@ impl App {
                     Err(e) => json!({"error": format!("not valid JSON: {e}")}),
                 };
                 let broken = summary.get("error").is_some();
-                if count < MAX_LISTED {
-                    listed.push(Listed {
-                        file: f,
-                        index: count,
-                        summary,
-                    });
-                }
-                count += 1;
+                listed.push(Listed {
+                    file: f,
+                    index: count,
+                    summary,
+                });
                 if broken {
                     break;
                 }
             }
-            unlisted.push(count.saturating_sub(MAX_LISTED));
+            unlisted.push(more);
         }
         Ok(App {
             files,
@@ -338,11 +355,7 @@ impl App {
                 format!("no file {file} (this server has {})", self.files.len()),
             );
         };
-        let text = match read_text(path) {
-            Ok(t) => t,
-            Err(e) => return Response::error(500, e),
-        };
-        match nth_record(&text, index) {
+        match nth_record_in_file(path, index) {
             Ok(record) => replay_response(&record),
             Err(e) => Response::json(
                 200,
@@ -699,6 +712,35 @@ mod tests {
             json!({"id": id, "index": 10_000}).to_string().as_bytes(),
         );
         assert_eq!(r.status, 400);
+    }
+
+    #[test]
+    fn records_of_a_json_lines_file_open_by_index() {
+        let dir = std::env::temp_dir().join(format!("wonders-web-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.jsonl");
+        let (game, options) = registry::parse_game_spec("duel").unwrap();
+        let lines: Vec<String> = (0..3)
+            .map(|seed| {
+                game.play(&options, seed, &[BotSpec::parse("random").unwrap()])
+                    .unwrap()
+                    .record
+                    .to_string()
+            })
+            .collect();
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        let mut app = App::new(std::slice::from_ref(&dir)).unwrap();
+        let listing = body(&app.handle("GET", "/api/records", b""));
+        assert_eq!(listing["records"].as_array().unwrap().len(), 3);
+        assert_eq!(listing["records"][2]["summary"]["seed"], 2);
+        let v = body(&app.handle("GET", "/api/record?file=0&index=2", b""));
+        assert!(v["score"]["seats"].is_array(), "{v}");
+        let v = body(&app.handle("GET", "/api/record?file=0&index=5", b""));
+        assert_eq!(
+            v["error"],
+            "run.jsonl record 5: no record 5 (the file holds 3)"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
