@@ -9,6 +9,7 @@ pub mod observation;
 pub mod record;
 pub mod sim;
 pub mod state;
+pub mod view;
 
 pub use data::{Card, MedalId, Token, WonderId};
 pub use state::{

@@ -248,7 +248,7 @@ fn paid_text(paid: &[u8; 6]) -> String {
     v.join(" + ")
 }
 
-fn event_line(g: &Architects, e: &Event) -> String {
+pub(crate) fn event_line(g: &Architects, e: &Event) -> String {
     match e {
         Event::Placed { seat, card, from } => format!(
             "    seat {seat} places {} (from {})",
@@ -302,7 +302,7 @@ fn event_line(g: &Architects, e: &Event) -> String {
     }
 }
 
-fn action_line(g: &Architects, a: Action) -> String {
+pub(crate) fn action_line(g: &Architects, a: Action) -> String {
     let p = g.current;
     match a {
         Action::Take(d) => format!(

@@ -11,6 +11,7 @@ mod replay;
 mod selfplay;
 mod signals;
 mod sim;
+mod web;
 
 use output::{CliError, Out};
 pub use output::{CliResult, BROKEN_PIPE_STATUS};
@@ -19,6 +20,8 @@ const AFTER_HELP: &str = "Examples:
   wonders games                                  (every game and its options)
   wonders play --game duel --seed 7 --bots greedy,random --record game.json
   wonders replay game.json                       (or a JSON Lines file, or - for stdin)
+  wonders replay --html game.html game.json      (a page stepping through it, no server)
+  wonders serve --records runs/                  (replay and play in the browser)
   wonders play --game classic --players 5 --edition v2 --sides day --seed 3
   wonders play --game classic:players=5,edition=v1,sides=b --seed 3
   wonders simulate --game duel --games 1000000 --bots greedy --out games.csv --summary summary.md
@@ -64,6 +67,8 @@ enum Command {
     Tournament(sim::TournamentArgs),
     /// Self-play training data for networks (NumPy arrays): see `python/wonders/train.py`.
     Selfplay(selfplay::SelfPlayArgs),
+    /// A local web page that replays records and plays games against the bots.
+    Serve(web::ServeArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -97,6 +102,7 @@ pub fn run() -> i32 {
         Command::Simulate(args) => sim::simulate(args),
         Command::Tournament(args) => sim::tournament(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Serve(args) => web::serve(args),
     };
     match result {
         Ok(code) => code,

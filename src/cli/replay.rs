@@ -28,6 +28,9 @@ pub struct ReplayArgs {
     /// Print one line per record replayed.
     #[arg(long)]
     verbose: bool,
+    /// Write a self-contained web page stepping through the (first) record to this file.
+    #[arg(long, value_name = "OUT.html")]
+    html: Option<PathBuf>,
 }
 
 /// A reader that fails once more than [`MAX_RECORD_BYTES`] have been read since the last
@@ -53,6 +56,9 @@ impl<R: Read> Read for Bounded<R> {
 }
 
 pub fn run(args: ReplayArgs) -> CliResult {
+    if let Some(out) = &args.html {
+        return super::web::replay_html(&args.file, out);
+    }
     let name = args.file.display().to_string();
     let input: Box<dyn Read> = if name == "-" {
         Box::new(io::stdin().lock())

@@ -15,6 +15,7 @@ pub mod session;
 pub mod shuffle;
 pub mod table;
 pub mod text;
+pub mod view;
 
 pub use cardset::{CardSet, WideCardSet};
 pub use engine::{

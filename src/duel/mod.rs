@@ -14,5 +14,6 @@ pub mod pantheon_data;
 pub mod record;
 pub mod sim;
 pub mod state;
+pub mod view;
 
 pub use state::{Action, Duel, DuelConfig, DuelError, Setup};

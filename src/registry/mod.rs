@@ -7,6 +7,9 @@
 
 use std::marker::PhantomData;
 
+mod web;
+pub use web::{replay_for_page, PlayTable, SeatHolder};
+
 use serde_json::Value;
 use wonders_bots::BotSpec;
 
@@ -15,6 +18,7 @@ use crate::classic::ClassicGame;
 use crate::common::encoding::{observation_names, Encoded};
 use crate::common::options::cut;
 use crate::common::session::{self, ExternalBot, ExternalFactory, Failure, Session};
+use crate::common::view::TableView;
 #[cfg(doc)]
 use crate::common::GameModule;
 use crate::common::{GameInfo, OptionSet, ReplayError, Table};
@@ -145,6 +149,22 @@ pub trait Entry: Sync {
     /// One training row per recorded action of a record (checked as `replay` checks it): what
     /// the player to move saw, its legal ids, the id it played, and every seat's return.
     fn record_rows(&self, options: &OptionSet, record: &Value) -> Result<RecordRows, String>;
+    /// Self-play training data (see [`sim::self_play`]).
+    fn self_play(
+        &self,
+        options: &OptionSet,
+        run: &sim::SelfPlayRun,
+    ) -> Result<sim::SelfPlayData, String>;
+    /// A record of this game replayed for the web page: every step's table view, the lines of
+    /// each action and the score pad (see `common::view`).
+    fn replay_view(&self, record: &Value) -> Result<Value, ReplayError>;
+    /// A game for the web page: a person or a bot at each seat.
+    fn start_play(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        holders: Vec<SeatHolder>,
+    ) -> Result<Box<dyn PlayTable>, String>;
 }
 
 /// The training rows of one record (see [`Entry::record_rows`]): row `k` is the state before
@@ -216,12 +236,6 @@ impl<G: Encoded> RecordGame<G> {
             &self.actions,
         )
     }
-    /// Self-play training data (see [`sim::self_play`]).
-    fn self_play(
-        &self,
-        options: &OptionSet,
-        run: &sim::SelfPlayRun,
-    ) -> Result<sim::SelfPlayData, String>;
 }
 
 /// The registry's handle on a game type.
@@ -304,7 +318,7 @@ impl<G: Encoded> Registered<G> {
     }
 }
 
-impl<G: Encoded> Entry for Registered<G> {
+impl<G: Encoded + TableView> Entry for Registered<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }
@@ -488,6 +502,17 @@ impl<G: Encoded> Entry for Registered<G> {
         rows.returns = game.returns();
         rows.finished = game.is_terminal();
         Ok(rows)
+    fn replay_view(&self, record: &Value) -> Result<Value, ReplayError> {
+        web::replay_view::<G>(record)
+    }
+
+    fn start_play(
+        &self,
+        options: &OptionSet,
+        seed: u64,
+        holders: Vec<SeatHolder>,
+    ) -> Result<Box<dyn PlayTable>, String> {
+        web::start_play::<G>(self.options(options)?, seed, holders)
     }
 }
 

@@ -38,6 +38,7 @@ mod military;
 mod recruitment;
 mod setup;
 mod turn;
+mod view;
 
 #[cfg(test)]
 mod cities_tests;
