@@ -51,6 +51,13 @@ fn every_shell_block_of_the_readme_runs_as_written() {
     let dir = std::env::temp_dir().join(format!("wonders-readme-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    // The README's commands run from the repository's top directory: what they read from it
+    // (the shipped model in results/models/) is there.
+    std::os::unix::fs::symlink(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("results"),
+        dir.join("results"),
+    )
+    .unwrap();
     let path = format!(
         "{}:{}",
         bin_dir.display(),
