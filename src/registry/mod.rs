@@ -502,6 +502,8 @@ impl<G: Encoded + TableView> Entry for Registered<G> {
         rows.returns = game.returns();
         rows.finished = game.is_terminal();
         Ok(rows)
+    }
+
     fn replay_view(&self, record: &Value) -> Result<Value, ReplayError> {
         web::replay_view::<G>(record)
     }
