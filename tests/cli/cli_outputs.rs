@@ -27,22 +27,24 @@ fn s(p: &Path) -> &str {
 
 /// A run that goes on until stopped: Duel, random bots, a billion games.
 fn endless(extra: &[&str]) -> Endless {
-    Endless(Command::new(BIN)
-        .args([
-            "simulate",
-            "--games",
-            "1000000000",
-            "--bots",
-            "random",
-            "--quiet",
-            "--threads",
-            "1",
-        ])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap())
+    Endless(
+        Command::new(BIN)
+            .args([
+                "simulate",
+                "--games",
+                "1000000000",
+                "--bots",
+                "random",
+                "--quiet",
+                "--threads",
+                "1",
+            ])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    )
 }
 
 /// An endless run, killed when the test ends however it ends: a failed assertion must not
