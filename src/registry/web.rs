@@ -155,6 +155,10 @@ fn replay_view_by_prefixes<G: TableView>(
     let mut last_actions = Vec::with_capacity(recorded.len());
     for k in 0..=recorded.len() {
         prefix["actions"] = Value::Array(recorded[..k].to_vec());
+        // The whole record keeps its result: a finished game's result may not be null.
+        if k == recorded.len() {
+            prefix["result"] = record["result"].clone();
+        }
         let r = G::replay(&prefix)?;
         if k > 0 {
             last_actions.push(*r.actions.last().ok_or_else(|| {
