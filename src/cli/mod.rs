@@ -26,8 +26,9 @@ const AFTER_HELP: &str = "Examples:
   wonders simulate ... --resume     (the same command again: goes on after an interruption)
   wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
 
-Bots: random | greedy[:determinizations=K] |
-      mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] |
+Bots: random | greedy[:determinizations=K,simultaneous=decoupled|sequential] |
+      mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,
+           simultaneous=decoupled|sequential] |
       mcts-cheat[:same as mcts] (searches the true state: a research baseline)
 
 Ctrl-C or SIGTERM stops a run after the games in progress: the files hold whole games and the
