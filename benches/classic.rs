@@ -100,19 +100,26 @@ fn games(c: &mut Criterion) {
     }
 }
 
-/// One move of `mcts:iterations=200` (7 Wonders' own rollout: greedy, cut after 4 moves) from
-/// the first decision of a 2nd-edition game.
+/// One move of `mcts:iterations=200` (7 Wonders' own rollout: greedy, cut after 4 moves, in
+/// the decoupled search at the end of the turn reached) from the first decision of a
+/// 2nd-edition game, for the decoupled search (the default) and the sequential one.
 fn mcts_move(c: &mut Criterion) {
     let mut group = c.benchmark_group("classic/mcts_move");
     group.sample_size(10);
     for players in [3, 5, 7] {
         let state = ClassicGame::new(&ClassicConfig::new(players, Edition::V2), 1).unwrap();
-        let mut bot = BotSpec::parse("mcts:iterations=200")
-            .unwrap()
-            .build::<ClassicGame>(7);
-        group.bench_function(format!("{players}p_iterations=200"), |b| {
-            b.iter(|| black_box(bot.choose(&state)))
-        });
+        for (name, spec) in [
+            ("iterations=200", "mcts:iterations=200"),
+            (
+                "iterations=200,simultaneous=sequential",
+                "mcts:iterations=200,simultaneous=sequential",
+            ),
+        ] {
+            let mut bot = BotSpec::parse(spec).unwrap().build::<ClassicGame>(7);
+            group.bench_function(format!("{players}p_{name}"), |b| {
+                b.iter(|| black_box(bot.choose(&state)))
+            });
+        }
     }
     group.finish();
 }

@@ -3,7 +3,8 @@
 //! In the spirit of OpenSpiel's `State`: a value that knows whose turn it is, which actions are
 //! legal, how to apply one, when the game is over and what each seat got out of it. Games with
 //! simultaneous turns sequentialize them (seats choose one after another, a chosen action stays
-//! hidden until the turn resolves), so there is always exactly one player to move.
+//! hidden until the turn resolves), so there is always exactly one player to move;
+//! [`Game::simultaneous_chosen`] tells a search which decisions form one turn.
 //!
 //! Randomness is drawn when a game is set up and held in its state: `apply` is a pure function
 //! of state and action, and there are no chance nodes. Hidden information is modelled by
@@ -128,6 +129,33 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn evaluation_class(&self, action: Self::Action) -> Option<u32> {
         let _ = action;
         None
+    }
+
+    /// Which decisions form one simultaneous turn. `Some(seats)` when the player to move is
+    /// choosing in a turn every seat of it chooses at once (the engine asks them one after
+    /// another and hides each choice until the turn resolves): bit `s` of `seats` is set for
+    /// each seat that has already chosen in it. `None` when the decision is one of its own
+    /// (every decision of Duel and Architects). Searches use it so that no seat's choice
+    /// answers another's of the same turn. The default, `None`, is right for a game without
+    /// simultaneous turns.
+    fn simultaneous_chosen(&self) -> Option<u64> {
+        None
+    }
+
+    /// Takes back the choices already made in the current simultaneous turn by `seats` (a
+    /// subset of what [`Game::simultaneous_chosen`] reports): they choose again, and the player
+    /// to move may change. Searches call it on their own copies so that a determinization's
+    /// guesses of the hidden choices are chosen again by the search. Nothing to do by default.
+    fn withdraw_choices(&mut self, seats: u64) {
+        let _ = seats;
+    }
+
+    /// Replaces the choices already made in the current simultaneous turn by `seats` with the
+    /// neutral stand-in [`Game::evaluate`] assumes for seats still to choose, so that an
+    /// evaluation after the mover's own choice reads no other choice of the turn. The player
+    /// to move stays the same. Nothing to do by default.
+    fn neutralize_choices(&mut self, seats: u64) {
+        let _ = seats;
     }
 
     /// A copy of this state in which everything `observer` cannot see has been re-sampled at

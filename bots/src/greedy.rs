@@ -2,7 +2,8 @@
 
 use rand::SeedableRng;
 
-use crate::util::{argmax_random_ties, determinize_into, score_actions};
+use crate::mcts::Simultaneous;
+use crate::util::{argmax_random_ties, copy_into, determinize_into, score_actions};
 use crate::{Bot, BotRng, Game};
 
 /// How many determinizations the greedy bot averages over unless told otherwise.
@@ -15,9 +16,17 @@ pub const DEFAULT_DETERMINIZATIONS: u32 = 1;
 /// play is a deterministic function of the seed and the information its seat has. The legal
 /// actions are read from the true state (a seat knows its own options); one that a
 /// determinization refuses scores as a loss there.
+///
+/// In a simultaneous turn ([`Game::simultaneous_chosen`]) it values its choice with the
+/// choices the other seats already made in the turn replaced by the game's neutral stand-in
+/// ([`Game::neutralize_choices`]), the stand-in the evaluation gives the seats still to choose:
+/// every seat then values its choice against the same picture of the others, whatever its
+/// place in the engine's order ([`Simultaneous::Sequential`] keeps the determinization's
+/// random guesses of the earlier seats' choices instead).
 pub struct GreedyBot<G: Game> {
     rng: BotRng,
     determinizations: u32,
+    simultaneous: Simultaneous,
     actions: Vec<G::Action>,
     sums: Vec<f64>,
     det: Option<G>,
@@ -33,9 +42,16 @@ impl<G: Game> GreedyBot<G> {
     /// A greedy bot averaging over `determinizations` (at least 1) samples of hidden
     /// information per move.
     pub fn with_determinizations(seed: u64, determinizations: u32) -> Self {
+        Self::with_options(seed, determinizations, Simultaneous::Decoupled)
+    }
+
+    /// A greedy bot averaging over `determinizations` (at least 1) samples of hidden
+    /// information per move, treating simultaneous turns as `simultaneous` says.
+    pub fn with_options(seed: u64, determinizations: u32, simultaneous: Simultaneous) -> Self {
         Self {
             rng: BotRng::seed_from_u64(seed),
             determinizations: determinizations.max(1),
+            simultaneous,
             actions: Vec::with_capacity(64),
             sums: Vec::with_capacity(64),
             det: None,
@@ -57,7 +73,21 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         }
         self.sums.clear();
         self.sums.resize(self.actions.len(), 0.0);
-        if state.evaluation_is_public() {
+        let others = match self.simultaneous {
+            Simultaneous::Decoupled => state.simultaneous_chosen().unwrap_or(0) & !(1 << seat),
+            Simultaneous::Sequential => 0,
+        };
+        if others != 0 {
+            for _ in 0..self.determinizations {
+                let det = if state.evaluation_is_public() {
+                    copy_into(&mut self.det, state)
+                } else {
+                    determinize_into(&mut self.det, state, seat, &mut self.rng)
+                };
+                det.neutralize_choices(others);
+                score_actions(det, &self.actions, seat, &mut self.scratch, &mut self.sums);
+            }
+        } else if state.evaluation_is_public() {
             // Every determinization would give these same values: evaluate the state itself.
             score_actions(
                 state,

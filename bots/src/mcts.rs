@@ -15,12 +15,18 @@
 //! 4. backpropagates the vector of per-seat returns: each node adds the value of the seat that
 //!    played the action leading into it, so every seat maximises its own return (max^n).
 //!
+//! In a simultaneous turn ([`Game::simultaneous_chosen`]) the default search is decoupled
+//! ([`Simultaneous::Decoupled`], see [`MctsBot::iterate_decoupled`](MctsBot) and the crate
+//! documentation): each seat of the turn selects from statistics of its own, so no seat's
+//! choice answers another's of the same turn.
+//!
 //! The final move is the root child with the most visits (ties: the higher mean) among the
 //! actions legal in the true state (a seat knows its own options). A move with a single legal
 //! action is played without search. Nodes live in an arena cleared between moves, children are
 //! linked by index, and every buffer is reused, so the search loop itself allocates nothing
 //! beyond what the engine's own `determinize_into`, `clone_from` and `apply` do.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
@@ -76,6 +82,8 @@ pub struct MctsConfig {
     /// default) plays every rollout to the end of the game. `Some(0)` evaluates the expanded
     /// node directly.
     pub depth: Option<u32>,
+    /// How the search treats a simultaneous turn ([`Game::simultaneous_chosen`]).
+    pub simultaneous: Simultaneous,
 }
 
 impl Default for MctsConfig {
@@ -85,8 +93,28 @@ impl Default for MctsConfig {
             c: DEFAULT_C,
             rollout: Rollout::GameDefault,
             depth: None,
+            simultaneous: Simultaneous::Decoupled,
         }
     }
+}
+
+/// How a bot treats the decisions of one simultaneous turn ([`Game::simultaneous_chosen`]).
+/// Games without simultaneous turns play the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Simultaneous {
+    /// As the rules have it: no seat's choice depends on another's of the same turn. MCTS
+    /// selects each seat's choice from statistics of its own, shared by every choice the
+    /// others make in the turn (decoupled UCT), and takes back the hidden choices its
+    /// determinization guessed so that the search chooses them too; greedy (and greedy
+    /// rollouts) value a choice with the others' choices of the turn replaced by the game's
+    /// neutral stand-in.
+    #[default]
+    Decoupled,
+    /// The engine's sequentialized turn taken at its word (the behaviour before decoupling,
+    /// kept to reproduce old runs): a seat's search lets the seats after it answer its
+    /// choice, and the hidden choices of the seats before it are the determinization's random
+    /// guesses.
+    Sequential,
 }
 
 /// Marks "no node" in the arena's index links.
@@ -115,6 +143,34 @@ struct Node<A> {
     /// mostly list the same actions in the same order, and legal lists hold no duplicates (the
     /// conformance kit checks it), so a match there is the one place it can be.
     hint: u32,
+    /// Decoupled search, on a node where a simultaneous turn starts: the head of its list of
+    /// per-seat decision nodes (whose children are that seat's choices in the turn).
+    slots: u32,
+    /// Decoupled search, on a node where a simultaneous turn starts: the head of its list of
+    /// nodes reached when the turn resolves, one per joint choice seen.
+    joints: u32,
+    /// A per-seat decision node: the seat; a joint node: the hash of the turn's choices.
+    key: u64,
+}
+
+impl<A: Copy> Node<A> {
+    fn new(action: A, mover: usize, parent: u32, next_sibling: u32, key: u64) -> Self {
+        Node {
+            action,
+            mover: mover as u8,
+            parent,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+            mean: 0.0,
+            hint: 0,
+            slots: NONE,
+            joints: NONE,
+            key,
+        }
+    }
 }
 
 /// The MCTS bot. [`MctsBot::new`] builds the honest SO-ISMCTS bot; [`MctsBot::new_cheating`]
@@ -138,6 +194,13 @@ pub struct MctsBot<G: Game> {
     ln: Vec<f64>,
     det: Option<G>,
     scratch: Option<G>,
+    /// Decoupled greedy rollouts: the state with the others' choices of the turn neutralized.
+    view: Option<G>,
+    /// Decoupled search: the action nodes of the current descent, for backpropagation.
+    path: Vec<u32>,
+    /// The node whose children are the searching seat's choices at the root: the root itself,
+    /// or in a decoupled simultaneous turn the root's decision node for the searching seat.
+    root_decision: u32,
     last_iterations: u32,
 }
 
@@ -174,6 +237,9 @@ impl<G: Game> MctsBot<G> {
             ln: Vec::new(),
             det: None,
             scratch: None,
+            view: None,
+            path: Vec::with_capacity(64),
+            root_decision: 0,
             last_iterations: 0,
         }
     }
@@ -197,7 +263,7 @@ impl<G: Game> MctsBot<G> {
     /// searching seat)`. Empty if the last move was forced.
     pub fn root_children(&self) -> Vec<(G::Action, u32, f64)> {
         let mut out = Vec::new();
-        if let Some(root) = self.nodes.first() {
+        if let Some(root) = self.nodes.get(self.root_decision as usize) {
             let mut child = root.first_child;
             while child != NONE {
                 let node = &self.nodes[child as usize];
@@ -269,16 +335,9 @@ impl<G: Game> MctsBot<G> {
                 let sibling = parent.first_child;
                 parent.first_child = index;
                 nodes.push(Node {
-                    action,
-                    mover: mover as u8,
-                    parent: node,
-                    first_child: NONE,
-                    next_sibling: sibling,
-                    visits: 0,
                     avail: 1,
-                    total: 0.0,
-                    mean: 0.0,
                     hint: j as u32,
+                    ..Node::new(action, mover, node, sibling, 0)
                 });
                 node = index;
                 break;
@@ -290,41 +349,13 @@ impl<G: Game> MctsBot<G> {
             apply_or_panic(det, nodes[node as usize].action);
         }
 
-        // Rollout.
         let mut values = [0.0; MAX_PLAYERS];
-        let mut steps = 0u32;
-        loop {
-            if det.is_terminal() {
-                det.returns(&mut values[..num_players]);
-                break;
-            }
-            if self.config.depth.is_some_and(|d| steps >= d) {
-                det.evaluate_scratch(&mut values[..num_players]);
-                break;
-            }
-            det.legal_actions(&mut self.legal);
-            let action = match self.config.rollout {
-                // `GameDefault` was resolved to one of the others when the bot was built.
-                Rollout::Random | Rollout::GameDefault => {
-                    self.legal[below(&mut self.rng, self.legal.len())]
-                }
-                Rollout::Greedy { epsilon } => epsilon_greedy(
-                    det,
-                    &self.legal,
-                    epsilon,
-                    &mut self.scratch,
-                    &mut self.sums,
-                    &mut self.rng,
-                ),
-            };
-            apply_or_panic(det, action);
-            steps += 1;
-        }
+        self.leaf_values(num_players, &mut values);
 
         // Backpropagation of the return vector.
         let mut i = node;
         loop {
-            let n = &mut nodes[i as usize];
+            let n = &mut self.nodes[i as usize];
             n.visits += 1;
             n.total += values[n.mover as usize];
             n.mean = n.total / f64::from(n.visits);
@@ -335,10 +366,209 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
+    /// The value of the position the descent reached (in `self.det`) for every seat, written
+    /// into `values[..num_players]`: the rollout, then the returns or, past the rollout's
+    /// depth, [`Game::evaluate`]. This is the one place a leaf is valued: a learned value
+    /// function would stand in here.
+    ///
+    /// In a decoupled search the depth cut waits for the end of a simultaneous turn (so the
+    /// evaluation never stands in for some seats' choices and not others'), and a greedy
+    /// rollout move values its choice with the others' choices of the turn neutralized.
+    fn leaf_values(&mut self, num_players: usize, values: &mut [f64; MAX_PLAYERS]) {
+        let decoupled = self.config.simultaneous == Simultaneous::Decoupled;
+        let det = self.det.as_mut().expect("the iteration determinized");
+        let mut steps = 0u32;
+        loop {
+            if det.is_terminal() {
+                det.returns(&mut values[..num_players]);
+                break;
+            }
+            let chosen = if decoupled {
+                det.simultaneous_chosen().unwrap_or(0)
+            } else {
+                0
+            };
+            if chosen == 0 && self.config.depth.is_some_and(|d| steps >= d) {
+                det.evaluate_scratch(&mut values[..num_players]);
+                break;
+            }
+            det.legal_actions(&mut self.legal);
+            let action = match self.config.rollout {
+                // `GameDefault` was resolved to one of the others when the bot was built.
+                Rollout::Random | Rollout::GameDefault => {
+                    self.legal[below(&mut self.rng, self.legal.len())]
+                }
+                Rollout::Greedy { epsilon } => {
+                    let view: &G = if chosen != 0 {
+                        let view = copy_into(&mut self.view, det);
+                        view.neutralize_choices(chosen);
+                        view
+                    } else {
+                        det
+                    };
+                    epsilon_greedy(
+                        view,
+                        &self.legal,
+                        epsilon,
+                        &mut self.scratch,
+                        &mut self.sums,
+                        &mut self.rng,
+                    )
+                }
+            };
+            apply_or_panic(det, action);
+            steps += 1;
+        }
+    }
+
+    /// One iteration of the decoupled search, for a root inside a simultaneous turn.
+    ///
+    /// A node where a simultaneous turn starts keeps one decision node per seat choosing in
+    /// it; each seat's choice is selected (or expanded) among that decision node's children,
+    /// whatever the others chose in the turn, and when the turn resolves the descent goes on
+    /// from the node of the joint choice. Decisions of their own hang below the node of the
+    /// action before, as in the sequential search. At the root the hidden choices the
+    /// determinization guessed are taken back, so the search chooses them like the others.
+    fn iterate_decoupled(&mut self, state: &G, seat: usize, num_players: usize) {
+        let det = if self.cheat {
+            copy_into(&mut self.det, state)
+        } else {
+            determinize_into(&mut self.det, state, seat, &mut self.rng)
+        };
+        if let Some(chosen) = det.simultaneous_chosen() {
+            if chosen != 0 {
+                det.withdraw_choices(chosen);
+            }
+        }
+        let nodes = &mut self.nodes;
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // The turn being chosen: the node where it started and the hash of its choices so far.
+        let mut turn: Option<(u32, u64)> = None;
+        let mut expanded = false;
+        while !det.is_terminal() {
+            let chosen = det.simultaneous_chosen();
+            let mover = det.current_player();
+            if chosen.unwrap_or(0) == 0 {
+                // A new decision point: close the turn that just resolved, if any.
+                if let Some((start, key)) = turn.take() {
+                    if expanded {
+                        break;
+                    }
+                    let (joint, created) = find_or_add(nodes, start, key, Link::Joint);
+                    node = joint;
+                    if created {
+                        break;
+                    }
+                } else if expanded {
+                    break;
+                }
+            }
+            let parent = match chosen {
+                None => node,
+                Some(_) => {
+                    let (start, _) = *turn.get_or_insert((node, JOINT_SEED));
+                    let slot = find_or_add(nodes, start, mover as u64, Link::Slot).0;
+                    if start == 0 && mover == seat {
+                        self.root_decision = slot;
+                    }
+                    slot
+                }
+            };
+            let known = parent == self.root_decision && mover == seat && self.root_options_known;
+            let legal: &[G::Action] = if known {
+                &self.root_legal
+            } else {
+                det.legal_actions(&mut self.legal);
+                &self.legal
+            };
+            self.seen.clear();
+            self.seen.resize(legal.len(), false);
+            self.candidates.clear();
+            let mut child = nodes[parent as usize].first_child;
+            while child != NONE {
+                let c = &mut nodes[child as usize];
+                let found = if legal.get(c.hint as usize) == Some(&c.action) {
+                    Some(c.hint as usize)
+                } else {
+                    legal.iter().position(|&a| a == c.action)
+                };
+                if let Some(j) = found {
+                    self.seen[j] = true;
+                    self.candidates.push(child);
+                    c.hint = j as u32;
+                }
+                child = c.next_sibling;
+            }
+            let untried = legal.len() - self.candidates.len();
+            let next = if untried > 0 && !(expanded && chosen.is_none()) {
+                let k = below(&mut self.rng, untried);
+                let j = (0..legal.len())
+                    .filter(|&j| !self.seen[j])
+                    .nth(k)
+                    .expect("k < number of untried actions");
+                let index = u32::try_from(nodes.len()).expect("search tree exceeds u32 nodes");
+                let p = &mut nodes[parent as usize];
+                let sibling = p.first_child;
+                p.first_child = index;
+                nodes.push(Node {
+                    avail: 1,
+                    hint: j as u32,
+                    ..Node::new(legal[j], mover, parent, sibling, 0)
+                });
+                expanded = true;
+                index
+            } else if self.candidates.is_empty() {
+                // Every legal action is untried but this descent already expanded: leave the
+                // rest of the turn to the rollout.
+                break;
+            } else {
+                // Ties at random: the seats of a turn select at the same time, and first-on-ties
+                // would march them in lockstep (each always meeting the same answer).
+                let best = select_ucb_random_ties(
+                    nodes,
+                    &self.candidates,
+                    self.config.c,
+                    &self.ln,
+                    &mut self.rng,
+                );
+                for &c in &self.candidates {
+                    nodes[c as usize].avail += 1;
+                }
+                best
+            };
+            let action = nodes[next as usize].action;
+            apply_or_panic(det, action);
+            self.path.push(next);
+            match turn.as_mut() {
+                Some((_, key)) => *key = mix(*key, &action),
+                None => {
+                    node = next;
+                    if expanded {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let mut values = [0.0; MAX_PLAYERS];
+        self.leaf_values(num_players, &mut values);
+        for &i in &self.path {
+            let n = &mut self.nodes[i as usize];
+            n.visits += 1;
+            n.total += values[n.mover as usize];
+            n.mean = n.total / f64::from(n.visits);
+        }
+    }
+
     /// The most visited root child legal in the true state (ties: higher mean, then first).
     fn best_root_action(&mut self) -> G::Action {
         let mut best: Option<(u32, f64, G::Action)> = None;
-        let mut child = self.nodes[0].first_child;
+        let mut child = self
+            .nodes
+            .get(self.root_decision as usize)
+            .map_or(NONE, |n| n.first_child);
         while child != NONE {
             let n = &self.nodes[child as usize];
             if self.root_legal.contains(&n.action) {
@@ -379,6 +609,79 @@ fn select_ucb<A>(nodes: &[Node<A>], candidates: &[u32], c: f64, ln: &[f64]) -> u
     best
 }
 
+/// The two lists a turn's starting node keeps in the decoupled search.
+#[derive(Clone, Copy)]
+enum Link {
+    /// Per-seat decision nodes, keyed by seat.
+    Slot,
+    /// Nodes after the turn resolves, keyed by the hash of its joint choice.
+    Joint,
+}
+
+/// Where a joint choice's hash starts.
+const JOINT_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The hash of a turn's choices so far, `key`, extended by `action` (deterministic: the
+/// standard library's hasher with fixed keys).
+fn mix<A: Hash>(key: u64, action: &A) -> u64 {
+    let mut h = DefaultHasher::new();
+    h.write_u64(key);
+    action.hash(&mut h);
+    h.finish()
+}
+
+/// The node keyed `key` in `start`'s `link` list, added if missing; true when added.
+fn find_or_add<A: Copy>(nodes: &mut Vec<Node<A>>, start: u32, key: u64, link: Link) -> (u32, bool) {
+    let head = match link {
+        Link::Slot => nodes[start as usize].slots,
+        Link::Joint => nodes[start as usize].joints,
+    };
+    let mut i = head;
+    while i != NONE {
+        if nodes[i as usize].key == key {
+            return (i, false);
+        }
+        i = nodes[i as usize].next_sibling;
+    }
+    let index = u32::try_from(nodes.len()).expect("search tree exceeds u32 nodes");
+    let s = &nodes[start as usize];
+    let node = Node::new(s.action, s.mover as usize, start, head, key);
+    nodes.push(node);
+    match link {
+        Link::Slot => nodes[start as usize].slots = index,
+        Link::Joint => nodes[start as usize].joints = index,
+    }
+    (index, true)
+}
+
+/// `select_ucb` with ties broken uniformly at random by `rng`.
+fn select_ucb_random_ties<A>(
+    nodes: &[Node<A>],
+    candidates: &[u32],
+    c: f64,
+    ln: &[f64],
+    rng: &mut BotRng,
+) -> u32 {
+    let mut best = candidates[0];
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0;
+    for &i in candidates {
+        let n = &nodes[i as usize];
+        let value = n.mean + c * (ln[n.avail as usize] / f64::from(n.visits)).sqrt();
+        if value > best_value {
+            best_value = value;
+            best = i;
+            ties = 1;
+        } else if value == best_value {
+            ties += 1;
+            if below(rng, ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
 /// Makes `ln[k] = ln(k)` available for every `k < len`.
 fn grow_ln(ln: &mut Vec<f64>, len: usize) {
     while ln.len() < len {
@@ -410,18 +713,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         if self.root_legal.len() == 1 {
             return self.root_legal[0];
         }
-        self.nodes.push(Node {
-            action: self.root_legal[0],
-            mover: seat as u8,
-            parent: NONE,
-            first_child: NONE,
-            next_sibling: NONE,
-            visits: 0,
-            avail: 0,
-            total: 0.0,
-            mean: 0.0,
-            hint: 0,
-        });
+        self.nodes
+            .push(Node::new(self.root_legal[0], seat, NONE, NONE, 0));
+        self.root_decision = 0;
+        let decoupled = self.config.simultaneous == Simultaneous::Decoupled
+            && state.simultaneous_chosen().is_some();
         let num_players = state.num_players();
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Iterations(n) => (n.max(1), None),
@@ -441,7 +737,11 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             // A child's availability is at most the number of iterations before this one,
             // plus one.
             grow_ln(&mut self.ln, done as usize + 2);
-            self.iterate(state, seat, num_players);
+            if decoupled {
+                self.iterate_decoupled(state, seat, num_players);
+            } else {
+                self.iterate(state, seat, num_players);
+            }
             done += 1;
         }
         self.last_iterations = done;
@@ -533,6 +833,112 @@ mod tests {
                 copy.card = (rng.next_u32() % 3) as u8;
             }
             copy
+        }
+    }
+
+    /// Matching pennies, sequentialized as the engines do: seat 0 picks heads or tails
+    /// (0 or 1) and its pick stays hidden; seat 1 then picks and wins on a match.
+    #[derive(Clone, Debug)]
+    struct Pennies {
+        picks: Vec<u8>,
+    }
+
+    impl Game for Pennies {
+        type Action = u8;
+        type Error = Refused;
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn current_player(&self) -> usize {
+            self.picks.len()
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if self.picks.len() < 2 {
+                out.extend([0, 1]);
+            }
+        }
+
+        fn apply(&mut self, action: u8) -> Result<(), Refused> {
+            if self.picks.len() == 2 || action > 1 {
+                return Err(Refused);
+            }
+            self.picks.push(action);
+            Ok(())
+        }
+
+        fn is_terminal(&self) -> bool {
+            self.picks.len() == 2
+        }
+
+        fn returns(&self, out: &mut [f64]) {
+            let seat1 = f64::from(u8::from(self.picks[0] == self.picks[1]));
+            out[0] = 1.0 - seat1;
+            out[1] = seat1;
+        }
+
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+
+        fn evaluate(&self, out: &mut [f64]) {
+            if self.is_terminal() {
+                self.returns(out);
+            } else {
+                out[..2].fill(0.5);
+            }
+        }
+
+        fn simultaneous_chosen(&self) -> Option<u64> {
+            (self.picks.len() < 2).then_some((1 << self.picks.len()) - 1)
+        }
+
+        fn withdraw_choices(&mut self, seats: u64) {
+            if seats & 1 == 1 && self.picks.len() == 1 {
+                self.picks.clear();
+            }
+        }
+
+        fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut copy = self.clone();
+            if observer == 1 && copy.picks.len() == 1 {
+                copy.picks[0] = (rng.next_u32() % 2) as u8;
+            }
+            copy
+        }
+    }
+
+    /// The root children `(visits, mean)` of `seat`'s search, with seat 0's pick `picks`.
+    fn pennies_search(simultaneous: Simultaneous, picks: Vec<u8>) -> Vec<(u32, f64)> {
+        let config = MctsConfig {
+            budget: Budget::Iterations(4000),
+            simultaneous,
+            ..MctsConfig::default()
+        };
+        let mut bot = MctsBot::<Pennies>::new(config, 5);
+        bot.choose(&Pennies { picks });
+        bot.root_children().iter().map(|c| (c.1, c.2)).collect()
+    }
+
+    #[test]
+    fn a_simultaneous_turn_is_searched_as_one() {
+        // Sequentially, seat 1's node hangs below seat 0's pick: seat 1 answers it, and seat 0
+        // believes it loses whatever it picks.
+        let sequential = pennies_search(Simultaneous::Sequential, Vec::new());
+        assert!(sequential.iter().all(|&(_, v)| v < 0.2), "{sequential:?}");
+        // Decoupled, seat 1 chooses without seeing the pick: neither seat can be answered, and
+        // each mixes its picks evenly, the game's equilibrium (decoupled UCT's means need not
+        // settle at the game's value of one half, but no pick looks lost).
+        for picks in [Vec::new(), vec![0], vec![1]] {
+            let decoupled = pennies_search(Simultaneous::Decoupled, picks.clone());
+            assert_eq!(decoupled.len(), 2);
+            for &(visits, mean) in &decoupled {
+                assert!((1600..2400).contains(&visits), "{picks:?}: {decoupled:?}");
+                assert!(mean > 0.25, "{picks:?}: {decoupled:?}");
+            }
         }
     }
 

@@ -4,8 +4,10 @@
 //! in any order, each at most once:
 //!
 //! - `random` — uniformly random legal actions; no parameters.
-//! - `greedy[:determinizations=K]` — one-ply look-ahead on the engine's evaluation, averaged
-//!   over `K >= 1` determinizations (default 1).
+//! - `greedy[:determinizations=K,simultaneous=S]` — one-ply look-ahead on the engine's
+//!   evaluation, averaged over `K >= 1` determinizations (default 1). `simultaneous=decoupled`
+//!   (the default) values a choice of a simultaneous turn without the others' choices of the
+//!   turn; `sequential` keeps the old behaviour (see [`Simultaneous`]).
 //! - `mcts[:params]` — single-observer information-set MCTS. Parameters:
 //!   - `iterations=N`: iterations per move, N at least 1 (default 1000); or
 //!   - `time_ms=T`: milliseconds per move instead, T at least 1 (wall clock: not reproducible);
@@ -17,7 +19,11 @@
 //!     `rollout=greedy`);
 //!   - `depth=D|none`: rollout moves after which `evaluate` stands in for the result (default
 //!     none: play out to the end; without `rollout=`, the game's own depth unless one is
-//!     given).
+//!     given); in a decoupled search the cut waits for the end of a simultaneous turn;
+//!   - `simultaneous=decoupled|sequential`: `decoupled` (default) searches a simultaneous turn
+//!     as one (decoupled UCT: no seat's choice answers another's of the same turn);
+//!     `sequential` searches the engine's sequentialized turn, the behaviour before (see
+//!     [`Simultaneous`]).
 //! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
 //!   For research comparisons only.
 //! - `net:model=PATH[,temperature=T]` — a trained network's policy alone (see [`crate::net`]):
@@ -40,7 +46,9 @@ use std::str::FromStr;
 use crate::greedy::DEFAULT_DETERMINIZATIONS;
 use std::sync::Arc;
 
-use crate::mcts::{Budget, MctsConfig, Rollout, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS};
+use crate::mcts::{
+    Budget, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
+};
 use crate::net::{GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_PUCT_C};
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
@@ -85,6 +93,8 @@ pub enum BotSpec {
     Greedy {
         /// Determinizations averaged per move, at least 1.
         determinizations: u32,
+        /// How it treats a simultaneous turn.
+        simultaneous: Simultaneous,
     },
     /// Honest single-observer information-set MCTS.
     Mcts(MctsConfig),
@@ -112,9 +122,12 @@ impl std::error::Error for SpecError {}
 /// stay one short line: they name only what is valid where the mistake is (the bot kinds, or
 /// one bot's parameters).
 pub const BOTS_HELP: &str = "random
-greedy[:determinizations=K]         K >= 1 determinizations per move (default 1)
-mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none]
+greedy[:determinizations=K,simultaneous=S]
+                                    K >= 1 determinizations per move (default 1)
+mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,simultaneous=S]
                                     defaults: iterations=1000, c=0.7, the game's own rollout
+                                    S: decoupled (default: a simultaneous turn searched as
+                                    one) or sequential (the old play, seats in turn)
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
 mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
@@ -123,7 +136,15 @@ mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
 /// The bot kinds, as an error lists them.
 const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
 /// The parameters of `mcts` and `mcts-cheat`, as an error lists them.
-const MCTS_PARAMS: [&str; 6] = ["iterations", "time_ms", "c", "rollout", "epsilon", "depth"];
+const MCTS_PARAMS: [&str; 7] = [
+    "iterations",
+    "time_ms",
+    "c",
+    "rollout",
+    "epsilon",
+    "depth",
+    "simultaneous",
+];
 
 /// ` (did you mean `x`?)` when one of `valid` is a likely typo of `word` (at most a third of
 /// its letters changed, or one is the other's prefix), else nothing.
@@ -219,22 +240,27 @@ impl BotSpec {
             },
             "greedy" => {
                 let mut determinizations = DEFAULT_DETERMINIZATIONS;
+                let mut simultaneous = Simultaneous::default();
                 for &(key, value) in &pairs {
                     match key {
                         "determinizations" => {
                             determinizations = positive(key, value).map_err(fail)?
                         }
+                        "simultaneous" => simultaneous = parse_simultaneous(value).map_err(fail)?,
                         _ => {
                             return Err(fail(format!(
-                                "unknown parameter `{}` for bot `greedy`{} (its parameter: \
-                                 determinizations)",
+                                "unknown parameter `{}` for bot `greedy`{} (its parameters: \
+                                 determinizations, simultaneous)",
                                 cut(key),
-                                did_you_mean(key, &["determinizations"])
+                                did_you_mean(key, &["determinizations", "simultaneous"])
                             )))
                         }
                     }
                 }
-                Ok(BotSpec::Greedy { determinizations })
+                Ok(BotSpec::Greedy {
+                    determinizations,
+                    simultaneous,
+                })
             }
             "mcts" if pairs.contains(&("eval", "net")) => {
                 let (model, config) = parse_guided(&pairs).map_err(fail)?;
@@ -285,9 +311,14 @@ impl BotSpec {
     pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
-            BotSpec::Greedy { determinizations } => Box::new(
-                GreedyBot::<G>::with_determinizations(seed, *determinizations),
-            ),
+            BotSpec::Greedy {
+                determinizations,
+                simultaneous,
+            } => Box::new(GreedyBot::<G>::with_options(
+                seed,
+                *determinizations,
+                *simultaneous,
+            )),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(*config, seed)),
             BotSpec::MctsCheat(config) => Box::new(MctsBot::<G>::new_cheating(*config, seed)),
             BotSpec::Net(model, config) => {
@@ -404,6 +435,7 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                     })?),
                 }
             }
+            "simultaneous" => config.simultaneous = parse_simultaneous(value)?,
             _ => {
                 return Err(format!(
                     "unknown parameter `{}` for bot `{kind}`{} (its parameters: {})",
@@ -429,6 +461,18 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
         (_, Some(_)) => return Err("`epsilon` needs `rollout=greedy`".into()),
     };
     Ok(config)
+}
+
+/// The value of a `simultaneous=` parameter.
+fn parse_simultaneous(value: &str) -> Result<Simultaneous, String> {
+    match value {
+        "decoupled" => Ok(Simultaneous::Decoupled),
+        "sequential" => Ok(Simultaneous::Sequential),
+        _ => Err(format!(
+            "`simultaneous={}`: expected `decoupled` or `sequential`",
+            cut(value)
+        )),
+    }
 }
 
 /// Splits a list of specs at the commas that start a new spec (see [`BotSpec::parse_list`]).
@@ -520,6 +564,9 @@ fn mcts_params(config: &MctsConfig) -> Vec<String> {
     if let Some(depth) = config.depth {
         params.push(format!("depth={depth}"));
     }
+    if config.simultaneous == Simultaneous::Sequential {
+        params.push("simultaneous=sequential".into());
+    }
     params
 }
 
@@ -527,12 +574,17 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => f.write_str("random"),
-            BotSpec::Greedy { determinizations } => {
-                let params = if *determinizations == DEFAULT_DETERMINIZATIONS {
-                    Vec::new()
-                } else {
-                    vec![format!("determinizations={determinizations}")]
-                };
+            BotSpec::Greedy {
+                determinizations,
+                simultaneous,
+            } => {
+                let mut params = Vec::new();
+                if *determinizations != DEFAULT_DETERMINIZATIONS {
+                    params.push(format!("determinizations={determinizations}"));
+                }
+                if *simultaneous == Simultaneous::Sequential {
+                    params.push("simultaneous=sequential".into());
+                }
                 write_spec(f, "greedy", &params)
             }
             BotSpec::Mcts(config) => write_spec(f, "mcts", &mcts_params(config)),
@@ -570,6 +622,7 @@ mod tests {
             c,
             rollout,
             depth,
+            simultaneous: Simultaneous::Decoupled,
         }
     }
 
@@ -608,7 +661,8 @@ mod tests {
         assert_eq!(
             BotSpec::parse(" greedy "),
             Ok(BotSpec::Greedy {
-                determinizations: 1
+                determinizations: 1,
+                simultaneous: Simultaneous::Decoupled,
             })
         );
         assert_eq!(
@@ -683,6 +737,16 @@ mod tests {
             ),
             ("mcts-cheat:iterations=2000", "mcts-cheat:iterations=2000"),
             ("mcts-cheat:c=0", "mcts-cheat:c=0"),
+            ("mcts:simultaneous=decoupled", "mcts"),
+            (
+                "mcts:simultaneous=sequential,iterations=200",
+                "mcts:iterations=200,simultaneous=sequential",
+            ),
+            (
+                "greedy:simultaneous=sequential",
+                "greedy:simultaneous=sequential",
+            ),
+            ("greedy:simultaneous=decoupled", "greedy"),
         ];
         for (input, canonical) in cases {
             let spec = BotSpec::parse(input).unwrap();
@@ -736,6 +800,8 @@ mod tests {
             ),
             ("mcts:", "empty parameter"),
             ("mcts:c=1,", "empty parameter"),
+            ("mcts:simultaneous=yes", "`simultaneous=yes`"),
+            ("greedy:simultaneous=", "`simultaneous=`"),
         ];
         for (input, part) in cases {
             let message = BotSpec::parse(input).unwrap_err().to_string();

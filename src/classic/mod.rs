@@ -273,6 +273,20 @@ impl Game for ClassicGame {
         true
     }
 
+    /// Every turn (and Leaders' draft round and recruitment) is chosen at once; the engine
+    /// asks the seats in order and hides each choice until the last.
+    fn simultaneous_chosen(&self) -> Option<u64> {
+        ClassicGame::simultaneous_chosen(self)
+    }
+
+    fn withdraw_choices(&mut self, seats: u64) {
+        ClassicGame::withdraw_choices(self, seats);
+    }
+
+    fn neutralize_choices(&mut self, seats: u64) {
+        ClassicGame::neutralize_choices(self, seats);
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
         self.determinized(observer, rng)
     }

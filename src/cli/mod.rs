@@ -28,8 +28,9 @@ const AFTER_HELP: &str = "Examples:
   wonders simulate ... --resume     (the same command again: goes on after an interruption)
   wonders tournament --game duel --bots random,greedy,mcts:iterations=500 --games 1000
 
-Bots: random | greedy[:determinizations=K] |
-      mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none] |
+Bots: random | greedy[:determinizations=K,simultaneous=decoupled|sequential] |
+      mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,
+           simultaneous=decoupled|sequential] |
       mcts-cheat[:same as mcts] (searches the true state: a research baseline) |
       net:model=PATH[,temperature=T] | mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
 

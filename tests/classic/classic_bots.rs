@@ -113,3 +113,46 @@ fn determinize_into_a_used_game_is_determinize() {
     }
     assert!(checked > 500, "{checked} positions");
 }
+
+/// A turn is chosen at once: the engine reports who has chosen, a later seat's search decides
+/// the same, bit for bit, whatever an earlier seat chose (its choice is hidden and the search
+/// chooses it again), and greedy's neutralized view keeps the mover and reads sales only.
+#[test]
+fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
+    use wonders_bots::{Bot, Budget, MctsBot, MctsConfig};
+    for seed in 0..4u64 {
+        let g = ClassicGame::new(&ClassicConfig::new(3, Edition::V2), seed).unwrap();
+        assert_eq!(g.simultaneous_chosen(), Some(0));
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let mut searches = Vec::new();
+        for &a in legal.iter().take(3) {
+            let mut h = g.clone();
+            h.apply(a).unwrap();
+            assert_eq!((h.current_player(), h.simultaneous_chosen()), (1, Some(1)));
+            let mut neutral = h.clone();
+            neutral.neutralize_choices(1);
+            assert_eq!(neutral.current_player(), 1);
+            let mut withdrawn = h.clone();
+            withdrawn.withdraw_choices(1);
+            assert_eq!(withdrawn.simultaneous_chosen(), Some(0));
+            assert_eq!(withdrawn.current_player(), 0);
+            let config = MctsConfig {
+                budget: Budget::Iterations(150),
+                ..MctsConfig::default()
+            };
+            let mut bot = MctsBot::<ClassicGame>::new(config, 77);
+            let choice = bot.choose(&h);
+            let children: Vec<_> = bot
+                .root_children()
+                .into_iter()
+                .map(|(a, visits, mean)| (a, visits, mean.to_bits()))
+                .collect();
+            searches.push((choice, children));
+        }
+        assert!(
+            searches.windows(2).all(|w| w[0] == w[1]),
+            "seed {seed}: seat 1's search depends on seat 0's hidden choice"
+        );
+    }
+}

@@ -7,4 +7,5 @@
 mod conformance;
 mod conformance_kit;
 mod encoding;
+mod greedy_strength;
 mod mcts_games;

@@ -321,6 +321,71 @@ impl ClassicGame {
         }
     }
 
+    /// The seats that have chosen in the simultaneous turn (or draft round) being chosen, as
+    /// a bit mask; `None` outside one (Halikarnassos, Olympia B and the Leaders' single-seat
+    /// decisions are decisions of their own).
+    pub fn simultaneous_chosen(&self) -> Option<u64> {
+        if !matches!(self.step, Step::Turn | Step::Draft) {
+            return None;
+        }
+        Some(
+            (0..self.n)
+                .filter(|&s| self.pending[s].is_some())
+                .fold(0u64, |m, s| m | 1 << s),
+        )
+    }
+
+    /// Takes back the choices of this turn of the seats in `seats`: they choose again, in
+    /// seat order (the seat to move may change).
+    pub fn withdraw_choices(&mut self, seats: u64) {
+        if self.simultaneous_chosen().is_none() {
+            return;
+        }
+        for s in 0..self.n {
+            if seats >> s & 1 == 1 {
+                self.pending[s] = None;
+            }
+        }
+    }
+
+    /// Replaces the choices of this turn of the seats in `seats` by the stand-in the
+    /// evaluation gives the seats still to choose (selling the first card of the hand; in
+    /// the Leaders' draft and recruitment, the first legal action), so that an evaluation
+    /// reads none of them.
+    pub fn neutralize_choices(&mut self, seats: u64) {
+        if self.simultaneous_chosen().is_none() {
+            return;
+        }
+        LEGAL.with_borrow_mut(|buf| {
+            for s in 0..self.n {
+                if seats >> s & 1 == 0 || self.pending[s].is_none() {
+                    continue;
+                }
+                self.pending[s] = None;
+                let saved = self.movers;
+                self.movers = 1 << s;
+                let stand_in = if self.step == Step::Turn && !self.recruiting {
+                    let uids = self.hand_uids(s);
+                    (uids != 0).then(|| Action::Sell {
+                        card: self.deals[self.age as usize - 1].cards
+                            [uids.trailing_zeros() as usize],
+                    })
+                } else {
+                    None
+                };
+                let action = stand_in.or_else(|| {
+                    self.legal(buf);
+                    buf.first().copied()
+                });
+                let terms = action.and_then(|a| self.listed_terms(a).ok().map(|t| (a, t)));
+                self.movers = saved;
+                if let Some((a, (free, bank))) = terms {
+                    self.pending[s] = Some((a, free, bank));
+                }
+            }
+        });
+    }
+
     /// Part of what `seat` sees, enough to check determinizations: every city (cards, coins,
     /// wonder stages, military tokens), the Age, turn and step, which seats have chosen, its
     /// own hand and its own chosen action, and the size of the discard pile. Determinizations
