@@ -327,7 +327,7 @@ fn module_options_label_components_and_views() {
         (WonderId::Giza, WonderId::Rhodes)
     );
     let e = parse("players=8").unwrap_err();
-    assert!(e.contains('8') && e.contains("2..7"), "{e}");
+    assert!(e.contains('8') && e.contains("2 to 7"), "{e}");
     let e = parse("expansions=leaders").unwrap_err();
     assert!(e.contains("leaders") && e.contains("medals"), "{e}");
     let e = parse("variant=hard").unwrap_err();
