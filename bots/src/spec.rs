@@ -821,7 +821,7 @@ mod tests {
         assert_eq!(
             m,
             "bad bot `grdy`: unknown bot `grdy` (did you mean `greedy`?) \
-             (bots: random, greedy, mcts, mcts-cheat)"
+             (bots: random, greedy, mcts, mcts-cheat, net)"
         );
         let m = BotSpec::parse("mcts:iter=5").unwrap_err().to_string();
         assert!(m.contains("(did you mean `iterations`?)"), "{m}");

@@ -126,7 +126,7 @@ fn a_closed_standard_output_is_an_error() {
 
 /// Plays a game and returns its record.
 fn record_of(args: &[&str], name: &str) -> Value {
-    let path = tmp(name);
+    let path = tmp(&format!("refusals-{name}"));
     let mut play = vec!["play", "--quiet", "--record", path.to_str().unwrap()];
     play.extend_from_slice(args);
     let o = wonders(&play);
@@ -136,7 +136,7 @@ fn record_of(args: &[&str], name: &str) -> Value {
 
 /// Replays `text` as a record file.
 fn replay_text(text: &str, name: &str) -> Output {
-    let path = tmp(name);
+    let path = tmp(&format!("refusals-replay-{name}"));
     std::fs::write(&path, text).unwrap();
     wonders(&["replay", path.to_str().unwrap()])
 }
