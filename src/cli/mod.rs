@@ -13,8 +13,8 @@ mod signals;
 mod sim;
 mod web;
 
+pub use output::{note_stdout_closed_at_start, CliResult, BROKEN_PIPE_STATUS};
 use output::{CliError, Out};
-pub use output::{CliResult, BROKEN_PIPE_STATUS};
 
 const AFTER_HELP: &str = "Examples:
   wonders games                                  (every game and its options)

@@ -3,6 +3,7 @@
 //! a non-zero exit, never a panic and never a silent loss.
 
 use std::io::{self, BufWriter, StdoutLock, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Why a command stopped early.
 #[derive(Debug)]
@@ -79,27 +80,17 @@ impl Out {
     }
 }
 
-/// True when the program started with standard output closed (`wonders cards >&-`). Rust's
-/// runtime then opens `/dev/null` read-write in its place, so writes would succeed and the
-/// output be lost without a word; a shell's `> /dev/null` opens it write-only, which is a
-/// choice and stays allowed. Linux only (elsewhere: false).
+/// Set by the `wonders` program when it started with standard output closed
+/// (`wonders cards >&-`): it looks before Rust's runtime opens `/dev/null` in its place, after
+/// which the two cannot be told apart (a `> /dev/null`, or Python's `subprocess.DEVNULL`, is a
+/// choice and stays allowed).
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// Records that standard output was closed when the process started (see `src/main.rs`).
+pub fn note_stdout_closed_at_start() {
+    STDOUT_CLOSED_AT_START.store(true, Ordering::Relaxed);
+}
+
 fn stdout_was_closed() -> bool {
-    if !cfg!(target_os = "linux") {
-        return false;
-    }
-    let null = std::fs::read_link("/proc/self/fd/1")
-        .map(|p| p == std::path::Path::new("/dev/null"))
-        .unwrap_or(false);
-    if !null {
-        return false;
-    }
-    // `flags:` in octal; the access mode is its two low bits (2 = read-write).
-    std::fs::read_to_string("/proc/self/fdinfo/1")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        })
-        .is_some_and(|flags| flags & 3 == 2)
+    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
 }
