@@ -375,7 +375,7 @@ pub fn record_game(record: &Value) -> Option<&str> {
     record.get("game").and_then(Value::as_str)
 }
 
-/// Replays a record of any game for the page (see [`replay_view`]).
+/// Replays a record of any game for the page (see `replay_view`).
 pub fn replay_for_page(record: &Value) -> Result<Value, ReplayError> {
     let id = record_game(record).ok_or_else(|| {
         ReplayError::record(format!(
