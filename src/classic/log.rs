@@ -8,7 +8,9 @@ use super::data::{
     RESOURCES,
 };
 use super::leaders_data::LeaderStagePower;
-use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy, RECRUITMENT_TURN};
+use super::state::{
+    Action, ClassicConfig, ClassicGame, Free, Played, SidePolicy, RECRUITMENT_TURN,
+};
 use crate::common::text::{count, score_pad, seat, seats, title_case};
 
 fn per_text(per: Per) -> String {
@@ -306,114 +308,7 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             });
         }
         let age_before = g.age();
-        let text = match p.action {
-            Action::Build {
-                card,
-                pay_left,
-                pay_right,
-            }
-            | Action::Wonder {
-                card,
-                pay_left,
-                pay_right,
-            } => {
-                let is_build = matches!(p.action, Action::Build { .. });
-                let cost = if is_build {
-                    cat.card(card).cost.resources
-                } else {
-                    let c = g.city(seat);
-                    cat.side(c.wonder, c.side.index()).stages[c.stages as usize]
-                        .cost
-                        .resources
-                };
-                let what = if is_build {
-                    format!("builds {}", name(card))
-                } else {
-                    format!("builds wonder stage {} (tucking {})", p.stage, name(card))
-                };
-                let mut paid = Vec::new();
-                match p.free {
-                    Free::Chain => paid.push("free by chain".to_string()),
-                    Free::WonderPower => paid.push("free by wonder power".to_string()),
-                    Free::Leader => paid.push("free by a leader".to_string()),
-                    Free::No => {
-                        if p.pay_bank > 0 {
-                            paid.push(format!("{} to the bank", p.pay_bank));
-                        }
-                        if pay_left + pay_right > 0 {
-                            let why = g.explain_purchase(seat, &cost, pay_left, pay_right);
-                            for (amount, to, bought) in [
-                                (pay_left, g.left_of(seat), why.map(|w| w.left)),
-                                (pay_right, g.right_of(seat), why.map(|w| w.right)),
-                            ] {
-                                if amount > 0 {
-                                    paid.push(format!(
-                                        "{amount} to seat {to} for {}",
-                                        bought.map_or("resources".into(), |b| purchase_text(&b))
-                                    ));
-                                }
-                            }
-                        }
-                    }
-                }
-                if paid.is_empty() {
-                    what
-                } else {
-                    format!("{what}, paying {}", paid.join(", "))
-                }
-            }
-            Action::BuildFree { card } => {
-                format!(
-                    "builds {}, free by Olympia's free build of the Age",
-                    name(card)
-                )
-            }
-            Action::Sell { card } => format!("sells {} for 3 coins", name(card)),
-            Action::BuildDiscarded { card } => {
-                format!("builds {} from the discard pile", name(card))
-            }
-            Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
-            Action::CoinLoss { coins, debt } => {
-                format!(
-                    "loses {}: pays {coins}, takes {}",
-                    count(coins + debt, "coin"),
-                    count(debt, "debt token")
-                )
-            }
-            Action::Draft { leader } => format!("drafts {} (face down)", leader.leader().name),
-            Action::Recruit { leader } => {
-                format!(
-                    "recruits {}, paying {} to the bank",
-                    leader.leader().name,
-                    p.pay_bank
-                )
-            }
-            Action::WonderLeader {
-                leader,
-                pay_left,
-                pay_right,
-            } => format!(
-                "builds wonder stage {} with {} under the board, paying {pay_left} left, \
-                 {pay_right} right, {} to the bank",
-                p.stage,
-                leader.leader().name,
-                p.pay_bank
-            ),
-            Action::SellLeader { leader } => {
-                format!("sells {} for 3 coins", leader.leader().name)
-            }
-            Action::DiscardVictoryToken { value } => {
-                format!("discards a victory token of {value} (Telesilla)")
-            }
-            Action::BuryLeader { leader } => {
-                format!("buries {} under Abu Simbel", leader.leader().name)
-            }
-            Action::RecruitExtra { leader } => format!(
-                "recruits {} (Roma), paying {} to the bank",
-                leader.leader().name,
-                p.pay_bank
-            ),
-        };
+        let text = played_text(&g, p);
         lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
         diplomacy_gained[seat] += diplomacy_tokens(&g, seat, p.action);
         let before = (g.age(), g.turn(), g.history().len());
@@ -643,5 +538,122 @@ fn diplomacy_tokens(g: &ClassicGame, seat: usize, action: Action) -> u8 {
                     .count() as u8
             })
         }
+    }
+}
+
+/// What one resolved action did and what it paid, to whom and why, as the log and the web page
+/// say it. `g` is the game before the action's turn resolved (what neighbours sold is priced
+/// on their cities of that moment).
+pub(crate) fn played_text(g: &ClassicGame, p: &Played) -> String {
+    let cat = g.catalog();
+    let name = |c: CardId| cat.card(c).name;
+    let seat = p.seat as usize;
+    match p.action {
+        Action::Build {
+            card,
+            pay_left,
+            pay_right,
+        }
+        | Action::Wonder {
+            card,
+            pay_left,
+            pay_right,
+        } => {
+            let is_build = matches!(p.action, Action::Build { .. });
+            let cost = if is_build {
+                cat.card(card).cost.resources
+            } else {
+                let c = g.city(seat);
+                cat.side(c.wonder, c.side.index()).stages[c.stages as usize]
+                    .cost
+                    .resources
+            };
+            let what = if is_build {
+                format!("builds {}", name(card))
+            } else {
+                format!("builds wonder stage {} (tucking {})", p.stage, name(card))
+            };
+            let mut paid = Vec::new();
+            match p.free {
+                Free::Chain => return format!("{what}, free by chain"),
+                Free::WonderPower => return format!("{what}, free by wonder power"),
+                Free::Leader => return format!("{what}, free by a leader"),
+                Free::No => {
+                    if p.pay_bank > 0 {
+                        paid.push(format!("{} to the bank", p.pay_bank));
+                    }
+                    if pay_left + pay_right > 0 {
+                        let why = g.explain_purchase(seat, &cost, pay_left, pay_right);
+                        for (amount, to, bought) in [
+                            (pay_left, g.left_of(seat), why.map(|w| w.left)),
+                            (pay_right, g.right_of(seat), why.map(|w| w.right)),
+                        ] {
+                            if amount > 0 {
+                                paid.push(format!(
+                                    "{amount} to seat {to} for {}",
+                                    bought.map_or("resources".into(), |b| purchase_text(&b))
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            if paid.is_empty() {
+                what
+            } else {
+                format!("{what}, paying {}", paid.join(", "))
+            }
+        }
+        Action::BuildFree { card } => {
+            format!(
+                "builds {}, free by Olympia's free build of the Age",
+                name(card)
+            )
+        }
+        Action::Sell { card } => format!("sells {} for 3 coins", name(card)),
+        Action::BuildDiscarded { card } => {
+            format!("builds {} from the discard pile", name(card))
+        }
+        Action::CopyGuild { guild, from } => format!("copies {} from seat {from}", name(guild)),
+        Action::CoinLoss { coins, debt } => {
+            format!(
+                "loses {}: pays {coins}, takes {}",
+                count(coins + debt, "coin"),
+                count(debt, "debt token")
+            )
+        }
+        Action::Draft { leader } => format!("drafts {} (face down)", leader.leader().name),
+        Action::Recruit { leader } => {
+            format!(
+                "recruits {}, paying {} to the bank",
+                leader.leader().name,
+                p.pay_bank
+            )
+        }
+        Action::WonderLeader {
+            leader,
+            pay_left,
+            pay_right,
+        } => format!(
+            "builds wonder stage {} with {} under the board, paying {pay_left} left, \
+             {pay_right} right, {} to the bank",
+            p.stage,
+            leader.leader().name,
+            p.pay_bank
+        ),
+        Action::SellLeader { leader } => {
+            format!("sells {} for 3 coins", leader.leader().name)
+        }
+        Action::DiscardVictoryToken { value } => {
+            format!("discards a victory token of {value} (Telesilla)")
+        }
+        Action::BuryLeader { leader } => {
+            format!("buries {} under Abu Simbel", leader.leader().name)
+        }
+        Action::RecruitExtra { leader } => format!(
+            "recruits {} (Roma), paying {} to the bank",
+            leader.leader().name,
+            p.pay_bank
+        ),
     }
 }

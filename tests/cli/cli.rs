@@ -414,3 +414,40 @@ fn several_player_counts_name_their_records_and_fair_share() {
     );
     assert!(!summary.contains("and side"), "{summary}");
 }
+
+#[test]
+fn the_web_replay_says_what_each_build_paid_in_the_logs_words() {
+    // Seed 3 at 3 players: seat 1 builds Aqueduct free by chain, seat 0 buys wood from seat 1.
+    let record = tmp("paid-3p.json");
+    let html = tmp("paid-3p.html");
+    let o = wonders(&[
+        "play",
+        "--game",
+        "classic",
+        "--players",
+        "3",
+        "--seed",
+        "3",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = wonders(&[
+        "replay",
+        "--html",
+        html.to_str().unwrap(),
+        record.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("builds Aqueduct, free by chain"),
+        "chain build"
+    );
+    assert!(
+        page.contains("builds Stockade, paying 2 to seat 1 for wood"),
+        "purchase"
+    );
+    assert!(!page.contains("paying free"), "a free build pays nothing");
+}

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::{Action, ClassicGame, Step};
 use crate::classic::data::{CardId, Color};
 use crate::classic::leader_draft::{LeaderId, LeaderSet};
-use crate::classic::log::{effect_text, power_text};
+use crate::classic::log::{effect_text, played_text, power_text};
 use crate::common::view::{card, card_with, cards_section, fact, facts_section, hidden, TableView};
 
 const AGES: [&str; 3] = ["I", "II", "III"];
@@ -238,52 +238,29 @@ impl TableView for ClassicGame {
     }
 
     fn step_lines(before: &ClassicGame, action: Action, after: &ClassicGame) -> Vec<String> {
-        let seat = before.current_seat();
-        let who = before.seat_name(seat);
-        let cat = before.cat;
-        let mut lines = vec![match action {
-            Action::Build {
-                card,
-                pay_left,
-                pay_right,
-            }
-            | Action::Wonder {
-                card,
-                pay_left,
-                pay_right,
-            } => {
-                let what = if matches!(action, Action::Wonder { .. }) {
-                    format!("builds a Wonder stage with {}", cat.card(card).name)
-                } else {
-                    format!("builds {}", cat.card(card).name)
-                };
-                let bank = cat.card(card).cost.coins;
-                let mut paid = Vec::new();
-                if pay_left > 0 {
-                    paid.push(format!(
-                        "{pay_left} to the left neighbour (seat {})",
-                        before.left_of(seat)
-                    ));
-                }
-                if pay_right > 0 {
-                    paid.push(format!(
-                        "{pay_right} to the right neighbour (seat {})",
-                        before.right_of(seat)
-                    ));
-                }
-                if bank > 0 && matches!(action, Action::Build { .. }) {
-                    paid.push(format!("{bank} to the bank"));
-                }
-                if paid.is_empty() {
-                    format!("{who} {what}")
-                } else {
-                    format!("{who} {what}, paying {}", paid.join(", "))
-                }
-            }
-            other => format!("{who}: {}", before.describe_action(other)),
-        }];
-        if after.history.len() > before.history.len() + 1 || (before.turn != after.turn) {
-            lines.push("the turn resolves: every choice is revealed".into());
+        // What resolved in this step, in the log's own words (what each build paid, to whom and
+        // why); a choice still hidden in its turn has resolved nothing yet.
+        let resolved = &after.history[before.history.len()..];
+        if resolved.is_empty() {
+            let seat = before.current_seat();
+            return vec![format!(
+                "{} chooses: {}",
+                before.seat_name(seat),
+                before.describe_action(action)
+            )];
+        }
+        let mut lines: Vec<String> = resolved
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}: {}",
+                    before.seat_name(p.seat as usize),
+                    played_text(before, p)
+                )
+            })
+            .collect();
+        if resolved.len() > 1 || before.turn != after.turn {
+            lines.insert(0, "the turn resolves: every choice is revealed".into());
         }
         lines
     }
