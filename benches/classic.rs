@@ -5,7 +5,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders::classic::payment::{quote, Supply, FULL_PRICES};
-use wonders::classic::{ClassicConfig, ClassicGame, Edition, Resource};
+use wonders::classic::{ClassicConfig, ClassicGame, Edition, Expansion, Resource};
 use wonders_bots::{BotSpec, Game};
 
 fn random_game(
@@ -77,8 +77,8 @@ fn games(c: &mut Criterion) {
             (Edition::V2, true, true),
         ] {
             let mut config = ClassicConfig::new(players, edition);
-            config.expansions.cities = cities;
-            config.expansions.leaders = leaders;
+            config.expansions.set(Expansion::CITIES, cities);
+            config.expansions.set(Expansion::LEADERS, leaders);
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
             let mut buf = Vec::with_capacity(64);
             let mut seed = 0u64;

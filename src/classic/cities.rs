@@ -7,8 +7,82 @@
 
 use std::ops::RangeInclusive;
 
-use super::cities_data::CityEffect;
-use super::data::Direction;
+use super::cities_data::{CityEffect, BLACK_CARDS, CITY_BOARDS};
+use super::data::{Content, Direction, Edition, Effect, Power, Row, Unit};
+use super::vocab::{Color, ScoreLine};
+use crate::common::FeatureTable;
+
+/// Cities' score-pad line for its black cards.
+pub const CITIES_LINE: ScoreLine = ScoreLine::new("cities", 8);
+/// Cities' score-pad line: −1 per debt token.
+pub const DEBT_LINE: ScoreLine = ScoreLine::new("debt", 9);
+
+/// The 42 black cards' ids, in table order.
+const BLACK_KEYS: [&str; BLACK_CARDS.len()] = {
+    let mut keys = [""; BLACK_CARDS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = BLACK_CARDS[i].key;
+        i += 1;
+    }
+    keys
+};
+
+/// The black cards each seat built, CSV column `black_cards`.
+static BLACK_BUILT: FeatureTable = FeatureTable {
+    column: "black_cards",
+    id: "win_rate_by_black_card",
+    title: "Win rate by black card built",
+    key: "black_card",
+    keys: &BLACK_KEYS,
+    games_with: true,
+};
+
+/// Cities as a unit: the black cards (one more card per hand), Byzantium and Petra, the
+/// `cities` and `debt` lines.
+pub const UNIT: Unit = Unit {
+    id: "cities",
+    name: "Cities",
+    lines: &[CITIES_LINE, DEBT_LINE],
+    feature: Some(&BLACK_BUILT),
+    extra_hand: 1,
+    content,
+};
+
+/// The black cards and the boards. A board stage's points go on the wonders line like any
+/// stage's; its other effects are Cities powers.
+fn content(_: Edition, c: &mut Content) {
+    c.rows.extend(BLACK_CARDS.iter().map(|b| Row {
+        age: b.age,
+        key: b.key,
+        name: b.name,
+        color: Color::Black,
+        copies: &[],
+        cost: b.cost,
+        chain_from: &[],
+        effect: Effect::City(b.effects),
+    }));
+    for b in CITY_BOARDS {
+        let powers = |effects: &[CityEffect]| {
+            effects
+                .iter()
+                .map(|&e| match e {
+                    CityEffect::Points(p) => Power::Points(p),
+                    e => Power::City(e),
+                })
+                .collect()
+        };
+        let stages = b.stages.iter().map(|st| (st.cost, powers(st.effects)));
+        c.sides.push((
+            b.wonder,
+            b.side,
+            b.name,
+            Some(b.resource),
+            None,
+            stages.collect(),
+        ));
+    }
+}
 
 /// The military conflicts of an Age's end under Diplomacy: every seat of `sits_out` (holding a
 /// Diplomacy token) sits out; each other seat fights its nearest fighting seats on each side.

@@ -13,12 +13,18 @@
 //! - Arena: 2 stone + ore (minority reading: 2 clay + ore);
 //! - Circus: 3 stone + ore (minority reading: 3 clay + ore).
 
-use std::sync::OnceLock;
+use super::cities_data::CityEffect;
+use super::leaders_data::{BoardPassive, LeaderStagePower};
+pub use super::vocab::{
+    Color, Direction, Expansion, ExpansionSet, Resource, ScoreLine, Symbol, RESOURCES,
+};
+use crate::common::{FeatureTable, WideCardSet};
 
-use super::cities_data::{CityEffect, BLACK_CARDS, CITY_BOARDS};
-use super::leaders_data::{BoardPassive, LeaderStagePower, LEADER_BOARDS};
-pub use super::vocab::{Color, Direction, Resource, Symbol, RESOURCES};
-use crate::common::WideCardSet;
+/// The most guilds a catalog may hold (the base game's 10 and the expansions').
+pub const MAX_GUILDS: usize = 16;
+
+/// Cards dealt to each seat per Age in the base game (the expansions may add some).
+pub const HAND_SIZE: usize = 7;
 
 /// Which printing of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,32 +33,6 @@ pub enum Edition {
     V1,
     /// 2nd edition (2020): wonder sides Day and Night.
     V2,
-}
-
-/// The expansions in play beside the base game (2nd edition only): each one adds content to
-/// the catalog and rules to the game, so the catalog is built per edition and expansions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Expansions {
-    pub leaders: bool,
-    pub cities: bool,
-}
-
-impl Expansions {
-    /// The base game alone.
-    pub const NONE: Expansions = Expansions {
-        leaders: false,
-        cities: false,
-    };
-
-    /// A dense index for tables of catalogs: 0..4.
-    pub fn index(self) -> usize {
-        usize::from(self.leaders) | usize::from(self.cities) << 1
-    }
-
-    /// True when no expansion is in play.
-    pub fn is_none(self) -> bool {
-        self == Expansions::NONE
-    }
 }
 
 impl Edition {
@@ -133,6 +113,8 @@ pub enum Effect {
     WonderComplete(u8),
     /// Cities: a black card's effects, in printed order (each one's rule: `effects.rs`).
     City(&'static [CityEffect]),
+    /// Points at game end on a line of the score pad (an expansion's own line).
+    PointsOn(ScoreLine, u8),
 }
 
 /// What a wonder stage gives.
@@ -817,14 +799,14 @@ pub struct WonderSide {
 pub struct Catalog {
     pub edition: Edition,
     /// The expansions whose content the catalog holds.
-    pub expansions: Expansions,
+    pub expansions: ExpansionSet,
     /// Indexed by [`CardId`].
     pub cards: Vec<Card>,
     /// Every physical Age card of the box, Age I first, in table order.
     pub copies: Vec<CardCopy>,
     /// The guild ids, in table order.
     pub guilds: Vec<CardId>,
-    /// The boards this catalog deals, in table order.
+    /// The boards this catalog deals, in the order of [`BOARDS`].
     pub boards: Vec<Wonder>,
     /// The buildings that may score at the end of the game (see `Effect::scores_at_end`).
     pub end_scorers: WideCardSet,
@@ -837,11 +819,43 @@ pub struct Catalog {
     decks: [[Vec<CardId>; 5]; 3],
     /// Cities: the 14 black cards of each Age (`[age - 1]`), in table order; empty without.
     pub blacks: [Vec<CardId>; 3],
+    /// The buildings that make some other building free (the bots' evaluation values them).
+    pub chain_sources: WideCardSet,
+}
+
+/// An expansion as a unit: everything the base game derives from the set of expansions in
+/// play (the score pad, the summaries' tables, the hand size, the catalog's rows). The units
+/// are listed once, in `super::expansion::UNITS`; their rules live in their own modules.
+pub struct Unit {
+    /// The value of the `expansions` option and of records (`"cities"`).
+    pub id: &'static str,
+    /// Its name, as the web page writes it (`"Cities"`).
+    pub name: &'static str,
+    /// Its lines on the score pad, after the base game's and the units' before it.
+    pub lines: &'static [ScoreLine],
+    /// What the summaries split win rates by: the keys of this table a seat holds at the end
+    /// (buildings built, leaders recruited), in the table's order.
+    pub feature: Option<&'static FeatureTable>,
+    /// Cards added to each hand at the start of an Age (Cities: 1).
+    pub extra_hand: u8,
+    /// Adds its buildings and board sides to a catalog.
+    pub content: fn(Edition, &mut Content),
+}
+
+/// What an expansion adds to a catalog.
+#[derive(Default)]
+pub struct Content {
+    /// Buildings, written as the base tables write them: copies per player count; guilds
+    /// (purple) none, drawn with the base guilds; black cards (Cities) none: one copy each,
+    /// as many of each Age dealt as there are players.
+    pub rows: Vec<Row>,
+    /// Board sides (each board a row of [`BOARDS`]).
+    pub sides: Vec<BoardSide>,
 }
 
 /// One board side while the catalog is built: board id, side id, name, starting resource,
 /// passive, and each stage's printed cost with its powers.
-type BoardSide = (
+pub type BoardSide = (
     &'static str,
     &'static str,
     &'static str,
@@ -853,113 +867,112 @@ type BoardSide = (
 impl Catalog {
     /// The catalog of an edition's content, every table checked: a cost that does not parse, an
     /// unknown chain, a board missing a side or naming no known board is an error naming it.
-    pub fn build(edition: Edition, expansions: Expansions) -> Result<Catalog, String> {
-        if edition == Edition::V1 && !expansions.is_none() {
+    /// `units` are the units of `expansions`, in table order (see `super::expansion::catalog`).
+    pub fn build(
+        edition: Edition,
+        expansions: ExpansionSet,
+        units: &[&Unit],
+    ) -> Result<Catalog, String> {
+        if edition == Edition::V1 && !expansions.is_empty() {
             return Err("the expansions are played with the 2nd edition (v2) only".into());
         }
         let (ages, boards): ([&[Row]; 3], &[SideRow]) = match edition {
             Edition::V1 => ([V1_AGE_I, V1_AGE_II, V1_AGE_III], boards::V1_WONDERS),
             Edition::V2 => ([V2_AGE_I, V2_AGE_II, V2_AGE_III], boards::V2_WONDERS),
         };
+        let contents: Vec<Content> = units
+            .iter()
+            .map(|u| {
+                let mut c = Content::default();
+                (u.content)(edition, &mut c);
+                c
+            })
+            .collect();
+        // The base rows Age by Age, then each expansion's rows (so the base cards keep their
+        // ids whatever the expansions).
+        let all_rows = || {
+            ages.into_iter()
+                .flatten()
+                .chain(contents.iter().flat_map(|c| &c.rows))
+        };
         let mut cards: Vec<Card> = Vec::new();
         let mut copies = Vec::new();
-        for rows in ages {
-            for r in rows {
-                let cost = Cost::parse(r.cost).map_err(|e| format!("{}: {e}", r.key))?;
-                let id = match cards.iter().position(|c| c.key == r.key) {
-                    Some(i) => {
-                        let c = &mut cards[i];
-                        // The same name in two Ages must be the same building.
-                        if c.cost != cost || c.effect != r.effect || c.color != r.color {
-                            return Err(format!("{}: two different buildings of one name", r.key));
-                        }
-                        c.ages |= 1 << r.age;
-                        c.id
-                    }
-                    None => {
-                        let id = CardId(cards.len() as u8);
-                        cards.push(Card {
-                            id,
-                            key: r.key,
-                            name: r.name,
-                            color: r.color,
-                            ages: 1 << r.age,
-                            cost,
-                            chain_from: WideCardSet::EMPTY,
-                            effect: r.effect,
-                        });
-                        id
-                    }
-                };
-                if r.color == Color::Purple {
-                    copies.push(CardCopy {
-                        age: r.age,
-                        card: id,
-                        min_players: None,
-                    });
-                }
-                for &p in r.copies {
-                    copies.push(CardCopy {
-                        age: r.age,
-                        card: id,
-                        min_players: Some(p),
-                    });
-                }
-            }
-        }
-        for rows in ages {
-            for r in rows {
-                let id = cards.iter().position(|c| c.key == r.key).unwrap();
-                for from in r.chain_from {
-                    let f = cards
-                        .iter()
-                        .position(|c| c.key == *from)
-                        .ok_or_else(|| format!("{}: unknown chain {from}", r.key))?;
-                    cards[id].chain_from.insert(f as u8);
-                }
-            }
-        }
-        // Cities' black cards: one copy each, no player-count marks and no chains; the deal
-        // draws as many of each Age as there are players.
+        // Black cards: one copy each, no player-count marks; the deal draws as many of each
+        // Age as there are players.
         let mut blacks: [Vec<CardId>; 3] = Default::default();
-        if expansions.cities {
-            for b in BLACK_CARDS {
-                if cards.iter().any(|c| c.key == b.key) {
-                    return Err(format!("{}: a black card of a base card's name", b.key));
+        for r in all_rows() {
+            let cost = Cost::parse(r.cost).map_err(|e| format!("{}: {e}", r.key))?;
+            let id = match cards.iter().position(|c| c.key == r.key) {
+                Some(i) => {
+                    let c = &mut cards[i];
+                    // The same name in two Ages must be the same building.
+                    if c.cost != cost || c.effect != r.effect || c.color != r.color {
+                        return Err(format!("{}: two different buildings of one name", r.key));
+                    }
+                    c.ages |= 1 << r.age;
+                    c.id
                 }
-                let cost = Cost::parse(b.cost).map_err(|e| format!("{}: {e}", b.key))?;
-                let id = CardId(cards.len() as u8);
-                cards.push(Card {
-                    id,
-                    key: b.key,
-                    name: b.name,
-                    color: Color::Black,
-                    ages: 1 << b.age,
-                    cost,
-                    chain_from: WideCardSet::EMPTY,
-                    effect: Effect::City(b.effects),
-                });
+                None => {
+                    let id = CardId(cards.len() as u8);
+                    cards.push(Card {
+                        id,
+                        key: r.key,
+                        name: r.name,
+                        color: r.color,
+                        ages: 1 << r.age,
+                        cost,
+                        chain_from: WideCardSet::EMPTY,
+                        effect: r.effect,
+                    });
+                    id
+                }
+            };
+            if matches!(r.color, Color::Purple | Color::Black) {
                 copies.push(CardCopy {
-                    age: b.age,
+                    age: r.age,
                     card: id,
                     min_players: None,
                 });
-                blacks[b.age as usize - 1].push(id);
+            }
+            if r.color == Color::Black {
+                blacks[r.age as usize - 1].push(id);
+            }
+            for &p in r.copies {
+                copies.push(CardCopy {
+                    age: r.age,
+                    card: id,
+                    min_players: Some(p),
+                });
             }
         }
         if cards.len() > 256 {
             return Err(format!("{} buildings: card ids stop at 256", cards.len()));
         }
-        let guilds = cards
+        for r in all_rows() {
+            let id = cards.iter().position(|c| c.key == r.key).unwrap();
+            for from in r.chain_from {
+                let f = cards
+                    .iter()
+                    .position(|c| c.key == *from)
+                    .ok_or_else(|| format!("{}: unknown chain {from}", r.key))?;
+                cards[id].chain_from.insert(f as u8);
+            }
+        }
+        let guilds: Vec<CardId> = cards
             .iter()
             .filter(|c| c.color == Color::Purple)
             .map(|c| c.id)
             .collect();
+        if guilds.len() > MAX_GUILDS {
+            return Err(format!(
+                "{} guilds: a game holds {MAX_GUILDS} at most",
+                guilds.len()
+            ));
+        }
         let mut board_list: Vec<Wonder> = Vec::new();
         let mut sides: Vec<Option<WonderSide>> = (0..BOARDS.len() * 2).map(|_| None).collect();
-        // Every side as (board, side, name, resource, stages as (cost, powers)): the base
-        // boards' rows, then Cities' (whose stage points go on the wonders line like any
-        // stage's, and whose other effects are Cities powers).
+        // Every side as (board, side, name, resource, passive, stages as (cost, powers)): the
+        // base boards' rows, then the expansions'.
         let mut rows: Vec<BoardSide> = boards
             .iter()
             .map(|b| {
@@ -974,54 +987,7 @@ impl Catalog {
                 )
             })
             .collect();
-        if expansions.cities {
-            for b in CITY_BOARDS {
-                let powers = |effects: &[CityEffect]| {
-                    effects
-                        .iter()
-                        .map(|&e| match e {
-                            CityEffect::Points(p) => Power::Points(p),
-                            e => Power::City(e),
-                        })
-                        .collect()
-                };
-                let stages = b.stages.iter().map(|st| (st.cost, powers(st.effects)));
-                rows.push((
-                    b.wonder,
-                    b.side,
-                    b.name,
-                    Some(b.resource),
-                    None,
-                    stages.collect(),
-                ));
-            }
-        }
-        if expansions.leaders {
-            for b in &LEADER_BOARDS {
-                for side in &b.sides {
-                    let stages = side.stages.iter().map(|st| {
-                        let powers = st
-                            .powers
-                            .iter()
-                            .map(|&p| match p {
-                                LeaderStagePower::Points(n) => Power::Points(n),
-                                LeaderStagePower::Coins(n) => Power::Coins(n),
-                                p => Power::Leaders(p),
-                            })
-                            .collect();
-                        (st.cost, powers)
-                    });
-                    rows.push((
-                        b.id,
-                        side.side,
-                        b.name,
-                        b.resource,
-                        side.passive,
-                        stages.collect(),
-                    ));
-                }
-            }
-        }
+        rows.extend(contents.into_iter().flat_map(|c| c.sides));
         for (wonder, side_id, name, resource, passive, stage_rows) in rows {
             let w = Wonder::from_id(wonder).ok_or_else(|| format!("unknown board {wonder}"))?;
             let side = Side::from_id(side_id)
@@ -1054,6 +1020,8 @@ impl Catalog {
                 board_list.push(w);
             }
         }
+        // In the order of [`BOARDS`] (the random draws read this list), whatever the units'.
+        board_list.sort_unstable();
         if let Some(w) = board_list
             .iter()
             .find(|w| sides[w.index() * 2].is_none() || sides[w.index() * 2 + 1].is_none())
@@ -1082,6 +1050,9 @@ impl Catalog {
             .filter(|c| c.effect.scores_at_end() && !matches!(c.effect, Effect::Points(_)))
             .map(|c| c.id.0)
             .collect();
+        let chain_sources = cards
+            .iter()
+            .fold(WideCardSet::EMPTY, |set, c| set.union(c.chain_from));
         Ok(Catalog {
             edition,
             expansions,
@@ -1094,6 +1065,7 @@ impl Catalog {
             sides,
             decks,
             blacks,
+            chain_sources,
         })
     }
 
@@ -1118,31 +1090,4 @@ impl Catalog {
     pub fn deck(&self, age: u8, players: usize) -> &[CardId] {
         &self.decks[age as usize - 1][players - 3]
     }
-}
-
-/// The catalog of an edition with some expansions, built once.
-pub fn catalog(edition: Edition, expansions: Expansions) -> &'static Catalog {
-    static CATALOGS: [[OnceLock<Catalog>; 4]; 2] = [
-        [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ],
-        [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ],
-    ];
-    let e = match edition {
-        Edition::V1 => 0,
-        Edition::V2 => 1,
-    };
-    // The tables are fixed and checked by the tests (tests/classic_data.rs); a configuration
-    // that builds no catalog (an expansion with the 1st edition) is refused before this.
-    CATALOGS[e][expansions.index()].get_or_init(|| {
-        Catalog::build(edition, expansions).expect("the tables of a valid configuration")
-    })
 }

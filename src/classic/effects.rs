@@ -3,27 +3,13 @@
 //! match per moment, all in this file: a new effect or power does not compile until each
 //! moment says what it does (an expansion's card cannot silently do nothing).
 
-use super::cities;
+use super::cities::{self, CITIES_LINE};
 use super::cities_data::CityEffect;
 use super::city::{powers, City};
 use super::data::{Class, Color, Direction, Effect, Per, Power, Whose};
 use super::leaders_data::{CardColor, DiscountOn, LeaderEffect};
 use super::state::ClassicGame;
-
-/// The score-pad line an effect scores on at the end of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Line {
-    /// Blue cards.
-    Civilian,
-    /// Yellow cards.
-    Commercial,
-    /// Purple cards.
-    Guilds,
-    /// Cities' black cards.
-    Cities,
-    /// Scores nothing by itself (production, shields, science symbols are scored elsewhere).
-    Nothing,
-}
+use super::vocab::ScoreLine;
 
 impl Effect {
     /// What placing a card with this effect changes in the city (coins apart). `tradeable`:
@@ -57,7 +43,8 @@ impl Effect {
             | Effect::Commerce { .. }
             | Effect::Guild { .. }
             | Effect::PerDefeat { .. }
-            | Effect::WonderComplete(_) => {}
+            | Effect::WonderComplete(_)
+            | Effect::PointsOn(..) => {}
         }
     }
 
@@ -79,7 +66,8 @@ impl Effect {
             | Effect::Discount(..)
             | Effect::Guild { .. }
             | Effect::PerDefeat { .. }
-            | Effect::WonderComplete(_) => 0,
+            | Effect::WonderComplete(_)
+            | Effect::PointsOn(..) => 0,
         }
     }
 
@@ -91,7 +79,8 @@ impl Effect {
             | Effect::Commerce { .. }
             | Effect::Guild { .. }
             | Effect::PerDefeat { .. }
-            | Effect::WonderComplete(_) => true,
+            | Effect::WonderComplete(_)
+            | Effect::PointsOn(..) => true,
             Effect::City(effects) => effects.iter().any(|&e| e.scores_at_end()),
             Effect::Produce(..)
             | Effect::OneOf(_)
@@ -104,18 +93,20 @@ impl Effect {
     }
 
     /// The points a card with this effect scores for `seat` at the end of the game, and the
-    /// line they go on (also for a guild copied by 1st-edition Olympia B).
-    pub(crate) fn end_points(self, game: &ClassicGame, seat: usize) -> (Line, i32) {
-        match self {
-            Effect::Points(v) => (Line::Civilian, v as i32),
+    /// line they go on (also for a guild copied by 1st-edition Olympia B); `None` for an
+    /// effect that scores nothing by itself (production, shields and science symbols are
+    /// scored elsewhere).
+    pub(crate) fn end_points(self, game: &ClassicGame, seat: usize) -> Option<(ScoreLine, i32)> {
+        let points = match self {
+            Effect::Points(v) => (ScoreLine::CIVILIAN, v as i32),
             Effect::Commerce {
                 per, whose, points, ..
             } => (
-                Line::Commercial,
+                ScoreLine::COMMERCIAL,
                 points as i32 * game.count(seat, per, whose) as i32,
             ),
             Effect::Guild { per, whose, points } => (
-                Line::Guilds,
+                ScoreLine::GUILDS,
                 points as i32 * game.count(seat, per, whose) as i32,
             ),
             Effect::PerDefeat { whose, points } => {
@@ -126,29 +117,31 @@ impl Effect {
                     Whose::Neighbours => defeats(l) + defeats(r),
                     Whose::OwnAndNeighbours => defeats(seat) + defeats(l) + defeats(r),
                 };
-                (Line::Guilds, points as i32 * n)
+                (ScoreLine::GUILDS, points as i32 * n)
             }
             Effect::WonderComplete(p) => {
                 let city = game.city(seat);
                 let complete = city.stages == city.stage_count(game.catalog());
-                (Line::Guilds, if complete { p as i32 } else { 0 })
+                (ScoreLine::GUILDS, if complete { p as i32 } else { 0 })
             }
             Effect::City(effects) => {
                 let city = game.city(seat);
                 let black = city.colors[Color::Black as usize];
                 (
-                    Line::Cities,
+                    CITIES_LINE,
                     cities::black_points(effects, black, &city.victories),
                 )
             }
+            Effect::PointsOn(line, v) => (line, i32::from(v)),
             Effect::Produce(..)
             | Effect::OneOf(_)
             | Effect::Shields(_)
             | Effect::Science(_)
             | Effect::ScienceWild
             | Effect::Coins(_)
-            | Effect::Discount(..) => (Line::Nothing, 0),
-        }
+            | Effect::Discount(..) => return None,
+        };
+        Some(points)
     }
 }
 

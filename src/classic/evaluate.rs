@@ -28,9 +28,8 @@ use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
 use super::city::{powers, science_points, City};
-use super::data::{Catalog, Edition, Power, RESOURCES};
+use super::data::{Catalog, Expansion, Power, RESOURCES};
 use super::state::ClassicGame;
-use crate::common::WideCardSet;
 
 thread_local! {
     /// The copy `evaluate_position` resolves a turn on, kept per thread between calls.
@@ -202,7 +201,7 @@ impl ClassicGame {
         value += production_value(cat, city, self.age(), left);
         value += wonder_value(cat, city, left);
         value += commerce_value(cat, city, left);
-        if cat.expansions.cities {
+        if cat.expansions.contains(Expansion::CITIES) {
             value += self.cities_value(seat, left);
         }
         if self.leaders.is_some() {
@@ -535,25 +534,11 @@ fn commerce_value(cat: &Catalog, city: &City, left: f64) -> f64 {
         .flatten()
         .map(|&p| 2u32.saturating_sub(p as u32))
         .sum();
-    let chains = city.built.intersection(chain_sources(cat)).iter().count();
+    let chains = city.built.intersection(cat.chain_sources).iter().count();
     // Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
     let rebates = REBATE_VALUE * f64::from(city.rebates.wharf[0] + city.rebates.wharf[1])
         + CACHE_VALUE * f64::from(city.rebates.cache);
     (DISCOUNT_VALUE * discounts as f64 + CHAIN_VALUE * chains as f64 + rebates) * left
-}
-
-/// The buildings that make some other building free, per catalog.
-fn chain_sources(cat: &Catalog) -> WideCardSet {
-    static TABLES: [OnceLock<WideCardSet>; 8] = [const { OnceLock::new() }; 8];
-    let edition = match cat.edition {
-        Edition::V1 => 0,
-        Edition::V2 => 1,
-    };
-    *TABLES[edition * 4 + cat.expansions.index()].get_or_init(|| {
-        cat.cards
-            .iter()
-            .fold(WideCardSet::EMPTY, |set, c| set.union(c.chain_from))
-    })
 }
 
 #[cfg(test)]
@@ -597,7 +582,7 @@ mod tests {
     #[test]
     fn the_payment_black_cards_have_a_value() {
         let mut config = ClassicConfig::new(3, Edition::V2);
-        config.expansions.cities = true;
+        config.expansions.insert(Expansion::CITIES);
         let mut g = ClassicGame::new(&config, 7).expect("a valid configuration");
         for key in [
             "west_clandestine_wharf",

@@ -7,7 +7,77 @@
 //! resource, tokens, the draft and the recruitment turn) hook into the game's turn; the rules
 //! here are what those hooks and the scorer read.
 
-use super::leaders_data::{CardColor, Leader, LeaderCost, LeaderEffect, Most};
+use super::data::{Content, Edition, Power, Unit};
+use super::leaders_data::{
+    CardColor, Leader, LeaderCost, LeaderEffect, LeaderStagePower, Most, LEADERS, LEADER_BOARDS,
+};
+use super::vocab::ScoreLine;
+use crate::common::FeatureTable;
+
+/// Leaders' score-pad line: the face-up leaders (and Aristotle's science points).
+pub const LEADERS_LINE: ScoreLine = ScoreLine::new("leaders", 7);
+
+/// The 55 leaders' ids, in table order.
+const LEADER_KEYS: [&str; LEADERS.len()] = {
+    let mut keys = [""; LEADERS.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = LEADERS[i].id;
+        i += 1;
+    }
+    keys
+};
+
+/// The leaders each seat recruited (face up at the end, or buried under Abu Simbel), CSV
+/// column `leaders`.
+static LEADERS_RECRUITED: FeatureTable = FeatureTable {
+    column: "leaders",
+    id: "win_rate_by_leader",
+    title: "Win rate by leader recruited",
+    key: "leader",
+    keys: &LEADER_KEYS,
+    games_with: true,
+};
+
+/// Leaders as a unit: the leaders (dealt, drafted and recruited by the game's turn), Roma and
+/// Abu Simbel, the `leaders` line.
+pub const UNIT: Unit = Unit {
+    id: "leaders",
+    name: "Leaders",
+    lines: &[LEADERS_LINE],
+    feature: Some(&LEADERS_RECRUITED),
+    extra_hand: 0,
+    content,
+};
+
+/// The boards: a stage's points go on the wonders line and its coins come from the bank like
+/// any stage's; its other effects are Leaders powers.
+fn content(_: Edition, c: &mut Content) {
+    for b in &LEADER_BOARDS {
+        for side in &b.sides {
+            let stages = side.stages.iter().map(|st| {
+                let powers = st
+                    .powers
+                    .iter()
+                    .map(|&p| match p {
+                        LeaderStagePower::Points(n) => Power::Points(n),
+                        LeaderStagePower::Coins(n) => Power::Coins(n),
+                        p => Power::Leaders(p),
+                    })
+                    .collect();
+                (st.cost, powers)
+            });
+            c.sides.push((
+                b.id,
+                side.side,
+                b.name,
+                b.resource,
+                side.passive,
+                stages.collect(),
+            ));
+        }
+    }
+}
 
 /// What recruiting `cost` costs in `age` (1..=3), per the record format: the printed coins (1/2/3
 /// for the Age-variable symbol), nothing when `free` (Roma day, a face-up Maecenas), less

@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use super::cities_data::CityEffect;
 use super::data::{
-    catalog, CardId, Class, Direction, Edition, Effect, Expansions, Per, Power, Resource, Whose,
-    RESOURCES,
+    CardId, Class, Direction, Edition, Effect, ExpansionSet, Per, Power, Resource, Whose, RESOURCES,
 };
+use super::expansion::catalog;
 use super::leaders_data::LeaderStagePower;
 use super::state::{
     Action, ClassicConfig, ClassicGame, Free, Played, SidePolicy, RECRUITMENT_TURN,
@@ -38,6 +38,7 @@ pub fn effect_text(e: &Effect) -> String {
         Effect::Produce(r, n) => format!("produces {n} {}", r.id()),
         Effect::OneOf(rs) => format!("produces one of {}", resources_text(rs)),
         Effect::Points(p) => format!("{p} VP"),
+        Effect::PointsOn(line, p) => format!("{p} VP on the {} line", line.id()),
         Effect::City(effects) => effects
             .iter()
             .map(|&e| crate::classic::cities::effect_text(e))
@@ -138,7 +139,7 @@ pub struct CardRow {
 
 /// Every card copy and every wonder stage of an edition, in table order.
 pub fn card_rows(edition: Edition) -> Vec<CardRow> {
-    let cat = catalog(edition, Expansions::NONE);
+    let cat = catalog(edition, ExpansionSet::NONE);
     let mut rows = Vec::new();
     for copy in &cat.copies {
         let c = cat.card(copy.card);

@@ -51,6 +51,9 @@ pub mod city;
 pub mod data;
 pub mod effects;
 pub mod evaluate;
+pub mod expansion;
+#[cfg(test)]
+mod harbour;
 pub mod leader_draft;
 pub mod leaders;
 pub mod leaders_data;
@@ -70,7 +73,8 @@ use wonders_bots::mcts::DEFAULT_EPSILON;
 use wonders_bots::{Game, Rollout};
 
 pub use city::City;
-pub use data::{catalog, CardId, Catalog, Color, Edition, Resource, Side, Wonder};
+pub use data::{CardId, Catalog, Color, Edition, Expansion, ExpansionSet, Resource, Side, Wonder};
+pub use expansion::catalog;
 pub use log::{card_rows, turn_log, CardRow};
 pub use record::{replay, ReplayError};
 pub use scoring::{Score, ScoreLine};
@@ -79,7 +83,7 @@ pub use state::{
 };
 
 /// Per-seat facts for a results row.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatFacts {
     pub seat: usize,
     /// Wonder id (`"gizah"`).

@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::data::{catalog, CardId, Color, Edition, Effect, Expansions, Side, Wonder};
+use super::data::{CardId, Color, Edition, Effect, Expansion, ExpansionSet, Side, Wonder};
+use super::expansion::{catalog, IDS};
 use super::leader_draft::check_decks;
 use super::leaders_data::LeaderDeck;
 use super::log::{effect_text, power_text, turn_log};
@@ -74,7 +75,7 @@ static INFO: GameInfo = GameInfo {
     seats: (3, 7),
     default_seats: 4,
     options: OPTIONS,
-    expansions: &["leaders", "cities"],
+    expansions: &IDS,
     variants: &["teams"],
     score_lines: &super::scoring::BASE_LINE_IDS,
 };
@@ -157,27 +158,27 @@ impl GameModule for ClassicGame {
                 })
             })?),
         };
-        let mut expansions = Expansions::NONE;
+        let mut expansions = ExpansionSet::NONE;
         for e in options.list("expansions") {
-            match e {
-                "cities" | "leaders" if edition != Edition::V2 => {
+            match Expansion::from_id(e) {
+                Some(_) if edition != Edition::V2 => {
                     return Err(format!(
                         "expansion `{e}` is played with the 2nd edition (edition v2)"
                     ))
                 }
-                "cities" => expansions.cities = true,
-                "leaders" => expansions.leaders = true,
-                other => {
+                Some(x) => expansions.insert(x),
+                None => {
                     return Err(format!(
-                        "expansion `{}` is not valid for classic (valid: leaders, cities)",
-                        cut(other)
+                        "expansion `{}` is not valid for classic (valid: {})",
+                        cut(e),
+                        IDS.join(", ")
                     ))
                 }
             }
         }
         let leader_decks = match options.get("leader-decks") {
             None => Vec::new(),
-            Some(_) if !expansions.leaders => {
+            Some(_) if !expansions.contains(Expansion::LEADERS) => {
                 return Err("leader-decks: Leaders is not in play (add expansions leaders)".into())
             }
             Some(_) => {
@@ -193,7 +194,7 @@ impl GameModule for ClassicGame {
                         })
                     })
                     .collect::<Result<Vec<_>, String>>()?;
-                check_decks(&decks, expansions.cities)?;
+                check_decks(&decks, expansions.contains(Expansion::CITIES))?;
                 decks
             }
         };
@@ -331,7 +332,7 @@ fn card_effect(c: &super::data::Card) -> String {
 }
 
 /// Every card copy (with the player count it enters the deck at) and every wonder stage.
-fn components(edition: Edition, expansions: Expansions) -> Table {
+fn components(edition: Edition, expansions: ExpansionSet) -> Table {
     let cat = catalog(edition, expansions);
     let key = |c: CardId| cat.card(c).key;
     let mut rows = Vec::new();
@@ -405,10 +406,10 @@ fn components(edition: Edition, expansions: Expansions) -> Table {
             }
         }
     }
-    if expansions.leaders {
+    if expansions.contains(Expansion::LEADERS) {
         // Every leader of the 2nd edition (the `players` column names its deck).
         for l in crate::classic::leaders_data::LEADERS {
-            if l.deck == LeaderDeck::Cities && !expansions.cities {
+            if l.deck == LeaderDeck::Cities && !expansions.contains(Expansion::CITIES) {
                 continue;
             }
             let cost = match l.cost {
@@ -482,19 +483,13 @@ mod tests {
 
     #[test]
     fn the_component_table_types_its_values() {
-        let t = components(Edition::V2, Expansions::NONE);
+        let t = components(Edition::V2, ExpansionSet::NONE);
         assert_eq!(
             t.rows.iter().filter(|r| r[0] == Cell::from("card")).count(),
             148
         );
         // Cities adds its 42 black cards (one copy each, marked `black`) and two boards.
-        let cities = components(
-            Edition::V2,
-            Expansions {
-                leaders: false,
-                cities: true,
-            },
-        );
+        let cities = components(Edition::V2, ExpansionSet::of(&[Expansion::CITIES]));
         let black: Vec<_> = cities
             .rows
             .iter()
@@ -506,13 +501,9 @@ mod tests {
         assert!(cities.rows.iter().any(|r| r[1] == Cell::from("petra")));
         // Leaders adds every leader: 49 of the standard and expert decks, 55 with Cities.
         let leaders = |cities: bool| {
-            let t = components(
-                Edition::V2,
-                Expansions {
-                    leaders: true,
-                    cities,
-                },
-            );
+            let mut set = ExpansionSet::of(&[Expansion::LEADERS]);
+            set.set(Expansion::CITIES, cities);
+            let t = components(Edition::V2, set);
             t.rows
                 .iter()
                 .filter(|r| r[0] == Cell::from("leader"))
@@ -527,5 +518,62 @@ mod tests {
         );
         let stage = t.rows.iter().find(|r| r[0] == Cell::from("stage")).unwrap();
         assert_eq!(stage[8], Cell::Int(1));
+    }
+
+    /// A test expansion written as a unit (`super::harbour`, one guild and one score-pad line,
+    /// registered by its row of the units' table and nothing else) is offered by the
+    /// `expansions` option, puts its card among the guilds a game deals and its line on the
+    /// score pad, and a seat that builds the card scores it there and in the total.
+    #[test]
+    fn a_unit_is_enough_for_a_card_in_the_deck_and_a_line_on_the_score_pad() {
+        use crate::classic::harbour::HARBOUR_LINE;
+        use crate::classic::scoring::ScoreLine;
+        use rand::{Rng, SeedableRng};
+        use wonders_bots::Game;
+
+        assert!(INFO.expansions.contains(&"harbour"));
+        let config = parse("players=3,expansions=harbour").unwrap();
+        let lines: Vec<&str> = config.score_lines().iter().map(|l| l.id()).collect();
+        assert_eq!(lines.len(), ScoreLine::BASE.len() + 1);
+        assert_eq!(lines.last(), Some(&"harbour"));
+        let e = parse("players=3,edition=v1,expansions=harbour").unwrap_err();
+        assert!(e.contains("2nd edition"), "{e}");
+        let cat = catalog(Edition::V2, config.expansions);
+        let guild = cat.find("harbourmasters_guild").unwrap();
+        assert!(cat.guilds.contains(&guild));
+        let mut built = 0;
+        let mut dealt = 0;
+        for seed in 0..40 {
+            let mut g = ClassicGame::new(&config, seed).unwrap();
+            if !g.setup().hands[2].iter().flatten().any(|&c| c == guild) {
+                continue;
+            }
+            dealt += 1;
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut actions = Vec::new();
+            while !g.is_over() {
+                actions.clear();
+                g.legal_actions(&mut actions);
+                // The guild whenever it can be built, otherwise any legal action.
+                let build = actions
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Build { card, .. } if *card == guild));
+                let pick = build.unwrap_or_else(|| actions[rng.random_range(0..actions.len())]);
+                g.apply(pick).unwrap();
+            }
+            for seat in 0..3 {
+                let score = g.score(seat);
+                let has = g.city(seat).built.contains(guild.0);
+                assert_eq!(score.get(HARBOUR_LINE), if has { 4 } else { 0 });
+                let sum: i32 = config.score_lines().iter().map(|&l| score.get(l)).sum();
+                assert_eq!(sum, score.total);
+                built += usize::from(has);
+            }
+        }
+        assert!(
+            dealt > 0 && built > 0,
+            "dealt in {dealt} games, built {built} times"
+        );
     }
 }

@@ -19,7 +19,7 @@
 //! variant the partner's side and hand, and its leaders). Never the other hands, the cards chosen
 //! but not yet revealed, the decks or the discard pile's content (discards are face down).
 
-use super::data::{CardId, Color};
+use super::data::{CardId, Color, Expansion};
 use super::leader_draft::LeaderId;
 use super::leaders_data::LEADERS;
 use super::state::{Action, Step};
@@ -34,10 +34,12 @@ pub(crate) fn space_of(game: &ClassicGame) -> usize {
     // Cities: `coin_loss` paying 0..=255 coins (the rest as debt), after the card ids.
     let expansions = game.catalog().expansions;
     // Leaders' ids follow the coin losses' block (kept even without Cities).
-    let extra = match (expansions.cities, expansions.leaders) {
-        (_, true) => 256 + 512,
-        (true, false) => 256,
-        (false, false) => 0,
+    let extra = if expansions.contains(Expansion::LEADERS) {
+        256 + 512
+    } else if expansions.contains(Expansion::CITIES) {
+        256
+    } else {
+        0
     };
     7 * game.catalog().cards.len() + extra
 }
@@ -140,7 +142,7 @@ impl Encoded for ClassicGame {
             || "step_copy_guild".into(),
             matches!(self.step, Step::CopyGuild(_)),
         );
-        let cities = cat.expansions.cities;
+        let cities = cat.expansions.contains(Expansion::CITIES);
         if cities {
             let loss = match self.step {
                 Step::CoinLoss(s) if s as usize == seat => self.losses[seat],

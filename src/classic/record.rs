@@ -9,7 +9,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::data::{CardId, Catalog, Edition, Expansions, Side, Wonder};
+use super::data::{CardId, Catalog, Edition, Expansion, ExpansionSet, Side, Wonder};
+use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
 use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
@@ -119,14 +120,10 @@ impl ClassicGame {
         } else {
             Value::Null
         };
-        let cities = self.catalog().expansions.cities;
-        let leaders = self.catalog().expansions.leaders;
-        // Written in the record format's order: leaders, then cities.
-        let expansions: Vec<&str> = [(leaders, "leaders"), (cities, "cities")]
-            .iter()
-            .filter(|(on, _)| *on)
-            .map(|&(_, id)| id)
-            .collect();
+        // Written in the record format's order (the units' order: leaders, then cities).
+        let expansions = self.catalog().expansions.ids();
+        let cities = self.plays(Expansion::CITIES);
+        let leaders = self.plays(Expansion::LEADERS);
         let variants: &[&str] = if self.plays_in_teams() {
             &["teams"]
         } else {
@@ -521,7 +518,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         .as_deref()
         .and_then(Edition::from_id)
         .ok_or_else(|| ReplayError::record("`options.edition` is not v1 or v2"))?;
-    let mut expansions = Expansions::NONE;
+    let mut expansions = ExpansionSet::NONE;
     for (i, e) in env.options.expansions.iter().enumerate() {
         if env.options.expansions[..i].contains(e) {
             return Err(ReplayError::record(format!(
@@ -529,19 +526,19 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
                 crate::common::options::cut(e)
             )));
         }
-        match e.as_str() {
-            "cities" if edition == Edition::V2 => expansions.cities = true,
-            "leaders" if edition == Edition::V2 => expansions.leaders = true,
-            "cities" | "leaders" => {
+        match Expansion::from_id(e) {
+            Some(x) if edition == Edition::V2 => expansions.insert(x),
+            Some(_) => {
                 return Err(ReplayError::record(format!(
                 "options.expansions: `{e}` is played with the 2nd edition (`options.edition` v2)"
             )))
             }
-            _ => {
+            None => {
                 return Err(ReplayError::record(format!(
-                "options.expansions: `{}` is not available for classic (valid: leaders, cities)",
-                crate::common::options::cut(e)
-            )))
+                    "options.expansions: `{}` is not available for classic (valid: {})",
+                    crate::common::options::cut(e),
+                    super::expansion::IDS.join(", ")
+                )))
             }
         }
     }
@@ -562,13 +559,13 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
             ))
         }
     };
-    if teams && !expansions.cities {
+    if teams && !expansions.contains(Expansion::CITIES) {
         return Err(ReplayError::record(
             "options.variants: the team variant is played with Cities (`options.expansions` \
              must hold `cities`)",
         ));
     }
-    let cat = super::data::catalog(edition, expansions);
+    let cat = catalog(edition, expansions);
     let setup =
         parse_setup(cat, env.setup).map_err(|e| ReplayError::record(format!("setup: {e}")))?;
     let players = setup.wonders.len();
@@ -590,7 +587,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         teams,
     };
     if teams {
-        super::teams::check_table(players, expansions.cities)
+        super::teams::check_table(players, expansions.contains(Expansion::CITIES))
             .map_err(|e| ReplayError::record(format!("options.variants: {e}")))?;
     }
     let mut game = ClassicGame::from_setup(&config, &setup)
@@ -714,7 +711,7 @@ fn aristotle_split_ok(
         return false;
     };
     let splits = game.science_splits(seat);
-    let replayed_science = i64::from(score.get(ScoreLine::Science));
+    let replayed_science = i64::from(score.get(ScoreLine::SCIENCE));
     // The replay's own split tells the leaders' points that are not Aristotle's.
     let Some(&(_, aristotle)) = splits
         .iter()
@@ -722,7 +719,7 @@ fn aristotle_split_ok(
     else {
         return false;
     };
-    let rest = i64::from(score.get(ScoreLine::Leaders)) - i64::from(aristotle);
+    let rest = i64::from(score.get(super::leaders::LEADERS_LINE)) - i64::from(aristotle);
     splits
         .iter()
         .any(|&(sc, ar)| i64::from(sc) == science && i64::from(ar) + rest == leaders)

@@ -1,108 +1,12 @@
 //! End-of-game scoring by the lines of the score pad.
 
-use serde::Serialize;
-
+use super::cities::DEBT_LINE;
 use super::city::science_points;
 use super::data::{CardId, Color, Effect};
-use super::effects::Line;
-use super::leaders::{science_choices, science_with_leaders, Science, SeatFacts};
+use super::leaders::{science_choices, science_with_leaders, Science, SeatFacts, LEADERS_LINE};
 use super::state::ClassicGame;
 use super::teams;
-
-/// A line of the score pad. The base game's seven; the expansions add theirs (Leaders'
-/// `leaders`, Cities' `cities` and `debt`) as variants here and in their configurations'
-/// lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[repr(u8)]
-pub enum ScoreLine {
-    /// Conflict tokens: 1/3/5 per victory in Age I/II/III, -1 per defeat.
-    Military,
-    /// 1 point per 3 coins.
-    Treasury,
-    /// Points printed on the wonder stages built.
-    Wonders,
-    /// Blue cards.
-    Civilian,
-    /// Green cards, with wild symbols placed to score the most.
-    Science,
-    /// Yellow cards (Age III: Lighthouse, Haven, Chamber of Commerce, Ludus, Arena).
-    Commercial,
-    /// Purple cards (and the guild copied by 1st-edition Olympia B).
-    Guilds,
-    /// Leaders: face-up leaders.
-    Leaders,
-    /// Cities: black cards.
-    Cities,
-    /// Cities: −1 per debt token.
-    Debt,
-}
-
-impl ScoreLine {
-    /// Every line, in score-pad order.
-    pub const ALL: [ScoreLine; 10] = [
-        ScoreLine::Military,
-        ScoreLine::Treasury,
-        ScoreLine::Wonders,
-        ScoreLine::Civilian,
-        ScoreLine::Science,
-        ScoreLine::Commercial,
-        ScoreLine::Guilds,
-        ScoreLine::Leaders,
-        ScoreLine::Cities,
-        ScoreLine::Debt,
-    ];
-    /// The base game's score pad.
-    pub const BASE: [ScoreLine; 7] = [
-        ScoreLine::Military,
-        ScoreLine::Treasury,
-        ScoreLine::Wonders,
-        ScoreLine::Civilian,
-        ScoreLine::Science,
-        ScoreLine::Commercial,
-        ScoreLine::Guilds,
-    ];
-    /// The score pad with Cities: the base lines, then `cities` and `debt`.
-    pub const WITH_CITIES: [ScoreLine; 9] = [
-        ScoreLine::Military,
-        ScoreLine::Treasury,
-        ScoreLine::Wonders,
-        ScoreLine::Civilian,
-        ScoreLine::Science,
-        ScoreLine::Commercial,
-        ScoreLine::Guilds,
-        ScoreLine::Cities,
-        ScoreLine::Debt,
-    ];
-    /// The score pad with Leaders: the base lines, then `leaders`.
-    pub const WITH_LEADERS: [ScoreLine; 8] = [
-        ScoreLine::Military,
-        ScoreLine::Treasury,
-        ScoreLine::Wonders,
-        ScoreLine::Civilian,
-        ScoreLine::Science,
-        ScoreLine::Commercial,
-        ScoreLine::Guilds,
-        ScoreLine::Leaders,
-    ];
-    /// The score pad with both: the base lines, `leaders`, `cities` and `debt`.
-    pub const WITH_BOTH: [ScoreLine; 10] = ScoreLine::ALL;
-
-    /// The line's key in records and CSV columns.
-    pub const fn id(self) -> &'static str {
-        match self {
-            ScoreLine::Military => "military",
-            ScoreLine::Treasury => "treasury",
-            ScoreLine::Wonders => "wonders",
-            ScoreLine::Civilian => "civilian",
-            ScoreLine::Science => "science",
-            ScoreLine::Commercial => "commercial",
-            ScoreLine::Guilds => "guilds",
-            ScoreLine::Leaders => "leaders",
-            ScoreLine::Cities => "cities",
-            ScoreLine::Debt => "debt",
-        }
-    }
-}
+pub use super::vocab::ScoreLine;
 
 /// The base game's score-pad keys, in order (for the game's description).
 pub const BASE_LINE_IDS: [&str; ScoreLine::BASE.len()] = {
@@ -116,22 +20,22 @@ pub const BASE_LINE_IDS: [&str; ScoreLine::BASE.len()] = {
 };
 
 /// One seat's score: a value per [`ScoreLine`]; `total` is their sum.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
     pub total: i32,
-    values: [i32; ScoreLine::ALL.len()],
+    values: [i32; ScoreLine::SLOTS],
 }
 
 impl Score {
     /// The value of `line`.
     #[inline]
     pub fn get(&self, line: ScoreLine) -> i32 {
-        self.values[line as usize]
+        self.values[line.slot()]
     }
 
     #[inline]
     fn add(&mut self, line: ScoreLine, points: i32) {
-        self.values[line as usize] += points;
+        self.values[line.slot()] += points;
         self.total += points;
     }
 
@@ -148,22 +52,22 @@ impl ClassicGame {
     pub fn score(&self, seat: usize) -> Score {
         let city = self.city(seat);
         let mut s = Score::default();
-        s.add(ScoreLine::Military, city.military);
-        s.add(ScoreLine::Treasury, (city.coins / 3) as i32);
+        s.add(ScoreLine::MILITARY, city.military);
+        s.add(ScoreLine::TREASURY, (city.coins / 3) as i32);
         self.add_construction_lines(seat, &mut s);
         let wild = self.science_wild(seat);
         if self.leaders.is_some() {
             self.add_leader_lines(seat, wild, &mut s);
         } else {
-            let science = if self.with_cities && city.science_copies > 0 {
+            let science = if self.with_cities() && city.science_copies > 0 {
                 self.science_with_copies(seat, wild)
             } else {
                 science_points(city.symbols(), wild)
             };
-            s.add(ScoreLine::Science, science as i32);
+            s.add(ScoreLine::SCIENCE, science as i32);
         }
-        if self.with_cities {
-            s.add(ScoreLine::Debt, -i32::from(city.debt));
+        if self.with_cities() {
+            s.add(DEBT_LINE, -i32::from(city.debt));
         }
         s
     }
@@ -203,7 +107,7 @@ impl ClassicGame {
                 }
             }
         }
-        let copies = if self.with_cities {
+        let copies = if self.with_cities() {
             city.science_copies
         } else {
             0
@@ -254,13 +158,13 @@ impl ClassicGame {
             }
             top
         }
-        let copies = if self.with_cities {
+        let copies = if self.with_cities() {
             city.science_copies
         } else {
             0
         };
         let (science, aristotle) = best(city.symbols(), copies, shown, wild, powers);
-        s.add(ScoreLine::Science, science as i32);
+        s.add(ScoreLine::SCIENCE, science as i32);
         let facts = |s: usize| self.leader_facts(s);
         let (own, left, right) = (
             facts(seat),
@@ -272,13 +176,13 @@ impl ClassicGame {
             .iter()
             .map(|l| l.leader().end_points(&own, &left, &right))
             .sum();
-        s.add(ScoreLine::Leaders, leaders + aristotle as i32);
+        s.add(LEADERS_LINE, leaders + aristotle as i32);
         let buried: i32 = city
             .buried
             .iter()
             .map(|l| i32::from(l.leader().cost.buried_points()))
             .sum();
-        s.add(ScoreLine::Wonders, buried);
+        s.add(ScoreLine::WONDERS, buried);
     }
 
     /// What the leaders' end-of-game rules read of `seat`.
@@ -327,10 +231,20 @@ impl ClassicGame {
         // The printed points are tallied as they are built; only the rest is counted here.
         let mut points = city.printed_points;
         for id in city.built.intersection(self.cat.counted_scorers).iter() {
-            points += self.cat.card(CardId(id)).effect.end_points(self, seat).1;
+            points += self
+                .cat
+                .card(CardId(id))
+                .effect
+                .end_points(self, seat)
+                .map_or(0, |e| e.1);
         }
         if let Some(g) = city.copied_guild {
-            points += self.cat.card(g).effect.end_points(self, seat).1;
+            points += self
+                .cat
+                .card(g)
+                .effect
+                .end_points(self, seat)
+                .map_or(0, |e| e.1);
         }
         debug_assert_eq!(points, {
             let mut s = Score::default();
@@ -346,17 +260,12 @@ impl ClassicGame {
         let board = self.cat.side(city.wonder, city.side.index());
         for stage in &board.stages[..city.stages as usize] {
             let points = stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
-            s.add(ScoreLine::Wonders, points);
+            s.add(ScoreLine::WONDERS, points);
         }
         let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
         let mut add = |effect: Effect| {
-            let (line, points) = effect.end_points(self, seat);
-            match line {
-                Line::Civilian => s.add(ScoreLine::Civilian, points),
-                Line::Commercial => s.add(ScoreLine::Commercial, points),
-                Line::Guilds => s.add(ScoreLine::Guilds, points),
-                Line::Cities => s.add(ScoreLine::Cities, points),
-                Line::Nothing => {}
+            if let Some((line, points)) = effect.end_points(self, seat) {
+                s.add(line, points);
             }
         };
         for id in city.built.intersection(self.cat.end_scorers).iter() {
@@ -439,13 +348,13 @@ mod tests {
         let cat = g.catalog();
         let shipowners = cat.find("shipowners_guild").unwrap();
         let strategists = cat.find("strategists_guild").unwrap();
-        let before = g.score(0).get(ScoreLine::Guilds);
+        let before = g.score(0).get(ScoreLine::GUILDS);
         assert_eq!(before, 0);
         g.cities[0].add_building(cat.card(shipowners));
         // Shipowners alone: itself, the only brown, grey or purple card.
-        assert_eq!(g.score(0).get(ScoreLine::Guilds), 1);
+        assert_eq!(g.score(0).get(ScoreLine::GUILDS), 1);
         g.cities[0].copied_guild = Some(strategists);
         // The copy is one more purple card (Strategists itself scores 0: no defeats).
-        assert_eq!(g.score(0).get(ScoreLine::Guilds), 2);
+        assert_eq!(g.score(0).get(ScoreLine::GUILDS), 2);
     }
 }

@@ -1,83 +1,35 @@
 //! 7 Wonders (3–7 players) for the self-play simulator.
 
-use super::cities_data::BLACK_CARDS;
-use super::data::{CardId, Color};
+use super::data::{CardId, Expansion};
 use super::leader_draft::LeaderSet;
-use super::leaders_data::LEADERS;
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
 use crate::common::{
     Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
 };
 
-/// The 42 black cards' ids, in table order.
-const BLACK_KEYS: [&str; BLACK_CARDS.len()] = {
-    let mut keys = [""; BLACK_CARDS.len()];
-    let mut i = 0;
-    while i < keys.len() {
-        keys[i] = BLACK_CARDS[i].key;
-        i += 1;
-    }
-    keys
-};
-
-/// Cities: the black cards each seat built, CSV column `black_cards`.
-static BLACK_BUILT: FeatureTable = FeatureTable {
-    column: "black_cards",
-    id: "win_rate_by_black_card",
-    title: "Win rate by black card built",
-    key: "black_card",
-    keys: &BLACK_KEYS,
-    games_with: true,
-};
-
-/// The 55 leaders' ids, in table order.
-const LEADER_KEYS: [&str; LEADERS.len()] = {
-    let mut keys = [""; LEADERS.len()];
-    let mut i = 0;
-    while i < keys.len() {
-        keys[i] = LEADERS[i].id;
-        i += 1;
-    }
-    keys
-};
-
-/// Leaders: the leaders each seat recruited (face up at the end, or buried under Abu
-/// Simbel), CSV column `leaders`.
-static LEADERS_RECRUITED: FeatureTable = FeatureTable {
-    column: "leaders",
-    id: "win_rate_by_leader",
-    title: "Win rate by leader recruited",
-    key: "leader",
-    keys: &LEADER_KEYS,
-    games_with: true,
-};
-
 impl ClassicGame {
-    /// Seat `seat`'s recruited leaders, in table order (none without Leaders).
-    fn leader_features(&self, seat: usize) -> Vec<Feature> {
+    /// What `seat` holds at the end, by key: its buildings (in card order), then its
+    /// recruited leaders, face up or buried (in table order). The expansions' feature tables
+    /// are read from it.
+    fn holdings(&self, seat: usize) -> impl Iterator<Item = &'static str> + '_ {
+        let cat = self.catalog();
         let city = self.city(seat);
-        LeaderSet(city.leaders.0 | city.buried.0)
-            .iter()
-            .map(|l| Feature {
-                table: &LEADERS_RECRUITED,
-                key: l.leader().id,
-            })
-            .collect()
+        let built = city.built.iter().map(move |c| cat.card(CardId(c)).key);
+        let leaders = LeaderSet(city.leaders.0 | city.buried.0).iter();
+        built.chain(leaders.map(|l| l.leader().id))
     }
 
-    /// Seat `seat`'s black cards, in table order (none without Cities).
-    fn black_features(&self, seat: usize) -> Vec<Feature> {
-        let cat = self.catalog();
-        self.city(seat)
-            .built
-            .iter()
-            .map(CardId)
-            .filter(|&c| cat.card(c).color == Color::Black)
-            .map(|c| Feature {
-                table: &BLACK_BUILT,
-                key: cat.card(c).key,
-            })
-            .collect()
+    /// Seat `seat`'s facts along `tables` (the keys of each it holds, in the table's order).
+    fn features(&self, seat: usize, tables: &[&'static FeatureTable]) -> Vec<Feature> {
+        let mut features = Vec::new();
+        for &table in tables {
+            features.extend(
+                self.holdings(seat)
+                    .filter(|key| table.keys.contains(key))
+                    .map(|key| Feature { table, key }),
+            );
+        }
+        features
     }
 }
 
@@ -109,15 +61,13 @@ impl SimGame for ClassicGame {
             SidePolicy::PerSeat(s) => s.iter().map(|x| x.id()).collect::<Vec<_>>().join("+"),
         };
         let mut label = format!("{},{}p,{sides}", options.edition.id(), options.players);
-        if options.expansions.leaders {
-            label.push_str(",leaders");
-            if !options.leader_decks.is_empty() {
+        for e in options.expansions.iter() {
+            label.push(',');
+            label.push_str(e.id());
+            if e == Expansion::LEADERS && !options.leader_decks.is_empty() {
                 let decks: Vec<&str> = options.leader_decks.iter().map(|d| d.id()).collect();
                 label.push_str(&format!(":{}", decks.join("+")));
             }
-        }
-        if options.expansions.cities {
-            label.push_str(",cities");
         }
         if options.teams {
             label.push_str(",teams");
@@ -145,15 +95,7 @@ impl SimGame for ClassicGame {
     }
 
     fn feature_tables(options: &ClassicConfig) -> &'static [&'static FeatureTable] {
-        static CITIES: [&FeatureTable; 1] = [&BLACK_BUILT];
-        static LEADERS_ONLY: [&FeatureTable; 1] = [&LEADERS_RECRUITED];
-        static BOTH: [&FeatureTable; 2] = [&LEADERS_RECRUITED, &BLACK_BUILT];
-        match (options.expansions.leaders, options.expansions.cities) {
-            (false, false) => &[],
-            (false, true) => &CITIES,
-            (true, false) => &LEADERS_ONLY,
-            (true, true) => &BOTH,
-        }
+        options.expansions.feature_tables()
     }
 
     /// The game keeps its own history, which is exactly `actions`.
@@ -169,6 +111,7 @@ impl SimGame for ClassicGame {
 
     fn outcome(&self) -> GameOutcome {
         let stages_total = |seat: usize| self.city(seat).stage_count(self.catalog()) as u32;
+        let tables = self.catalog().expansions.feature_tables();
         let seats = self
             .seat_facts()
             .into_iter()
@@ -184,16 +127,7 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
-                features: {
-                    let mut features = Vec::new();
-                    if self.catalog().expansions.leaders {
-                        features.extend(self.leader_features(f.seat));
-                    }
-                    if self.catalog().expansions.cities {
-                        features.extend(self.black_features(f.seat));
-                    }
-                    features
-                },
+                features: self.features(f.seat, tables),
             })
             .collect();
         GameOutcome {

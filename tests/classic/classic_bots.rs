@@ -5,7 +5,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use wonders::classic::{ClassicConfig, ClassicGame, Edition, SidePolicy};
+use wonders::classic::{ClassicConfig, ClassicGame, Edition, Expansion, SidePolicy};
 use wonders_bots::{Game, MAX_PLAYERS};
 
 /// Both editions, and the 2nd with Cities.
@@ -30,7 +30,7 @@ fn equivalent_actions_evaluate_alike_and_listed_actions_play_as_checked() {
         for players in 3..=7 {
             for game in 0..12u64 {
                 let mut config = ClassicConfig::new(players, edition);
-                config.expansions.cities = cities;
+                config.expansions.set(Expansion::CITIES, cities);
                 config.sides = if game % 2 == 0 {
                     SidePolicy::Mixed
                 } else {
@@ -93,7 +93,7 @@ fn determinize_into_a_used_game_is_determinize() {
     for (edition, cities) in CONFIGS {
         for players in 3..=7 {
             let mut config = ClassicConfig::new(players, edition);
-            config.expansions.cities = cities;
+            config.expansions.set(Expansion::CITIES, cities);
             let mut g = ClassicGame::new(&config, 50 + players as u64).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(players as u64);
             while !g.is_terminal() {

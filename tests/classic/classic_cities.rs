@@ -4,14 +4,12 @@
 
 use rand::{Rng, SeedableRng};
 use wonders::classic::cities_data::CityEffect;
-use wonders::classic::data::{catalog, Color, Effect, Expansions, Power};
+use wonders::classic::data::{Color, Effect, Power};
+use wonders::classic::{catalog, Expansion, ExpansionSet};
 use wonders::classic::{Action, ClassicConfig, ClassicGame, Edition, SidePolicy, Wonder};
 use wonders::common::GameRng;
 
-const CITIES: Expansions = Expansions {
-    leaders: false,
-    cities: true,
-};
+const CITIES: ExpansionSet = ExpansionSet::NONE.with(Expansion::CITIES);
 
 fn config(players: usize) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, Edition::V2);
@@ -22,7 +20,7 @@ fn config(players: usize) -> ClassicConfig {
 
 #[test]
 fn the_catalog_adds_42_black_cards_and_two_boards_and_keeps_the_base_ids() {
-    let base = catalog(Edition::V2, Expansions::NONE);
+    let base = catalog(Edition::V2, ExpansionSet::NONE);
     let cat = catalog(Edition::V2, CITIES);
     for (b, c) in base.cards.iter().zip(&cat.cards) {
         assert_eq!((b.id, b.key), (c.id, c.key));

@@ -2,7 +2,8 @@
 //! written here as literals (one line per copy / stage) in a notation independent of the
 //! engine's tables; and the deck sizes per player count.
 
-use wonders::classic::data::{Class, Direction, Effect, Expansions, Per, Power, Whose};
+use wonders::classic::data::{Class, Direction, Effect, Per, Power, Whose};
+use wonders::classic::ExpansionSet;
 use wonders::classic::{catalog, CardId, Color, Edition, Resource, Wonder};
 
 fn cost_text(coins: u8, res: &[u8; 7]) -> String {
@@ -38,6 +39,7 @@ fn effect_tokens(e: Effect, color: Color) -> Vec<String> {
         Effect::Produce(r, n) => vec![format!("produce={}*{n}", r.id())],
         Effect::OneOf(rs) => vec![choice(rs, matches!(color, Color::Brown | Color::Grey))],
         Effect::Points(p) => vec![format!("points={p}")],
+        Effect::PointsOn(line, p) => vec![format!("points={p}@{}", line.id())],
         Effect::Shields(s) => vec![format!("shields={s}")],
         Effect::Coins(c) => vec![format!("coins={c}")],
         Effect::Science(s) => vec![format!("science={}", s.id())],
@@ -99,7 +101,7 @@ fn power_token(p: &Power) -> String {
 }
 
 fn card_lines(edition: Edition) -> Vec<String> {
-    let cat = catalog(edition, Expansions::NONE);
+    let cat = catalog(edition, ExpansionSet::NONE);
     let mut lines: Vec<String> = cat
         .copies
         .iter()
@@ -135,7 +137,7 @@ fn card_lines(edition: Edition) -> Vec<String> {
 }
 
 fn stage_lines(edition: Edition) -> Vec<String> {
-    let cat = catalog(edition, Expansions::NONE);
+    let cat = catalog(edition, ExpansionSet::NONE);
     let mut lines = Vec::new();
     for &w in &cat.boards {
         for side in 0..2 {
@@ -200,7 +202,7 @@ fn every_wonder_stage_v2() {
 #[test]
 fn deck_sizes_per_player_count() {
     for edition in [Edition::V1, Edition::V2] {
-        let cat = catalog(edition, Expansions::NONE);
+        let cat = catalog(edition, ExpansionSet::NONE);
         assert_eq!(cat.guilds.len(), 10);
         for (i, players) in (3..=7).enumerate() {
             let size = 21 + 7 * i;
@@ -231,14 +233,14 @@ fn deck_sizes_per_player_count() {
 #[test]
 fn distinct_buildings() {
     // 1st edition: 78 card rows, 75 names (Loom, Glassworks, Press in Ages I and II).
-    assert_eq!(catalog(Edition::V1, Expansions::NONE).cards.len(), 75);
-    assert_eq!(catalog(Edition::V2, Expansions::NONE).cards.len(), 77);
-    let cat = catalog(Edition::V1, Expansions::NONE);
+    assert_eq!(catalog(Edition::V1, ExpansionSet::NONE).cards.len(), 75);
+    assert_eq!(catalog(Edition::V2, ExpansionSet::NONE).cards.len(), 77);
+    let cat = catalog(Edition::V1, ExpansionSet::NONE);
     let loom = cat.find("loom").unwrap();
     assert_eq!(cat.card(loom).ages, 0b110);
     assert!(
         cat.find("well").is_none()
-            && catalog(Edition::V2, Expansions::NONE)
+            && catalog(Edition::V2, ExpansionSet::NONE)
                 .find("pawnshop")
                 .is_none()
     );
@@ -639,7 +641,7 @@ const WONDERS_V2: &[&str] = &[
 #[test]
 fn every_catalog_builds_with_the_seven_boards() {
     for edition in [Edition::V1, Edition::V2] {
-        let cat = wonders::classic::Catalog::build(edition, Expansions::NONE)
+        let cat = wonders::classic::expansion::build_catalog(edition, ExpansionSet::NONE)
             .expect("the tables are complete");
         let ids: Vec<&str> = cat.boards.iter().map(|w| w.id()).collect();
         assert_eq!(

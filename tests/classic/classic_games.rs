@@ -7,8 +7,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use wonders::classic::data::Expansions;
 use wonders::classic::{replay, Action, CardId, ClassicConfig, ClassicGame, Edition, SidePolicy};
+use wonders::classic::{Expansion, ExpansionSet};
 use wonders_bots::Game;
 
 /// Games per player count and edition (the heavy checks run on a sample of them).
@@ -21,7 +21,7 @@ const CITIES_GAMES: u64 = 20_000;
 /// Games per player count with Leaders, alone and with Cities (100,000 in all).
 const LEADERS_GAMES: u64 = 10_000;
 
-fn config(players: usize, edition: Edition, expansions: Expansions, game: u64) -> ClassicConfig {
+fn config(players: usize, edition: Edition, expansions: ExpansionSet, game: u64) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, edition);
     c.expansions = expansions;
     c.sides = if game % 2 == 0 {
@@ -124,16 +124,20 @@ fn check_determinization(g: &ClassicGame, rng: &mut Xoshiro256PlusPlus) {
 }
 
 fn run(players: usize, edition: Edition) {
-    run_with(players, edition, Expansions::NONE, GAMES);
+    run_with(players, edition, ExpansionSet::NONE, GAMES);
 }
 
-fn run_with(players: usize, edition: Edition, expansions: Expansions, games: u64) {
-    let cities = expansions.cities;
+fn run_with(players: usize, edition: Edition, expansions: ExpansionSet, games: u64) {
+    let cities = expansions.contains(Expansion::CITIES);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(
         players as u64 * 1000
             + edition as u64
             + if cities { 77 } else { 0 }
-            + if expansions.leaders { 177 } else { 0 },
+            + if expansions.contains(Expansion::LEADERS) {
+                177
+            } else {
+                0
+            },
     );
     let mut buf = Vec::with_capacity(64);
     let mut scores = [0i32; 8];
@@ -188,10 +192,10 @@ fn run_with(players: usize, edition: Edition, expansions: Expansions, games: u64
             let sum: i32 = sc.lines(g.score_lines()).iter().map(|l| l.1).sum();
             assert_eq!(sum, sc.total);
             assert_eq!(scores[s], sc.total);
-            let military = sc.get(wonders::classic::ScoreLine::Military);
+            let military = sc.get(wonders::classic::ScoreLine::MILITARY);
             // Cities: Raider tokens (1 + 3 + 5 at most) and Memorial's discarded defeats;
             // Leaders: Nitocris's tokens, and Tomyris's defeats given to the winners.
-            let (least, most) = match (expansions.leaders, cities) {
+            let (least, most) = match (expansions.contains(Expansion::LEADERS), cities) {
                 (false, false) => (-6, 18),
                 (false, true) => (-6, 27),
                 (true, _) => (-18, 45),
@@ -252,18 +256,11 @@ fn random_games_6_players_v2() {
 fn random_games_7_players_v2() {
     run(7, Edition::V2);
 }
-const CITIES: Expansions = Expansions {
-    leaders: false,
-    cities: true,
-};
-const LEADERS: Expansions = Expansions {
-    leaders: true,
-    cities: false,
-};
-const BOTH: Expansions = Expansions {
-    leaders: true,
-    cities: true,
-};
+const CITIES: ExpansionSet = ExpansionSet::NONE.with(Expansion::CITIES);
+const LEADERS: ExpansionSet = ExpansionSet::NONE.with(Expansion::LEADERS);
+const BOTH: ExpansionSet = ExpansionSet::NONE
+    .with(Expansion::LEADERS)
+    .with(Expansion::CITIES);
 
 #[test]
 fn random_games_with_cities_3_and_4_players() {

@@ -280,16 +280,14 @@ fn roma_and_abu_simbel_match_the_reference() {
 /// nothing and carries its side's passive; the stages' points and coins are ordinary powers.
 #[test]
 fn the_leaders_catalog_adds_roma_and_abu_simbel() {
-    use wonders::classic::data::{catalog, Expansions, Power};
+    use wonders::classic::data::Power;
     use wonders::classic::leaders_data::{BoardPassive, LeaderStagePower};
+    use wonders::classic::{catalog, Expansion, ExpansionSet};
     use wonders::classic::{Edition, Resource, Wonder};
-    let leaders = Expansions {
-        leaders: true,
-        cities: false,
-    };
+    let leaders = ExpansionSet::NONE.with(Expansion::LEADERS);
     let cat = catalog(Edition::V2, leaders);
     assert!(cat.boards.contains(&Wonder::ROMA) && cat.boards.contains(&Wonder::ABU_SIMBEL));
-    assert!(!catalog(Edition::V2, Expansions::NONE)
+    assert!(!catalog(Edition::V2, ExpansionSet::NONE)
         .boards
         .contains(&Wonder::ROMA));
     let (day, night) = (cat.side(Wonder::ROMA, 0), cat.side(Wonder::ROMA, 1));

@@ -83,7 +83,7 @@ fn table(
     config.wonders = wonders.iter().map(|w| Some(w.0)).collect();
     config.sides = SidePolicy::PerSeat(wonders.iter().map(|w| Side::of(edition, w.1)).collect());
     let mut setup = ClassicGame::draw_setup(&config, seed).unwrap();
-    let cat = wonders::classic::catalog(edition, wonders::classic::data::Expansions::NONE);
+    let cat = wonders::classic::catalog(edition, wonders::classic::ExpansionSet::NONE);
     let hands = &mut setup.hands[0];
     let keys_all = keys;
     for (seat, keys) in keys.iter().enumerate() {
@@ -406,7 +406,7 @@ fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
     let strategists = (g.city(1).defeats + g.city(2).defeats) as i32;
     // Shipowners: brown + grey + purple built (the Strategists Guild) + the copy itself.
     let shipowners = colors(Brown) + colors(Grey) + colors(Purple) + 1;
-    let guilds = g.score(0).get(wonders::classic::ScoreLine::Guilds);
+    let guilds = g.score(0).get(wonders::classic::ScoreLine::GUILDS);
     assert_eq!(guilds, strategists + shipowners);
     assert_eq!(guilds, 12);
 }

@@ -6,8 +6,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use wonders::classic::data::Expansions;
 use wonders::classic::{replay, ClassicConfig, ClassicGame, Edition, SidePolicy};
+use wonders::classic::{Expansion, ExpansionSet};
 use wonders_bots::Game;
 
 /// Random games per table (4 or 6 seats, with or without Leaders): 100,000 in all.
@@ -15,10 +15,9 @@ const GAMES: u64 = 25_000;
 
 fn config(players: usize, leaders: bool, game: u64) -> ClassicConfig {
     let mut c = ClassicConfig::new(players, Edition::V2);
-    c.expansions = Expansions {
-        leaders,
-        cities: true,
-    };
+    c.expansions = ExpansionSet::NONE
+        .with_if(Expansion::LEADERS, leaders)
+        .with(Expansion::CITIES);
     c.sides = if game % 2 == 0 {
         SidePolicy::Mixed
     } else {
@@ -88,7 +87,7 @@ fn run(players: usize, leaders: bool) {
         for s in 0..players {
             // Two tokens per conflict, one conflict per Age: at most 6 defeats from conflicts
             // (Leaders: Tomyris' opposing neighbour may take hers too).
-            let military = g.score(s).get(wonders::classic::ScoreLine::Military);
+            let military = g.score(s).get(wonders::classic::ScoreLine::MILITARY);
             let (least, most) = if leaders { (-30, 60) } else { (-12, 36) };
             assert!((least..=most).contains(&military), "military {military}");
         }
@@ -176,7 +175,7 @@ fn records_that_break_the_team_variant_are_refused() {
     );
     // Five seats cannot sit in teams of two.
     let mut five = ClassicConfig::new(5, Edition::V2);
-    five.expansions.cities = true;
+    five.expansions.set(Expansion::CITIES, true);
     let mut g = ClassicGame::new(&five, 1).unwrap();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut buf = Vec::new();

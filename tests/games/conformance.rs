@@ -4,7 +4,7 @@
 //! numbers go in with it.
 
 use wonders::architects::{Architects, ArchitectsConfig};
-use wonders::classic::{ClassicConfig, ClassicGame, Edition, SidePolicy};
+use wonders::classic::{ClassicConfig, ClassicGame, Edition, Expansion, SidePolicy};
 use wonders::common::conformance::{conformance, golden};
 use wonders::common::{GameModule, OptionSet};
 use wonders::duel::Duel;
@@ -47,14 +47,14 @@ fn classic_conforms_in_both_editions_at_every_player_count() {
 
 fn cities(players: usize) -> ClassicConfig {
     let mut c = classic(players, Edition::V2, SidePolicy::Mixed);
-    c.expansions.cities = true;
+    c.expansions.set(Expansion::CITIES, true);
     c
 }
 
 fn leaders(players: usize, cities: bool) -> ClassicConfig {
     let mut c = classic(players, Edition::V2, SidePolicy::Mixed);
-    c.expansions.leaders = true;
-    c.expansions.cities = cities;
+    c.expansions.set(Expansion::LEADERS, true);
+    c.expansions.set(Expansion::CITIES, cities);
     c
 }
 
@@ -76,8 +76,8 @@ fn classic_with_leaders_alone_and_with_cities_conforms_at_every_player_count() {
 /// The team variant: Cities (with Leaders or not), 4 or 6 players.
 fn teams(players: usize, leaders: bool) -> ClassicConfig {
     let mut c = classic(players, Edition::V2, SidePolicy::Mixed);
-    c.expansions.cities = true;
-    c.expansions.leaders = leaders;
+    c.expansions.set(Expansion::CITIES, true);
+    c.expansions.set(Expansion::LEADERS, leaders);
     c.teams = true;
     c
 }

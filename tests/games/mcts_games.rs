@@ -5,7 +5,7 @@
 
 use rand::SeedableRng;
 use wonders::architects::state::{Architects, ArchitectsConfig};
-use wonders::classic::{ClassicConfig, ClassicGame, Edition};
+use wonders::classic::{ClassicConfig, ClassicGame, Edition, Expansion};
 use wonders::common::GameRng;
 use wonders::duel::{Duel, DuelConfig};
 use wonders_bots::{Bot, BotSpec, Game, MctsBot};
@@ -50,8 +50,8 @@ fn seven_wonders_mcts_games_reuse_the_roots_options() {
         (7, Edition::V2, false, true),
     ] {
         let mut config = ClassicConfig::new(players, edition);
-        config.expansions.leaders = leaders;
-        config.expansions.cities = cities;
+        config.expansions.set(Expansion::LEADERS, leaders);
+        config.expansions.set(Expansion::CITIES, cities);
         for seed in 0..2u64 {
             let g = ClassicGame::new(&config, seed).unwrap();
             // Three Ages of 6 turns (7 with Cities) for every seat, at least.

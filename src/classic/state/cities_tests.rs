@@ -7,20 +7,14 @@ use crate::classic::data::{Resource, RESOURCES};
 
 fn cities_game(players: usize, seed: u64) -> ClassicGame {
     let mut config = ClassicConfig::new(players, Edition::V2);
-    config.expansions = Expansions {
-        leaders: false,
-        cities: true,
-    };
+    config.expansions = ExpansionSet::NONE.with(Expansion::CITIES);
     ClassicGame::new(&config, seed).unwrap()
 }
 
 /// A 3-seat Cities game with seat 0 on Petra, on `sides`.
 fn petra(sides: SidePolicy) -> ClassicGame {
     let mut config = ClassicConfig::new(3, Edition::V2);
-    config.expansions = Expansions {
-        leaders: false,
-        cities: true,
-    };
+    config.expansions = ExpansionSet::NONE.with(Expansion::CITIES);
     config.wonders = vec![Some(Wonder::PETRA)];
     config.sides = sides;
     ClassicGame::new(&config, 1).unwrap()
@@ -151,7 +145,7 @@ fn a_coin_loss_is_split_by_each_other_seat_in_seat_order() {
     assert_eq!(g.cities[2].coins, coins - 1);
     assert_eq!((g.cities[0].debt, g.cities[2].debt), (1, 0));
     assert_eq!(g.step, Step::Turn);
-    assert_eq!(g.score(0).get(ScoreLine::Debt), -1);
+    assert_eq!(g.score(0).get(crate::classic::cities::DEBT_LINE), -1);
     // A split that does not add up, or pays coins not held, is refused.
     let opium = id(&g, "opium_stash");
     give(&mut g, 1, opium);
@@ -230,21 +224,21 @@ fn science_copies_take_the_best_family_a_neighbour_shows() {
     g.cities[r].science = [1, 0, 0];
     g.cities[0].science_copies = 1;
     // Only the compass is shown next door: 3² + 2² + 1² + 7 = 21 (a gear would give 25).
-    assert_eq!(g.score(0).get(ScoreLine::Science), 21);
+    assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 21);
     g.cities[l].science = [0, 0, 4];
-    assert_eq!(g.score(0).get(ScoreLine::Science), 4 + 4 + 4 + 14);
+    assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 4 + 4 + 4 + 14);
     // With no green card next door, a copy gives nothing.
     g.cities[l].science = [0; 3];
     g.cities[r].science = [0; 3];
-    assert_eq!(g.score(0).get(ScoreLine::Science), 4 + 4 + 1 + 7);
+    assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 4 + 4 + 1 + 7);
     // Two copies, one gear card next door: a card is copied once, so one gear and nothing
     // more (2² + 2² + 2² + 2 × 7 = 26, where two gears would give 4 + 4 + 9 + 7 = 24… and a
     // compass from the other side 3² + 2² + 2² + 14 = 31).
     g.cities[0].science_copies = 2;
     g.cities[l].science = [0, 0, 1];
-    assert_eq!(g.score(0).get(ScoreLine::Science), 26);
+    assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 26);
     g.cities[r].science = [1, 0, 0];
-    assert_eq!(g.score(0).get(ScoreLine::Science), 31);
+    assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 31);
 }
 
 #[test]
@@ -448,10 +442,7 @@ fn expected(key: &str) -> (Done, &'static str) {
 fn every_black_card_does_what_its_card_says() {
     for b in crate::classic::cities_data::BLACK_CARDS {
         let mut config = ClassicConfig::new(4, Edition::V2);
-        config.expansions = Expansions {
-            leaders: false,
-            cities: true,
-        };
+        config.expansions = ExpansionSet::NONE.with(Expansion::CITIES);
         config.sides = SidePolicy::Day;
         config.wonders = [
             Wonder::GIZAH,
@@ -510,7 +501,7 @@ fn every_black_card_does_what_its_card_says() {
             token: (1..6)
                 .find(|&v| me.victories[v] > before[0].victories[v])
                 .unwrap_or(0) as u8,
-            cities: g.score(0).get(ScoreLine::Cities),
+            cities: g.score(0).get(crate::classic::cities::CITIES_LINE),
             copies: me.science_copies,
         };
         let (want, special) = expected(b.key);

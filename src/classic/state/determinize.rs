@@ -129,7 +129,7 @@ impl ClassicGame {
                     }
                 }
             }
-            if self.cat.expansions.cities {
+            if self.cat.expansions.contains(Expansion::CITIES) {
                 // Unseen black cards may be any of this Age's black cards left out.
                 self.swap_unseen_blacks(a, &mut ids, &mut black_unused, rng);
             }
@@ -174,7 +174,7 @@ impl ClassicGame {
                 unseen_guilds = pool.drain(self.n + 2..).collect();
                 deck.extend(pool);
             }
-            if self.cat.expansions.cities {
+            if self.cat.expansions.contains(Expansion::CITIES) {
                 // None of this Age's black cards is seen yet: a fresh draw of them.
                 let mut blacks: ArrayVec<CardId, 16> = self.cat.blacks[a].iter().copied().collect();
                 shuffle(&mut blacks, rng);

@@ -8,10 +8,9 @@ use rand::{Rng, SeedableRng};
 
 fn leaders_game(players: usize, cities: bool, seed: u64) -> ClassicGame {
     let mut config = ClassicConfig::new(players, Edition::V2);
-    config.expansions = Expansions {
-        leaders: true,
-        cities,
-    };
+    config.expansions = ExpansionSet::NONE
+        .with(Expansion::LEADERS)
+        .with_if(Expansion::CITIES, cities);
     config.sides = SidePolicy::Mixed;
     ClassicGame::new(&config, seed).unwrap()
 }
@@ -174,10 +173,9 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
 /// holding `leaders` face up.
 fn at_age_one(cities: bool, leaders: &[&str]) -> ClassicGame {
     let mut config = ClassicConfig::new(3, Edition::V2);
-    config.expansions = Expansions {
-        leaders: true,
-        cities,
-    };
+    config.expansions = ExpansionSet::NONE
+        .with(Expansion::LEADERS)
+        .with_if(Expansion::CITIES, cities);
     config.wonders = vec![
         Some(Wonder::GIZAH),
         Some(Wonder::BABYLON),
@@ -347,10 +345,7 @@ fn recruitment_turn(g: &mut ClassicGame, action: Action) {
 /// holding `hand` (the other seats keep what they drafted).
 fn at_recruitment(board: Wonder, night: bool, hand: &[&str]) -> ClassicGame {
     let mut config = ClassicConfig::new(3, Edition::V2);
-    config.expansions = Expansions {
-        leaders: true,
-        cities: false,
-    };
+    config.expansions = ExpansionSet::NONE.with(Expansion::LEADERS);
     config.wonders = vec![Some(board), Some(Wonder::BABYLON), Some(Wonder::EPHESOS)];
     config.sides = if night {
         SidePolicy::Night
@@ -421,7 +416,7 @@ fn abu_simbel_buries_a_leader_for_twice_its_cost() {
         },
     );
     assert_eq!(g.step, Step::BuryLeader(0));
-    let wonders_before = g.score(0).get(ScoreLine::Wonders);
+    let wonders_before = g.score(0).get(ScoreLine::WONDERS);
     g.play(Action::BuryLeader {
         leader: l("hannibal"),
     })
@@ -429,7 +424,7 @@ fn abu_simbel_buries_a_leader_for_twice_its_cost() {
     let city = &g.cities[0];
     assert!(city.buried.contains(l("hannibal")) && !city.leaders.contains(l("hannibal")));
     assert_eq!(city.shields, 0, "its shields go with it");
-    assert_eq!(g.score(0).get(ScoreLine::Wonders), wonders_before + 4);
+    assert_eq!(g.score(0).get(ScoreLine::WONDERS), wonders_before + 4);
 }
 
 #[test]
@@ -697,8 +692,10 @@ fn a_record_may_put_aristotles_points_on_science_or_leaders() {
                 pad.insert(k.into(), v.into());
             }
             if s == 0 {
-                let rest = score.get(ScoreLine::Leaders)
-                    - (score.get(ScoreLine::Science) + score.get(ScoreLine::Leaders) - 37);
+                let rest = score.get(crate::classic::leaders::LEADERS_LINE)
+                    - (score.get(ScoreLine::SCIENCE)
+                        + score.get(crate::classic::leaders::LEADERS_LINE)
+                        - 37);
                 pad.insert("science".into(), science.into());
                 pad.insert("leaders".into(), (rest + aristotle).into());
             }

@@ -52,14 +52,14 @@ impl ClassicGame {
         // Leaders' powers are looked at only when Leaders is in play (the base game's hot
         // path skips them).
         let leaders = &city.leader_powers;
-        if self.with_leaders && leaders.free_colors >> c.color as u8 & 1 == 1 {
+        if self.with_leaders() && leaders.free_colors >> c.color as u8 & 1 == 1 {
             // Ramses: never used up, always applies.
             return Some(Terms::Free(Free::Leader));
         }
-        let wild = self.with_leaders && leaders.discounts >> c.color as u16 & 1 == 1;
+        let wild = self.with_leaders() && leaders.discounts >> c.color as u16 & 1 == 1;
         let paid = self.affordable_quote(seat, &c.cost, wild);
         let power = self.free_by_power_of(seat, c);
-        if self.with_leaders && leaders.bank_unit > 0 && !power {
+        if self.with_leaders() && leaders.bank_unit > 0 && !power {
             let ways = self.with_bank_unit(seat, &c.cost, wild, paid);
             return (ways.plain.is_some() || ways.unit.is_some()).then_some(Terms::Ways {
                 bank: c.cost.coins,
@@ -109,14 +109,14 @@ impl ClassicGame {
                     && c.chain_from.intersection(city.built).is_empty()
                     && !c.cost.is_free()
                     && !self.free_by_power_of(seat, c)
-                    && !(self.with_leaders
+                    && !(self.with_leaders()
                         && (city.leader_powers.free_colors >> c.color as u8 & 1 == 1
                             || city.leader_powers.bank_unit > 0));
                 plain.then_some(Ok((Free::No, c.cost.coins)))
             }
             (Step::Turn, Action::Wonder { card, .. })
                 if in_hand(card)
-                    && !(self.with_leaders && self.cities[seat].leader_powers.bank_unit > 0) =>
+                    && !(self.with_leaders() && self.cities[seat].leader_powers.bank_unit > 0) =>
             {
                 let city = &self.cities[seat];
                 let board = self.cat.side(city.wonder, city.side.index());
@@ -164,12 +164,12 @@ impl ClassicGame {
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         let stage = board.stages.get(city.stages as usize)?;
-        if self.with_cities && city.has(powers::FREE_WONDER_RESOURCES) {
+        if self.with_cities() && city.has(powers::FREE_WONDER_RESOURCES) {
             // Cities' Architect Firm: no resources, the coins still due.
             return (stage.cost.coins as u32 <= self.spendable[seat])
                 .then_some(Quote { total: 0, left: 1 });
         }
-        let wild = self.with_leaders && city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+        let wild = self.with_leaders() && city.leader_powers.discounts & LeaderPowers::STAGES != 0;
         self.affordable_quote(seat, &stage.cost, wild)
     }
 
@@ -258,7 +258,7 @@ impl ClassicGame {
     #[inline]
     pub(super) fn stage_coins(&self, seat: usize) -> u8 {
         // Only Cities' boards have stages with a coin cost: the base game skips the look-up.
-        if !self.with_cities {
+        if !self.with_cities() {
             return 0;
         }
         let city = &self.cities[seat];
@@ -285,7 +285,7 @@ impl ClassicGame {
             return None;
         }
         let (l, r) = (self.left_of(seat), self.right_of(seat));
-        let quoted = if self.with_cities || wild {
+        let quoted = if self.with_cities() || wild {
             self.cities_quote(seat, &cost.resources, wild)
         } else {
             quote(
@@ -373,7 +373,7 @@ impl ClassicGame {
                 self.leader_decisions(out)
             }
             Step::Turn if self.recruiting => self.leader_actions(out),
-            Step::Turn if self.with_leaders => self.turn_actions::<true>(out),
+            Step::Turn if self.with_leaders() => self.turn_actions::<true>(out),
             Step::Turn => self.turn_actions::<false>(out),
             Step::BuildDiscarded(seat) => {
                 let built = self.cities[seat as usize].built;

@@ -26,7 +26,7 @@ impl ClassicGame {
             self.team_conflicts(&shields);
         } else if self.leaders.is_some() {
             self.leader_conflicts(&shields);
-        } else if self.cat.expansions.cities {
+        } else if self.cat.expansions.contains(Expansion::CITIES) {
             // Diplomacy: a seat holding a token sits out and discards one; the others fight
             // their nearest fighting seats.
             let sits_out: ArrayVec<bool, MAX_SEATS> =
@@ -77,7 +77,7 @@ impl ClassicGame {
         let sits_out: ArrayVec<bool, MAX_SEATS> = self
             .cities
             .iter()
-            .map(|c| self.with_cities && c.diplomacy > 0)
+            .map(|c| self.with_cities() && c.diplomacy > 0)
             .collect();
         let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> =
             crate::classic::cities::conflicts(&sits_out)
@@ -159,10 +159,7 @@ mod tests {
     #[test]
     fn diplomacy_sits_a_seat_out_and_its_neighbours_fight_each_other() {
         let mut config = ClassicConfig::new(4, Edition::V2);
-        config.expansions = Expansions {
-            leaders: false,
-            cities: true,
-        };
+        config.expansions = ExpansionSet::NONE.with(Expansion::CITIES);
         let mut g = ClassicGame::new(&config, 1).unwrap();
         for (city, shields) in g.cities.iter_mut().zip([5, 1, 3, 2]) {
             city.shields = shields;

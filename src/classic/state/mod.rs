@@ -20,12 +20,13 @@ use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 
-use super::cities_data::{CityEffect, CITIES_HAND_SIZE};
+use super::cities_data::CityEffect;
 use super::city::{powers, City};
 use super::data::{
-    catalog, CardId, Catalog, Color, Edition, Effect, Expansions, Per, Power, Side, Whose, Wonder,
-    BOARDS,
+    CardId, Catalog, Color, Edition, Effect, Expansion, ExpansionSet, Per, Power, Side, Whose,
+    Wonder, BOARDS, MAX_GUILDS,
 };
+use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
 use super::payment::{quote, Prices, Quote, Supply, Ways};
@@ -54,8 +55,8 @@ pub(crate) use recruitment::LeaderTable;
 
 /// Most seats at a table.
 pub const MAX_SEATS: usize = 7;
-/// Cards dealt to each seat per Age.
-pub const HAND_SIZE: usize = 7;
+/// Cards dealt to each seat per Age (base game).
+pub use super::data::HAND_SIZE;
 /// The most cards a hand may hold in any configuration (Cities deals 8).
 pub const MAX_HAND: usize = 8;
 /// Card slots of one Age's deal: every hand of the largest table, packed in a `u64` mask.
@@ -100,7 +101,7 @@ pub struct ClassicConfig {
     /// Optional fixed wonder per seat (missing or `None` entries are drawn at random).
     pub wonders: Vec<Option<Wonder>>,
     /// The expansions in play (2nd edition only).
-    pub expansions: Expansions,
+    pub expansions: ExpansionSet,
     /// Leaders: the leader decks shuffled together; empty for the default (standard and
     /// expert, and the Cities bonus leaders when Cities is played too).
     pub leader_decks: Vec<LeaderDeck>,
@@ -117,7 +118,7 @@ impl ClassicConfig {
             sides: SidePolicy::A,
             collapse_payment_splits: false,
             wonders: Vec::new(),
-            expansions: Expansions::NONE,
+            expansions: ExpansionSet::NONE,
             leader_decks: Vec::new(),
             teams: false,
         }
@@ -125,11 +126,11 @@ impl ClassicConfig {
 
     /// The leader decks of this configuration (none without Leaders).
     pub fn leader_decks_in_play(&self) -> Vec<LeaderDeck> {
-        if !self.expansions.leaders {
+        if !self.expansions.contains(Expansion::LEADERS) {
             Vec::new()
         } else if self.leader_decks.is_empty() {
             let mut decks = vec![LeaderDeck::Standard, LeaderDeck::Expert];
-            if self.expansions.cities {
+            if self.expansions.contains(Expansion::CITIES) {
                 decks.push(LeaderDeck::Cities);
             }
             decks
@@ -140,21 +141,12 @@ impl ClassicConfig {
 
     /// The score pad's lines: the base game's seven, then each expansion's.
     pub fn score_lines(&self) -> &'static [ScoreLine] {
-        match (self.expansions.leaders, self.expansions.cities) {
-            (false, false) => &ScoreLine::BASE,
-            (false, true) => &ScoreLine::WITH_CITIES,
-            (true, false) => &ScoreLine::WITH_LEADERS,
-            (true, true) => &ScoreLine::WITH_BOTH,
-        }
+        self.expansions.score_lines()
     }
 
     /// Cards per hand at the start of each Age: 7 in the base game, 8 with Cities.
     pub fn hand_size(&self) -> usize {
-        if self.expansions.cities {
-            CITIES_HAND_SIZE
-        } else {
-            HAND_SIZE
-        }
+        self.expansions.hand_size()
     }
 }
 
@@ -401,15 +393,13 @@ pub struct ClassicGame {
     /// The card slots of hand `j` in a deal (`hand` bits from bit `hand * j`).
     pub(crate) packet_masks: [u64; MAX_SEATS],
     pub(crate) collapse: bool,
-    /// Cities is in play (the catalog's flag, kept here for the hot paths).
-    pub(crate) with_cities: bool,
-    /// Leaders is in play (likewise).
-    pub(crate) with_leaders: bool,
+    /// The expansions in play (the catalog's, kept here for the hot paths).
+    pub(crate) expansions: ExpansionSet,
     /// The team variant: team k is seats 2k and 2k+1 (see [`crate::classic::teams`]).
     pub(crate) teams: bool,
     pub(crate) seed: Option<u64>,
     pub(crate) deals: [AgeDeal; 3],
-    pub(crate) guilds_unused: ArrayVec<CardId, 10>,
+    pub(crate) guilds_unused: ArrayVec<CardId, MAX_GUILDS>,
     /// Cities: the black cards left out of the game, every Age (a card's Age is its own).
     pub(crate) black_unused: WideCardSet,
     pub(crate) cities: ArrayVec<City, MAX_SEATS>,
@@ -459,8 +449,7 @@ impl Clone for ClassicGame {
             score_lines,
             packet_masks,
             collapse,
-            with_cities,
-            with_leaders,
+            expansions,
             teams,
             seed,
             deals,
@@ -494,8 +483,7 @@ impl Clone for ClassicGame {
             score_lines,
             packet_masks: *packet_masks,
             collapse: *collapse,
-            with_cities: *with_cities,
-            with_leaders: *with_leaders,
+            expansions: *expansions,
             teams: *teams,
             seed: *seed,
             deals: deals.clone(),
@@ -545,8 +533,7 @@ impl ClassicGame {
             score_lines,
             packet_masks,
             collapse,
-            with_cities,
-            with_leaders,
+            expansions,
             teams,
             seed,
             deals,
@@ -577,8 +564,7 @@ impl ClassicGame {
         self.score_lines = *score_lines;
         self.packet_masks.clone_from(packet_masks);
         self.collapse.clone_from(collapse);
-        self.with_cities = *with_cities;
-        self.with_leaders = *with_leaders;
+        self.expansions = *expansions;
         self.teams = *teams;
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
@@ -618,6 +604,24 @@ impl ClassicGame {
 
     pub fn edition(&self) -> Edition {
         self.cat.edition
+    }
+
+    /// True when expansion `e` is in play.
+    #[inline]
+    pub fn plays(&self, e: Expansion) -> bool {
+        self.expansions.contains(e)
+    }
+
+    /// Cities is in play.
+    #[inline]
+    pub(crate) fn with_cities(&self) -> bool {
+        self.expansions.contains(Expansion::CITIES)
+    }
+
+    /// Leaders is in play.
+    #[inline]
+    pub(crate) fn with_leaders(&self) -> bool {
+        self.expansions.contains(Expansion::LEADERS)
     }
 
     /// The seed the game was drawn from (`None` for a game built from an explicit setup).

@@ -267,7 +267,7 @@ impl ClassicGame {
             let city = &self.cities[seat];
             income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
         }
-        if self.with_cities {
+        if self.with_cities() {
             self.cities_effects_built(&[], &stages, &mut income);
         }
         self.leader_stages_built(&stages);

@@ -56,7 +56,7 @@ impl ClassicGame {
         (
             Vec<(Wonder, Side)>,
             [ArrayVec<CardId, DEAL_SLOTS>; 3],
-            ArrayVec<CardId, 10>,
+            ArrayVec<CardId, MAX_GUILDS>,
             [Vec<CardId>; 3],
             Option<LeaderDeal>,
         ),
@@ -67,7 +67,8 @@ impl ClassicGame {
             return Err(SetupError(format!("{n} players (3 to 7 allowed)")));
         }
         if config.teams {
-            crate::classic::teams::check_table(n, config.expansions.cities).map_err(SetupError)?;
+            crate::classic::teams::check_table(n, config.expansions.contains(Expansion::CITIES))
+                .map_err(SetupError)?;
         }
         let cat = catalog(config.edition, config.expansions);
         let mut rng = GameRng::seed_from_u64(seed);
@@ -122,14 +123,14 @@ impl ClassicGame {
             };
             wonders.push((w, Side::of(config.edition, index)));
         }
-        let mut guilds: ArrayVec<CardId, 10> = cat.guilds.iter().copied().collect();
+        let mut guilds: ArrayVec<CardId, MAX_GUILDS> = cat.guilds.iter().copied().collect();
         guilds.shuffle(&mut rng);
-        let unused: ArrayVec<CardId, 10> = guilds[n + 2..].iter().copied().collect();
+        let unused: ArrayVec<CardId, MAX_GUILDS> = guilds[n + 2..].iter().copied().collect();
         // Cities: as many black cards of each Age as players join its deck (drawn only with
         // Cities, so that base games keep their deals).
         let mut black_unused: [Vec<CardId>; 3] = Default::default();
         let mut black_dealt: [Vec<CardId>; 3] = Default::default();
-        if config.expansions.cities {
+        if config.expansions.contains(Expansion::CITIES) {
             for a in 0..3 {
                 let mut blacks = cat.blacks[a].clone();
                 blacks.shuffle(&mut rng);
@@ -150,9 +151,10 @@ impl ClassicGame {
             deck
         });
         // Leaders: the decks shuffled together, 4 per seat, the rest in the box in draw order.
-        let leaders = if config.expansions.leaders {
+        let leaders = if config.expansions.contains(Expansion::LEADERS) {
             let decks = config.leader_decks_in_play();
-            check_decks(&decks, config.expansions.cities).map_err(SetupError)?;
+            check_decks(&decks, config.expansions.contains(Expansion::CITIES))
+                .map_err(SetupError)?;
             let (deal, boxed) = deal(&decks, n, &mut rng);
             Some((decks, deal, boxed))
         } else {
@@ -194,8 +196,7 @@ impl ClassicGame {
                 ((1u64 << h) - 1) << (h * j)
             }),
             collapse: config.collapse_payment_splits,
-            with_cities: config.expansions.cities,
-            with_leaders: config.expansions.leaders,
+            expansions: config.expansions,
             teams: config.teams,
             seed: None,
             deals,
@@ -270,12 +271,12 @@ impl ClassicGame {
             let mut expected = cat.deck(age, n).to_vec();
             let blacks = &cat.blacks[age as usize - 1];
             let unused = &setup.black_unused[age as usize - 1];
-            if !config.expansions.cities && !unused.is_empty() {
+            if !config.expansions.contains(Expansion::CITIES) && !unused.is_empty() {
                 return Err(SetupError(
                     "black cards left out, but Cities is not in play".into(),
                 ));
             }
-            if config.expansions.cities {
+            if config.expansions.contains(Expansion::CITIES) {
                 let black: Vec<CardId> = dealt
                     .iter()
                     .copied()
@@ -326,8 +327,12 @@ impl ClassicGame {
                 "guilds dealt and unused are not the box's guilds".into(),
             ));
         }
-        let leaders = if config.expansions.leaders {
-            check_decks(&setup.leader_decks, config.expansions.cities).map_err(SetupError)?;
+        let leaders = if config.expansions.contains(Expansion::LEADERS) {
+            check_decks(
+                &setup.leader_decks,
+                config.expansions.contains(Expansion::CITIES),
+            )
+            .map_err(SetupError)?;
             if setup.leaders.len() != n {
                 return Err(SetupError(format!(
                     "{} leader hands dealt for {n} seats",

@@ -9,10 +9,9 @@ use rand::{Rng, SeedableRng};
 /// A team game of `players` seats (Cities, with Leaders when `leaders`), days sides.
 fn team_game(players: usize, leaders: bool, seed: u64) -> ClassicGame {
     let mut config = ClassicConfig::new(players, Edition::V2);
-    config.expansions = Expansions {
-        leaders,
-        cities: true,
-    };
+    config.expansions = ExpansionSet::NONE
+        .with_if(Expansion::LEADERS, leaders)
+        .with(Expansion::CITIES);
     config.sides = SidePolicy::Day;
     config.teams = true;
     ClassicGame::new(&config, seed).unwrap()
@@ -35,19 +34,19 @@ fn l(id: &str) -> LeaderId {
 #[test]
 fn the_team_variant_needs_cities_and_4_or_6_players() {
     let mut config = ClassicConfig::new(5, Edition::V2);
-    config.expansions.cities = true;
+    config.expansions.set(Expansion::CITIES, true);
     config.teams = true;
     assert!(ClassicGame::new(&config, 1)
         .unwrap_err()
         .0
         .contains("4 or 6"));
     config.players = 4;
-    config.expansions.cities = false;
+    config.expansions.set(Expansion::CITIES, false);
     assert!(ClassicGame::new(&config, 1)
         .unwrap_err()
         .0
         .contains("Cities"));
-    config.expansions.cities = true;
+    config.expansions.set(Expansion::CITIES, true);
     assert!(ClassicGame::new(&config, 1).is_ok());
 }
 

@@ -198,7 +198,7 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
-                    if self.with_leaders {
+                    if self.with_leaders() {
                         trade[l] += pay_left as u32;
                         trade[r] += pay_right as u32;
                         paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
@@ -221,7 +221,7 @@ impl ClassicGame {
                     self.spendable[seat] -= paid;
                     income[l] += pay_left as u32;
                     income[r] += pay_right as u32;
-                    if self.with_leaders {
+                    if self.with_leaders() {
                         trade[l] += pay_left as u32;
                         trade[r] += pay_right as u32;
                         paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
@@ -257,7 +257,7 @@ impl ClassicGame {
             let city = &self.cities[seat];
             income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
         }
-        let cities = self.with_cities;
+        let cities = self.with_cities();
         if cities {
             self.cities_effects_built(&built, &stage_coins, &mut income);
         }
@@ -378,7 +378,7 @@ impl ClassicGame {
     /// and Roma night's extra recruitment in seat order), the builds from the discard pile
     /// (Halikarnassos, Solomon, Forging Agency), then Cities' coin losses.
     pub(super) fn push_end_of_turn_steps(&mut self, at: usize) {
-        if self.leaders.is_none() && !self.with_cities {
+        if self.leaders.is_none() && !self.with_cities() {
             // The base game: only Halikarnassos' builds.
             for (i, h) in self.owed_discard_builds.drain(..).enumerate() {
                 self.next.insert(at + i, Next::Discarded(h));
@@ -402,7 +402,7 @@ impl ClassicGame {
         if let Some(table) = self.leaders.as_mut() {
             steps.extend(table.owed.solomon.drain(..).map(Next::Solomon));
         }
-        if self.with_cities {
+        if self.with_cities() {
             steps.extend(self.owed_forging.drain(..).map(Next::Forging));
             steps.push(Next::CoinLosses);
         }

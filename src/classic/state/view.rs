@@ -83,7 +83,7 @@ impl ClassicGame {
                 sections.push(json!({"title": colour.id(), "cards": cards, "colour": colour.id()}));
             }
         }
-        if self.with_leaders {
+        if self.with_leaders() {
             sections.push(cards_section(
                 "Leaders",
                 leaders_of(c.leaders).map(leader_card).collect(),
@@ -160,7 +160,7 @@ impl ClassicGame {
                 format!("{}/{}", c.stages, board.stages.len()),
             ),
         ];
-        if self.with_cities {
+        if self.with_cities() {
             facts.push(fact("debt tokens", c.debt));
             facts.push(fact("diplomacy tokens", c.diplomacy));
         }
@@ -200,14 +200,16 @@ impl TableView for ClassicGame {
             facts.push(fact("leaders in the box", t.boxed.order().len()));
         }
         let title = format!(
-            "7 Wonders ({} edition){}{}{}",
+            "7 Wonders ({} edition){}{}",
             if self.edition() == crate::classic::Edition::V1 {
                 "1st"
             } else {
                 "2nd"
             },
-            if self.with_leaders { " + Leaders" } else { "" },
-            if self.with_cities { " + Cities" } else { "" },
+            self.expansions
+                .units()
+                .map(|u| format!(" + {}", u.name))
+                .collect::<String>(),
             if self.teams { ", teams" } else { "" },
         );
         json!({
