@@ -2,9 +2,11 @@
 //! from them (updated when something is built, read by every payment search).
 
 use super::cities_payment::Rebates;
-use super::data::{Card, Catalog, Class, Color, Direction, Power, Side, Symbol, Wonder, RESOURCES};
-use super::effects::LeaderPowers;
+use super::data::{
+    Card, Catalog, Class, Color, Direction, Per, Power, Side, Symbol, Whose, Wonder, RESOURCES,
+};
 use super::leader_draft::LeaderSet;
+use super::leaders::LeaderPowers;
 use super::payment::{Prices, Supply, FULL_PRICES};
 use crate::common::WideCardSet;
 
@@ -184,6 +186,51 @@ impl City {
     /// Science symbols from cards, by family.
     pub fn symbols(&self) -> [u8; 3] {
         self.science
+    }
+
+    /// What `per` counts in this city.
+    pub(crate) fn count_per(&self, per: Per) -> u32 {
+        match per {
+            Per::Cards(colors) => self.count(colors),
+            Per::Stages => self.stages as u32,
+        }
+    }
+}
+
+/// The cities round a table, as the effects read them at a moment: a seat's own city and its
+/// neighbours' (the left neighbour of seat p is seat p+1).
+#[derive(Clone, Copy)]
+pub(crate) struct Table<'a> {
+    pub cat: &'a Catalog,
+    pub cities: &'a [City],
+}
+
+impl<'a> Table<'a> {
+    #[inline]
+    pub fn city(&self, seat: usize) -> &'a City {
+        &self.cities[seat]
+    }
+
+    #[inline]
+    pub fn left_of(&self, seat: usize) -> usize {
+        (seat + 1) % self.cities.len()
+    }
+
+    #[inline]
+    pub fn right_of(&self, seat: usize) -> usize {
+        (seat + self.cities.len() - 1) % self.cities.len()
+    }
+
+    /// Counts `per` over the cities `whose` names, from `seat`'s point of view.
+    pub fn count(&self, seat: usize, per: Per, whose: Whose) -> u32 {
+        let one = |s: usize| self.cities[s].count_per(per);
+        match whose {
+            Whose::Own => one(seat),
+            Whose::Neighbours => one(self.left_of(seat)) + one(self.right_of(seat)),
+            Whose::OwnAndNeighbours => {
+                one(seat) + one(self.left_of(seat)) + one(self.right_of(seat))
+            }
+        }
     }
 }
 

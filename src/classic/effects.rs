@@ -5,10 +5,10 @@
 
 use super::cities::{self, CITIES_LINE};
 use super::cities_data::CityEffect;
-use super::city::{powers, City};
-use super::data::{Class, Color, Direction, Effect, Per, Power, Whose};
+use super::city::{powers, City, Table};
+use super::data::{Class, Color, Direction, Effect, Power, Whose};
+use super::leaders::LeaderPowers;
 use super::leaders_data::{CardColor, DiscountOn, LeaderEffect};
-use super::state::ClassicGame;
 use super::vocab::ScoreLine;
 
 impl Effect {
@@ -50,7 +50,7 @@ impl Effect {
 
     /// Coins from the bank when the card is built (counted after every card of the turn is
     /// placed, so Vineyard and Bazaar see the neighbours' cards of the same turn).
-    pub(crate) fn coins_when_built(self, game: &ClassicGame, seat: usize) -> u32 {
+    pub(crate) fn coins_when_built(self, game: Table, seat: usize) -> u32 {
         match self {
             Effect::Coins(n) => n as u32,
             Effect::Commerce {
@@ -96,7 +96,7 @@ impl Effect {
     /// line they go on (also for a guild copied by 1st-edition Olympia B); `None` for an
     /// effect that scores nothing by itself (production, shields and science symbols are
     /// scored elsewhere).
-    pub(crate) fn end_points(self, game: &ClassicGame, seat: usize) -> Option<(ScoreLine, i32)> {
+    pub(crate) fn end_points(self, game: Table, seat: usize) -> Option<(ScoreLine, i32)> {
         let points = match self {
             Effect::Points(v) => (ScoreLine::CIVILIAN, v as i32),
             Effect::Commerce {
@@ -121,7 +121,7 @@ impl Effect {
             }
             Effect::WonderComplete(p) => {
                 let city = game.city(seat);
-                let complete = city.stages == city.stage_count(game.catalog());
+                let complete = city.stages == city.stage_count(game.cat);
                 (ScoreLine::GUILDS, if complete { p as i32 } else { 0 })
             }
             Effect::City(effects) => {
@@ -214,14 +214,6 @@ impl Power {
             | Power::FirstOfAgeFree
             | Power::LastOfAgeFree => 0,
         }
-    }
-}
-
-/// What `per` counts in one city.
-pub(crate) fn count_in(city: &City, per: Per) -> u32 {
-    match per {
-        Per::Cards(colors) => city.count(colors),
-        Per::Stages => city.stages as u32,
     }
 }
 
@@ -491,43 +483,6 @@ impl LeaderEffect {
             | LeaderEffect::OthersLoseAgeCoins => 0,
         }
     }
-}
-
-/// What a city's face-up leaders do while face up, summed over them: kept in the city and
-/// recomputed when a leader is recruited or buried, so that payments and turns read flags.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LeaderPowers {
-    /// Maecenas: recruitments cost nothing.
-    pub free_recruitment: bool,
-    /// Imhotep, Hammurabi, Leonidas, Archimedes: a wild own resource for builds of these
-    /// colours (bits by `Color as usize`) and, with [`LeaderPowers::STAGES`], wonder stages.
-    pub discounts: u16,
-    /// Ramses: buildings of these colours are free (bits by `Color as usize`).
-    pub free_colors: u8,
-    /// Caligula: one black card per Age for free.
-    pub free_black_each_age: bool,
-    /// Xenophon, Diocletian: coins per later building, by colour (`Color as usize`).
-    pub coins_per_build: [u8; 8],
-    /// Vitruvius: coins per later chain build.
-    pub coins_per_chain: u8,
-    /// Nero: coins per victory token taken.
-    pub coins_per_victory: u8,
-    /// Bilkis: the price of one resource from the bank per turn (0: no such power).
-    pub bank_unit: u8,
-    /// Berenice: coins once per turn (or conflict resolution) the bank pays the owner.
-    pub extra_bank_coin: u8,
-    /// Hatshepsut: coins per neighbour paid in a turn.
-    pub coins_per_neighbour_paid: u8,
-    /// Tomyris: a defeat token goes to the neighbour who beat her.
-    pub defeats_to_winner: bool,
-    /// Octavia: for each later stage, coins for the owner and a loss for every other seat.
-    pub stage_coins: u8,
-    pub stage_losses: u8,
-}
-
-impl LeaderPowers {
-    /// The discount bit of wonder stages.
-    pub const STAGES: u16 = 1 << 8;
 }
 
 impl LeaderEffect {

@@ -90,6 +90,43 @@ pub fn recruit_cost(cost: LeaderCost, age: u8, free: bool, reduction: u8) -> u8 
     }
 }
 
+/// What a city's face-up leaders do while face up, summed over them: kept in the city and
+/// recomputed when a leader is recruited or buried, so that payments and turns read flags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeaderPowers {
+    /// Maecenas: recruitments cost nothing.
+    pub free_recruitment: bool,
+    /// Imhotep, Hammurabi, Leonidas, Archimedes: a wild own resource for builds of these
+    /// colours (bits by `Color as usize`) and, with [`LeaderPowers::STAGES`], wonder stages.
+    pub discounts: u16,
+    /// Ramses: buildings of these colours are free (bits by `Color as usize`).
+    pub free_colors: u8,
+    /// Caligula: one black card per Age for free.
+    pub free_black_each_age: bool,
+    /// Xenophon, Diocletian: coins per later building, by colour (`Color as usize`).
+    pub coins_per_build: [u8; 8],
+    /// Vitruvius: coins per later chain build.
+    pub coins_per_chain: u8,
+    /// Nero: coins per victory token taken.
+    pub coins_per_victory: u8,
+    /// Bilkis: the price of one resource from the bank per turn (0: no such power).
+    pub bank_unit: u8,
+    /// Berenice: coins once per turn (or conflict resolution) the bank pays the owner.
+    pub extra_bank_coin: u8,
+    /// Hatshepsut: coins per neighbour paid in a turn.
+    pub coins_per_neighbour_paid: u8,
+    /// Tomyris: a defeat token goes to the neighbour who beat her.
+    pub defeats_to_winner: bool,
+    /// Octavia: for each later stage, coins for the owner and a loss for every other seat.
+    pub stage_coins: u8,
+    pub stage_losses: u8,
+}
+
+impl LeaderPowers {
+    /// The discount bit of wonder stages.
+    pub const STAGES: u16 = 1 << 8;
+}
+
 /// What the end-of-game leader scoring reads of one seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SeatFacts {

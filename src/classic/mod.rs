@@ -66,6 +66,7 @@ pub mod scoring;
 pub mod sim;
 pub mod state;
 pub mod teams;
+pub mod view;
 pub mod vocab;
 
 use rand::RngCore;

@@ -724,3 +724,108 @@ fn aristotle_split_ok(
         .iter()
         .any(|&(sc, ar)| i64::from(sc) == science && i64::from(ar) + rest == leaders)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classic::city::powers;
+    use crate::classic::scoring::ScoreLine;
+    use crate::classic::state::leaders_tests::{at_age_one, leaders_game, seat0_turn};
+    use crate::common::GameRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Random Leaders games (with Cities every other one) replay from their records through
+    /// JSON text to the same game, every figure checked, and their logs tell the draft and
+    /// the recruitment turns.
+    #[test]
+    fn random_leaders_games_replay_from_their_records_and_log_their_leaders() {
+        for seed in 0..150u64 {
+            let players = 3 + (seed % 5) as usize;
+            let mut g = leaders_game(players, seed % 2 == 1, seed);
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            while !g.is_over() {
+                g.legal(&mut legal);
+                g.play(legal[rng.random_range(0..legal.len())]).unwrap();
+            }
+            let specs: Vec<String> = (0..players).map(|_| "random".to_string()).collect();
+            let record = g.record(&specs);
+            let text = serde_json::to_string(&record).unwrap();
+            let back: Value = serde_json::from_str(&text).unwrap();
+            let r = replay(&back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_eq!(r.record(&specs), record, "seed {seed}");
+            if seed < 4 {
+                let log = crate::classic::log::turn_log(&g);
+                let has = |text: &str| log.iter().any(|l| l.contains(text));
+                assert!(has("Leader draft") && has("drafts "), "seed {seed}");
+                assert!(has("Age I recruitment turn") && has("Age III recruitment turn"));
+                assert!(log.iter().any(|l| l.starts_with("leaders ")));
+            }
+        }
+    }
+
+    #[test]
+    fn a_record_spends_caligula_only_by_a_black_build_labelled_leader() {
+        // Issue 28: Olympia day's first black card free, recorded "wonder_power", leaves Caligula
+        // unused; a later black card of the same Age labelled "leader" spends it.
+        let mut g = at_age_one(true, &["caligula"]);
+        g.cities[0].powers |= powers::FIRST_OF_COLOUR_FREE;
+        let cat = g.cat;
+        let gates = cat.find("city_gates").unwrap();
+        let first = serde_json::json!({"player": 0, "type": "build", "card": "city_gates",
+            "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "wonder_power"});
+        let (_, action) = parse_action(cat, &first, &g).unwrap();
+        assert!(matches!(action, Action::Build { card, .. } if card == gates));
+        seat0_turn(&mut g, "city_gates", |_| action);
+        let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
+        assert_eq!((played.action, played.free), (action, Free::WonderPower));
+        assert!(!g.cities[0].free_build_used, "Caligula still unused");
+        let militia = cat.find("militia").unwrap();
+        let second = serde_json::json!({"player": 0, "type": "build", "card": "militia",
+            "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "leader"});
+        let (_, action) = parse_action(cat, &second, &g).unwrap();
+        assert_eq!(action, Action::BuildFree { card: militia });
+        seat0_turn(&mut g, "militia", |_| action);
+        let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
+        assert_eq!(played.free, Free::Leader);
+    }
+
+    #[test]
+    fn a_record_may_put_aristotles_points_on_science_or_leaders() {
+        // Issue 28 (RECORDS.md, Leaders and Cities reading 13): symbols 0/1/5 and a wild one
+        // score 37 either as 0/1/6 (37 science) or 1/1/5 (34 science + Aristotle's 3).
+        let mut g = at_age_one(false, &["aristotle"]);
+        g.cities[0].science = [0, 1, 5];
+        g.cities[0].science_wild = 1;
+        let splits = g.science_splits(0);
+        assert_eq!(splits, [(34, 3), (37, 0)]);
+        let result = |science: i32, aristotle: i32| {
+            let mut scores = Vec::new();
+            for s in 0..g.n {
+                let score = g.score(s);
+                let mut pad = serde_json::Map::new();
+                for (k, v) in score.lines(g.score_lines()) {
+                    pad.insert(k.into(), v.into());
+                }
+                if s == 0 {
+                    let rest = score.get(crate::classic::leaders::LEADERS_LINE)
+                        - (score.get(ScoreLine::SCIENCE)
+                            + score.get(crate::classic::leaders::LEADERS_LINE)
+                            - 37);
+                    pad.insert("science".into(), science.into());
+                    pad.insert("leaders".into(), (rest + aristotle).into());
+                }
+                pad.insert("total".into(), score.total.into());
+                scores.push(serde_json::Value::Object(pad));
+            }
+            let coins: Vec<u32> = (0..g.n).map(|s| g.cities[s].coins).collect();
+            serde_json::json!({"winner": g.winners(), "victory": "civilian", "scores": scores,
+                "coins": coins})
+        };
+        assert!(check_result(&g, &result(37, 0)).is_ok());
+        assert!(check_result(&g, &result(34, 3)).is_ok());
+        // Same total, but no best choice gives it.
+        let err = check_result(&g, &result(36, 1)).unwrap_err().to_string();
+        assert!(err.contains("scores[0].science"), "{err}");
+    }
+}

@@ -235,7 +235,7 @@ impl ClassicGame {
                 .cat
                 .card(CardId(id))
                 .effect
-                .end_points(self, seat)
+                .end_points(self.table(), seat)
                 .map_or(0, |e| e.1);
         }
         if let Some(g) = city.copied_guild {
@@ -243,7 +243,7 @@ impl ClassicGame {
                 .cat
                 .card(g)
                 .effect
-                .end_points(self, seat)
+                .end_points(self.table(), seat)
                 .map_or(0, |e| e.1);
         }
         debug_assert_eq!(points, {
@@ -264,7 +264,7 @@ impl ClassicGame {
         }
         let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
         let mut add = |effect: Effect| {
-            if let Some((line, points)) = effect.end_points(self, seat) {
+            if let Some((line, points)) = effect.end_points(self.table(), seat) {
                 s.add(line, points);
             }
         };

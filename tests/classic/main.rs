@@ -12,6 +12,7 @@ mod classic_bots;
 mod classic_cities;
 mod classic_data;
 mod classic_games;
+mod classic_imports;
 mod classic_leaders_data;
 mod classic_leaders_payment;
 mod classic_leaders_rules;

@@ -6,7 +6,7 @@ use super::*;
 use crate::classic::cities;
 use crate::classic::cities_payment::{quote_with_rebates, Rebates};
 use crate::classic::data::RESOURCES;
-use crate::classic::effects::LeaderPowers;
+use crate::classic::leaders::LeaderPowers;
 use crate::classic::payment::ANY_RESOURCE;
 
 impl ClassicGame {

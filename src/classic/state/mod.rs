@@ -21,16 +21,16 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore, SeedableRng};
 
 use super::cities_data::CityEffect;
-use super::city::{powers, City};
+use super::city::{powers, City, Table};
 use super::data::{
-    CardId, Catalog, Color, Edition, Effect, Expansion, ExpansionSet, Per, Power, Side, Whose,
-    Wonder, BOARDS, MAX_GUILDS,
+    CardId, Catalog, Color, Edition, Effect, Expansion, ExpansionSet, Power, Side, Wonder, BOARDS,
+    MAX_GUILDS,
 };
 use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
 use super::payment::{quote, Prices, Quote, Supply, Ways};
-use super::scoring::ScoreLine;
+use super::vocab::ScoreLine;
 use crate::common::{GameRng, WideCardSet};
 
 mod determinize;
@@ -39,12 +39,11 @@ mod military;
 mod recruitment;
 mod setup;
 mod turn;
-mod view;
 
 #[cfg(test)]
 mod cities_tests;
 #[cfg(test)]
-mod leaders_tests;
+pub(crate) mod leaders_tests;
 #[cfg(test)]
 mod teams_tests;
 
@@ -659,6 +658,15 @@ impl ClassicGame {
         &self.cities[seat]
     }
 
+    /// The cities round the table, as the effects read them.
+    #[inline]
+    pub(crate) fn table(&self) -> Table<'_> {
+        Table {
+            cat: self.cat,
+            cities: &self.cities,
+        }
+    }
+
     /// Current Age, 1..=3.
     pub fn age(&self) -> u8 {
         self.age
@@ -781,6 +789,11 @@ impl ClassicGame {
     /// True when `seat` chose this turn and waits for the others.
     pub fn has_chosen(&self, seat: usize) -> bool {
         self.pending[seat].is_some()
+    }
+
+    /// What `seat` chose this turn, while it waits for the others (hidden from them).
+    pub(crate) fn chosen(&self, seat: usize) -> Option<Action> {
+        self.pending[seat].map(|(action, _, _)| action)
     }
 
     pub fn is_over(&self) -> bool {

@@ -149,19 +149,10 @@ impl ClassicGame {
 
     /// Coins a building gives when built (counted after every card of the turn is placed).
     pub(super) fn coins_when_built(&self, seat: usize, card: CardId) -> u32 {
-        self.cat.card(card).effect.coins_when_built(self, seat)
-    }
-
-    /// Counts `per` over the cities `whose` names, from `seat`'s point of view.
-    pub(crate) fn count(&self, seat: usize, per: Per, whose: Whose) -> u32 {
-        let one = |s: usize| crate::classic::effects::count_in(&self.cities[s], per);
-        match whose {
-            Whose::Own => one(seat),
-            Whose::Neighbours => one(self.left_of(seat)) + one(self.right_of(seat)),
-            Whose::OwnAndNeighbours => {
-                one(seat) + one(self.left_of(seat)) + one(self.right_of(seat))
-            }
-        }
+        self.cat
+            .card(card)
+            .effect
+            .coins_when_built(self.table(), seat)
     }
 
     pub(super) fn resolve_turn(&mut self) {

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Action, ClassicGame, Step};
+use super::state::{Action, ClassicGame, Step};
 use crate::classic::data::{CardId, Color};
 use crate::classic::leader_draft::{LeaderId, LeaderSet};
 use crate::classic::log::{effect_text, played_text, power_text};
@@ -123,7 +123,7 @@ impl ClassicGame {
                     .collect(),
             ));
         }
-        if let Some((action, _, _)) = self.pending[seat] {
+        if let Some(action) = self.chosen(seat) {
             if matches!(self.step, Step::Turn | Step::Draft) {
                 sections.push(cards_section(
                     "Chosen this turn",
@@ -270,8 +270,7 @@ impl TableView for ClassicGame {
     fn public_step_lines(before: &ClassicGame, action: Action, after: &ClassicGame) -> Vec<String> {
         let seat = before.current_seat();
         let who = before.seat_name(seat);
-        let pending =
-            after.pending[seat].is_some() && matches!(after.step, Step::Turn | Step::Draft);
+        let pending = after.has_chosen(seat) && matches!(after.step, Step::Turn | Step::Draft);
         let line = match action {
             Action::Draft { .. } => format!("{who} drafts a leader (face down)"),
             _ if pending => format!("{who} has chosen (hidden until the turn resolves)"),
