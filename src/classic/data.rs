@@ -14,7 +14,7 @@
 //! - Circus: 3 stone + ore (minority reading: 3 clay + ore).
 
 use super::cities_data::CityEffect;
-use super::leaders_data::{BoardPassive, LeaderStagePower};
+use super::leaders_data::{BoardPassive, LeaderStagePower, LEADERS};
 pub use super::vocab::{
     Color, Direction, Expansion, ExpansionSet, Resource, ScoreLine, Symbol, RESOURCES,
 };
@@ -821,6 +821,19 @@ pub struct Catalog {
     pub blacks: [Vec<CardId>; 3],
     /// The buildings that make some other building free (the bots' evaluation values them).
     pub chain_sources: WideCardSet,
+    /// The expansions' tables of per-seat facts, with the buildings and leaders whose keys
+    /// each lists (so a seat's facts are read without comparing names).
+    pub features: Vec<FeatureKeys>,
+}
+
+/// An expansion's table of per-seat facts and what of a city it counts.
+#[derive(Debug)]
+pub struct FeatureKeys {
+    pub table: &'static FeatureTable,
+    /// The buildings whose keys the table lists.
+    pub cards: WideCardSet,
+    /// The leaders (bits by leader id) whose ids the table lists.
+    pub leaders: u64,
 }
 
 /// An expansion as a unit: everything the base game derives from the set of expansions in
@@ -1053,6 +1066,21 @@ impl Catalog {
         let chain_sources = cards
             .iter()
             .fold(WideCardSet::EMPTY, |set, c| set.union(c.chain_from));
+        let features = units
+            .iter()
+            .filter_map(|u| u.feature)
+            .map(|table| FeatureKeys {
+                table,
+                cards: cards
+                    .iter()
+                    .filter(|c| table.keys.contains(&c.key))
+                    .map(|c| c.id.0)
+                    .collect(),
+                leaders: (LEADERS.iter().enumerate())
+                    .filter(|(_, l)| table.keys.contains(&l.id))
+                    .fold(0, |m, (i, _)| m | 1 << i),
+            })
+            .collect();
         Ok(Catalog {
             edition,
             expansions,
@@ -1066,6 +1094,7 @@ impl Catalog {
             decks,
             blacks,
             chain_sources,
+            features,
         })
     }
 

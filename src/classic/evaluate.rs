@@ -131,7 +131,7 @@ impl ClassicGame {
     /// to choose selling a card (a neutral stand-in), so its effect counts.
     fn resolve_with_sales(&mut self) {
         while !self.is_over() && self.choice_waiting() {
-            if self.step == super::state::Step::Draft || self.recruiting {
+            if self.step() == super::state::Step::Draft || self.is_recruiting() {
                 // Leaders: the draft's picks and the recruitment turn have their own stand-in
                 // (the first legal action: a pick, or a recruitment).
                 let mut legal = Vec::new();
@@ -146,7 +146,7 @@ impl ClassicGame {
             if uids == 0 {
                 break;
             }
-            let card = self.deals[self.age() as usize - 1].cards[uids.trailing_zeros() as usize];
+            let card = self.dealt_card(self.age(), uids.trailing_zeros() as usize);
             if self.play_held_sale(card).is_err() {
                 break;
             }
@@ -165,7 +165,7 @@ impl ClassicGame {
         for (s, v) in values.iter_mut().enumerate().take(n) {
             *v = g.seat_value(s);
         }
-        if g.teams {
+        if g.plays_in_teams() {
             return team_chances(&values[..n], out);
         }
         let max = values[..n].iter().cloned().fold(f64::MIN, f64::max);
@@ -204,7 +204,7 @@ impl ClassicGame {
         if cat.expansions.contains(Expansion::CITIES) {
             value += self.cities_value(seat, left);
         }
-        if self.leaders.is_some() {
+        if self.leader_table().is_some() {
             value += self.leaders_value(seat, left);
         }
         value
@@ -324,7 +324,7 @@ impl ClassicGame {
     /// The seats `seat` fights at each Age's end, and the tokens each conflict is fought for:
     /// both neighbours for one token, or in teams the opposing neighbour for two.
     fn rivals(&self, seat: usize) -> (ArrayVec<usize, 2>, f64) {
-        if self.teams {
+        if self.plays_in_teams() {
             let other = crate::classic::teams::opposing_neighbour(seat, self.players());
             (std::iter::once(other).collect(), 2.0)
         } else {
@@ -566,9 +566,9 @@ mod tests {
     fn gain_over_sale(g: &ClassicGame, change: impl Fn(&mut City, &'static Catalog)) -> f64 {
         let cat = g.catalog();
         let mut built = g.clone();
-        change(&mut built.cities[0], cat);
+        change(built.city_mut(0), cat);
         let mut sold = g.clone();
-        sold.cities[0].coins += 3;
+        sold.city_mut(0).coins += 3;
         built.seat_value(0) - sold.seat_value(0)
     }
 
@@ -594,14 +594,13 @@ mod tests {
             let before = g.seat_value(0);
             let mut h = g.clone();
             let cat = h.catalog();
-            build(key)(&mut h.cities[0], cat);
+            build(key)(h.city_mut(0), cat);
             assert!(h.seat_value(0) > before + 0.5, "{key}");
         }
-        g.age = 3;
-        g.turn = g.last_turn() + 1;
+        g.set_clock(3, g.last_turn() + 1);
         let mut h = g.clone();
         let cat = h.catalog();
-        build("west_clandestine_wharf")(&mut h.cities[0], cat);
+        build("west_clandestine_wharf")(h.city_mut(0), cat);
         assert_eq!(h.seat_value(0), g.seat_value(0));
     }
 
@@ -620,8 +619,7 @@ mod tests {
         let mut g = start();
         let early = gain_over_sale(&g, build("lumber_yard"));
         assert!(early > 0.5, "Age I lumber yard worth {early} over a sale");
-        g.age = 3;
-        g.turn = g.last_turn();
+        g.set_clock(3, g.last_turn());
         let late = gain_over_sale(&g, build("lumber_yard"));
         assert!(
             late < 0.0,
@@ -648,7 +646,7 @@ mod tests {
         let with = |r: usize| {
             let mut h = g.clone();
             // Pile on five units so the typical demand is covered and the stages decide.
-            h.cities[0].own.add_fixed(r, 5);
+            h.city_mut(0).own.add_fixed(r, 5);
             h.seat_value(0)
         };
         assert!(with(most) > with(least));
@@ -661,8 +659,8 @@ mod tests {
         assert!(gain > 0.5, "first symbol worth {gain} over a sale");
         // Completing a set of three symbols is worth more than a lone symbol.
         let cat = g.catalog();
-        build("workshop")(&mut g.cities[0], cat);
-        build("scriptorium")(&mut g.cities[0], cat);
+        build("workshop")(g.city_mut(0), cat);
+        build("scriptorium")(g.city_mut(0), cat);
         let set = gain_over_sale(&g, build("apothecary"));
         assert!(set > gain + 5.0, "completing a set worth {set}");
     }
@@ -671,14 +669,14 @@ mod tests {
     fn shields_that_win_the_coming_conflict_beat_a_sale() {
         let mut g = start();
         // The last turn of Age I, every city without shields.
-        g.turn = g.last_turn();
+        g.set_clock(g.age(), g.last_turn());
         let gain = gain_over_sale(&g, build("stockade"));
         // Two sure victories (+1 each) instead of two ties, and a lead for later Ages.
         assert!(gain > 1.5, "a winning shield worth {gain} over a sale");
         // Falling behind both neighbours costs.
         let mut behind = g.clone();
-        behind.cities[1].shields = 1;
-        behind.cities[2].shields = 1;
+        behind.city_mut(1).shields = 1;
+        behind.city_mut(2).shields = 1;
         assert!(behind.seat_value(0) < g.seat_value(0) - 1.5);
     }
 
@@ -686,8 +684,7 @@ mod tests {
     fn coins_are_worth_more_early_than_late() {
         let mut g = start();
         let early = gain_over_sale(&g, |c, _| c.coins += 6);
-        g.age = 3;
-        g.turn = g.last_turn() + 1;
+        g.set_clock(3, g.last_turn() + 1);
         let late = gain_over_sale(&g, |c, _| c.coins += 6);
         assert!(early > late);
         assert!(

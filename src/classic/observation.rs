@@ -133,38 +133,38 @@ impl Encoded for ClassicGame {
         let over = self.is_over();
         out.put(|| "age".into(), self.age() as f32);
         out.put(|| "turn".into(), self.turn() as f32);
-        out.flag(|| "step_turn".into(), self.step == Step::Turn);
+        out.flag(|| "step_turn".into(), self.step() == Step::Turn);
         out.flag(
             || "step_build_discarded".into(),
-            matches!(self.step, Step::BuildDiscarded(_)),
+            matches!(self.step(), Step::BuildDiscarded(_)),
         );
         out.flag(
             || "step_copy_guild".into(),
-            matches!(self.step, Step::CopyGuild(_)),
+            matches!(self.step(), Step::CopyGuild(_)),
         );
         let cities = cat.expansions.contains(Expansion::CITIES);
         if cities {
-            let loss = match self.step {
-                Step::CoinLoss(s) if s as usize == seat => self.losses[seat],
+            let loss = match self.step() {
+                Step::CoinLoss(s) if s as usize == seat => self.loss(seat),
                 _ => 0,
             };
             out.flag(
                 || "step_coin_loss".into(),
-                matches!(self.step, Step::CoinLoss(_)),
+                matches!(self.step(), Step::CoinLoss(_)),
             );
             out.put(|| "coin_loss_to_split".into(), loss as f32);
         }
-        let leaders = self.leaders.as_ref();
+        let leaders = self.leader_table();
         if let Some(table) = leaders {
-            out.flag(|| "step_draft".into(), self.step == Step::Draft);
+            out.flag(|| "step_draft".into(), self.step() == Step::Draft);
             out.flag(
                 || "step_recruitment".into(),
-                self.recruiting && self.step == Step::Turn,
+                self.is_recruiting() && self.step() == Step::Turn,
             );
             out.flag(
                 || "step_leader_decision".into(),
                 matches!(
-                    self.step,
+                    self.step(),
                     Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_)
                 ),
             );
@@ -196,7 +196,7 @@ impl Encoded for ClassicGame {
         for (card, count) in cat.cards.iter().zip(&hand) {
             out.put(|| format!("hand_{}", card.key), *count as f32);
         }
-        if self.teams {
+        if self.plays_in_teams() {
             // The team variant: the partner shows its hand (and its leaders); which neighbour it
             // is tells the observer's seat parity, and so which neighbour it fights.
             let partner = crate::classic::teams::partner(seat);

@@ -592,7 +592,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
     }
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;
-    game.seed = Some(env.seed);
+    game.set_seed(env.seed);
     for (index, a) in env.actions.iter().enumerate() {
         let at = |message: String| ReplayError::at(index, message);
         if game.is_over() {
@@ -769,8 +769,8 @@ mod tests {
         // Issue 28: Olympia day's first black card free, recorded "wonder_power", leaves Caligula
         // unused; a later black card of the same Age labelled "leader" spends it.
         let mut g = at_age_one(true, &["caligula"]);
-        g.cities[0].powers |= powers::FIRST_OF_COLOUR_FREE;
-        let cat = g.cat;
+        g.city_mut(0).powers |= powers::FIRST_OF_COLOUR_FREE;
+        let cat = g.catalog();
         let gates = cat.find("city_gates").unwrap();
         let first = serde_json::json!({"player": 0, "type": "build", "card": "city_gates",
             "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "wonder_power"});
@@ -779,7 +779,7 @@ mod tests {
         seat0_turn(&mut g, "city_gates", |_| action);
         let played = g.history().iter().rev().find(|p| p.seat == 0).unwrap();
         assert_eq!((played.action, played.free), (action, Free::WonderPower));
-        assert!(!g.cities[0].free_build_used, "Caligula still unused");
+        assert!(!g.city(0).free_build_used, "Caligula still unused");
         let militia = cat.find("militia").unwrap();
         let second = serde_json::json!({"player": 0, "type": "build", "card": "militia",
             "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": "leader"});
@@ -795,13 +795,13 @@ mod tests {
         // Issue 28 (RECORDS.md, Leaders and Cities reading 13): symbols 0/1/5 and a wild one
         // score 37 either as 0/1/6 (37 science) or 1/1/5 (34 science + Aristotle's 3).
         let mut g = at_age_one(false, &["aristotle"]);
-        g.cities[0].science = [0, 1, 5];
-        g.cities[0].science_wild = 1;
+        g.city_mut(0).science = [0, 1, 5];
+        g.city_mut(0).science_wild = 1;
         let splits = g.science_splits(0);
         assert_eq!(splits, [(34, 3), (37, 0)]);
         let result = |science: i32, aristotle: i32| {
             let mut scores = Vec::new();
-            for s in 0..g.n {
+            for s in 0..g.players() {
                 let score = g.score(s);
                 let mut pad = serde_json::Map::new();
                 for (k, v) in score.lines(g.score_lines()) {
@@ -818,7 +818,7 @@ mod tests {
                 pad.insert("total".into(), score.total.into());
                 scores.push(serde_json::Value::Object(pad));
             }
-            let coins: Vec<u32> = (0..g.n).map(|s| g.cities[s].coins).collect();
+            let coins: Vec<u32> = (0..g.players()).map(|s| g.city(s).coins).collect();
             serde_json::json!({"winner": g.winners(), "victory": "civilian", "scores": scores,
                 "coins": coins})
         };

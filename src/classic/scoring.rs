@@ -56,7 +56,7 @@ impl ClassicGame {
         s.add(ScoreLine::TREASURY, (city.coins / 3) as i32);
         self.add_construction_lines(seat, &mut s);
         let wild = self.science_wild(seat);
-        if self.leaders.is_some() {
+        if self.leader_table().is_some() {
             self.add_leader_lines(seat, wild, &mut s);
         } else {
             let science = if self.with_cities() && city.science_copies > 0 {
@@ -75,7 +75,7 @@ impl ClassicGame {
     /// The wild science symbols of `seat` (Scientists Guild, Babylon; a copied guild counts).
     fn science_wild(&self, seat: usize) -> u8 {
         let city = self.city(seat);
-        let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
+        let copied = city.copied_guild.map(|g| self.catalog().card(g).effect);
         city.science_wild + u8::from(copied == Some(Effect::ScienceWild))
     }
 
@@ -83,7 +83,7 @@ impl ClassicGame {
     /// best science choices of `seat` (the score takes one of them); empty without Leaders.
     /// Copies (Cities) and leaders' powers are chosen as in [`ClassicGame::score`].
     pub fn science_splits(&self, seat: usize) -> Vec<(u32, u32)> {
-        if self.leaders.is_none() {
+        if self.leader_table().is_none() {
             return Vec::new();
         }
         let city = self.city(seat);
@@ -230,9 +230,13 @@ impl ClassicGame {
         let city = self.city(seat);
         // The printed points are tallied as they are built; only the rest is counted here.
         let mut points = city.printed_points;
-        for id in city.built.intersection(self.cat.counted_scorers).iter() {
+        for id in city
+            .built
+            .intersection(self.catalog().counted_scorers)
+            .iter()
+        {
             points += self
-                .cat
+                .catalog()
                 .card(CardId(id))
                 .effect
                 .end_points(self.table(), seat)
@@ -240,7 +244,7 @@ impl ClassicGame {
         }
         if let Some(g) = city.copied_guild {
             points += self
-                .cat
+                .catalog()
                 .card(g)
                 .effect
                 .end_points(self.table(), seat)
@@ -257,19 +261,19 @@ impl ClassicGame {
     /// The wonders, civilian, commercial and guilds lines.
     fn add_construction_lines(&self, seat: usize, s: &mut Score) {
         let city = self.city(seat);
-        let board = self.cat.side(city.wonder, city.side.index());
+        let board = self.catalog().side(city.wonder, city.side.index());
         for stage in &board.stages[..city.stages as usize] {
             let points = stage.powers.iter().map(|p| p.end_points()).sum::<i32>();
             s.add(ScoreLine::WONDERS, points);
         }
-        let copied = city.copied_guild.map(|g| self.cat.card(g).effect);
+        let copied = city.copied_guild.map(|g| self.catalog().card(g).effect);
         let mut add = |effect: Effect| {
             if let Some((line, points)) = effect.end_points(self.table(), seat) {
                 s.add(line, points);
             }
         };
-        for id in city.built.intersection(self.cat.end_scorers).iter() {
-            add(self.cat.card(CardId(id)).effect);
+        for id in city.built.intersection(self.catalog().end_scorers).iter() {
+            add(self.catalog().card(CardId(id)).effect);
         }
         if let Some(effect) = copied {
             add(effect);
@@ -280,7 +284,7 @@ impl ClassicGame {
     /// variant, every seat of the winning teams (team total, then the partners' coins).
     pub fn winners(&self) -> Vec<usize> {
         let (totals, coins) = self.totals_and_coins();
-        if self.teams {
+        if self.plays_in_teams() {
             return teams::winning_teams(&totals, &coins)
                 .into_iter()
                 .flat_map(|t| [2 * t, 2 * t + 1])
@@ -295,7 +299,7 @@ impl ClassicGame {
     /// variant, the rank of the seat's team.
     pub fn ranks(&self) -> Vec<usize> {
         let (totals, coins) = self.totals_and_coins();
-        if self.teams {
+        if self.plays_in_teams() {
             let ranks = teams::team_ranks(&totals, &coins);
             return (0..self.players()).map(|s| ranks[teams::team(s)]).collect();
         }
@@ -307,7 +311,7 @@ impl ClassicGame {
 
     /// Each team's total score (the team variant's `team_totals`; empty without teams).
     pub fn team_totals(&self) -> Vec<i32> {
-        if !self.teams {
+        if !self.plays_in_teams() {
             return Vec::new();
         }
         teams::team_totals(&self.totals_and_coins().0)
@@ -318,11 +322,6 @@ impl ClassicGame {
         (0..self.players())
             .map(|s| (self.score(s).total, self.city(s).coins))
             .unzip()
-    }
-
-    /// True in the team variant.
-    pub fn plays_in_teams(&self) -> bool {
-        self.teams
     }
 }
 
@@ -350,10 +349,10 @@ mod tests {
         let strategists = cat.find("strategists_guild").unwrap();
         let before = g.score(0).get(ScoreLine::GUILDS);
         assert_eq!(before, 0);
-        g.cities[0].add_building(cat.card(shipowners));
+        g.city_mut(0).add_building(cat.card(shipowners));
         // Shipowners alone: itself, the only brown, grey or purple card.
         assert_eq!(g.score(0).get(ScoreLine::GUILDS), 1);
-        g.cities[0].copied_guild = Some(strategists);
+        g.city_mut(0).copied_guild = Some(strategists);
         // The copy is one more purple card (Strategists itself scores 0: no defeats).
         assert_eq!(g.score(0).get(ScoreLine::GUILDS), 2);
     }

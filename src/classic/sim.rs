@@ -8,25 +8,24 @@ use crate::common::{
 };
 
 impl ClassicGame {
-    /// What `seat` holds at the end, by key: its buildings (in card order), then its
-    /// recruited leaders, face up or buried (in table order). The expansions' feature tables
-    /// are read from it.
-    fn holdings(&self, seat: usize) -> impl Iterator<Item = &'static str> + '_ {
+    /// Seat `seat`'s facts along the expansions' tables: the buildings it built and the
+    /// leaders it recruited (face up, or buried under Abu Simbel) that each table lists, in
+    /// card and leader order (the tables' own).
+    fn features(&self, seat: usize) -> Vec<Feature> {
         let cat = self.catalog();
         let city = self.city(seat);
-        let built = city.built.iter().map(move |c| cat.card(CardId(c)).key);
-        let leaders = LeaderSet(city.leaders.0 | city.buried.0).iter();
-        built.chain(leaders.map(|l| l.leader().id))
-    }
-
-    /// Seat `seat`'s facts along `tables` (the keys of each it holds, in the table's order).
-    fn features(&self, seat: usize, tables: &[&'static FeatureTable]) -> Vec<Feature> {
+        let recruited = LeaderSet(city.leaders.0 | city.buried.0);
         let mut features = Vec::new();
-        for &table in tables {
+        for f in &cat.features {
+            let built = city.built.intersection(f.cards).iter();
+            let keys = built.map(|c| cat.card(CardId(c)).key);
+            let leaders = LeaderSet(recruited.0 & f.leaders).iter();
             features.extend(
-                self.holdings(seat)
-                    .filter(|key| table.keys.contains(key))
-                    .map(|key| Feature { table, key }),
+                keys.chain(leaders.map(|l| l.leader().id))
+                    .map(|key| Feature {
+                        table: f.table,
+                        key,
+                    }),
             );
         }
         features
@@ -111,7 +110,6 @@ impl SimGame for ClassicGame {
 
     fn outcome(&self) -> GameOutcome {
         let stages_total = |seat: usize| self.city(seat).stage_count(self.catalog()) as u32;
-        let tables = self.catalog().expansions.feature_tables();
         let seats = self
             .seat_facts()
             .into_iter()
@@ -127,7 +125,7 @@ impl SimGame for ClassicGame {
                 categories: f.score.lines(self.score_lines()),
                 total: f.score.total,
                 coins: f.coins as i32,
-                features: self.features(f.seat, tables),
+                features: self.features(f.seat),
             })
             .collect();
         GameOutcome {

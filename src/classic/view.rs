@@ -25,32 +25,34 @@ fn leader_card(l: LeaderId) -> Value {
 
 impl ClassicGame {
     fn card_value(&self, c: CardId) -> Value {
-        let k = self.cat.card(c);
+        let k = self.catalog().card(c);
         card(k.name, k.color.id())
     }
 
     /// A card in a hand, with what it does (shown when pointed at).
     fn hand_card(&self, c: CardId) -> Value {
         let mut v = self.card_value(c);
-        v["title"] = json!(effect_text(&self.cat.card(c).effect));
+        v["title"] = json!(effect_text(&self.catalog().card(c).effect));
         v
     }
 
     /// The seats that know what `seat` holds: itself, and its partner in the team variant.
     fn knowers(&self, seat: usize) -> Vec<usize> {
-        (0..self.n).filter(|&o| self.knows(o, seat)).collect()
+        (0..self.players())
+            .filter(|&o| self.knows(o, seat))
+            .collect()
     }
 
     /// `seat K (Gizah day)`.
     fn seat_name(&self, seat: usize) -> String {
-        let c = &self.cities[seat];
-        let board = self.cat.side(c.wonder, c.side.index());
+        let c = self.city(seat);
+        let board = self.catalog().side(c.wonder, c.side.index());
         format!("seat {seat} ({} {})", board.name, c.side.id())
     }
 
     fn city_view(&self, seat: usize) -> Value {
-        let c = &self.cities[seat];
-        let board = self.cat.side(c.wonder, c.side.index());
+        let c = self.city(seat);
+        let board = self.catalog().side(c.wonder, c.side.index());
         let knowers = self.knowers(seat);
         let stages: Vec<Value> = board
             .stages
@@ -76,7 +78,7 @@ impl ClassicGame {
                 .built
                 .iter()
                 .map(CardId)
-                .filter(|&id| self.cat.card(id).color == colour)
+                .filter(|&id| self.catalog().card(id).color == colour)
                 .map(|id| self.card_value(id))
                 .collect();
             if !cards.is_empty() {
@@ -97,7 +99,7 @@ impl ClassicGame {
             let mut held: Vec<Value> = leaders_of(c.leader_hand)
                 .map(|l| hidden(leader_card(l), &knowers, "Leader"))
                 .collect();
-            if let Some(t) = &self.leaders {
+            if let Some(t) = self.leader_table() {
                 if !t.draft.is_over() {
                     held.extend(
                         leaders_of(t.draft.picks(seat))
@@ -114,7 +116,7 @@ impl ClassicGame {
             sections.push(cards_section("Leaders in hand", held));
         }
         if !self.is_over() {
-            let back = format!("Age {}", AGES[self.age as usize - 1]);
+            let back = format!("Age {}", AGES[self.age() as usize - 1]);
             sections.push(cards_section(
                 "Hand",
                 self.hand(seat)
@@ -124,7 +126,7 @@ impl ClassicGame {
             ));
         }
         if let Some(action) = self.chosen(seat) {
-            if matches!(self.step, Step::Turn | Step::Draft) {
+            if matches!(self.step(), Step::Turn | Step::Draft) {
                 sections.push(cards_section(
                     "Chosen this turn",
                     vec![hidden(
@@ -164,7 +166,7 @@ impl ClassicGame {
             facts.push(fact("debt tokens", c.debt));
             facts.push(fact("diplomacy tokens", c.diplomacy));
         }
-        if self.teams {
+        if self.plays_in_teams() {
             facts.push(fact("team", seat / 2));
         }
         json!({
@@ -185,18 +187,18 @@ impl TableView for ClassicGame {
             .collect();
         let mut facts = vec![
             fact("edition", self.edition().id()),
-            fact("players", self.n),
+            fact("players", self.players()),
             fact("where", self.stage_label()),
             fact(
                 "hands pass",
-                if self.age == 2 {
+                if self.age() == 2 {
                     "right (to the lower seat)"
                 } else {
                     "left (to the higher seat)"
                 },
             ),
         ];
-        if let Some(t) = &self.leaders {
+        if let Some(t) = self.leader_table() {
             facts.push(fact("leaders in the box", t.boxed.order().len()));
         }
         let title = format!(
@@ -206,17 +208,17 @@ impl TableView for ClassicGame {
             } else {
                 "2nd"
             },
-            self.expansions
+            self.expansions()
                 .units()
                 .map(|u| format!(" + {}", u.name))
                 .collect::<String>(),
-            if self.teams { ", teams" } else { "" },
+            if self.plays_in_teams() { ", teams" } else { "" },
         );
         json!({
             "title": title,
             "to_move": (!self.is_over()).then(|| self.current_seat()),
             "board": [facts_section("Table", facts), cards_section("Discard pile", discard)],
-            "seats": (0..self.n).map(|s| self.city_view(s)).collect::<Vec<_>>(),
+            "seats": (0..self.players()).map(|s| self.city_view(s)).collect::<Vec<_>>(),
         })
     }
 
@@ -224,25 +226,25 @@ impl TableView for ClassicGame {
         if self.is_over() {
             return "game over".into();
         }
-        let age = AGES[self.age as usize - 1];
-        if let Some(t) = &self.leaders {
+        let age = AGES[self.age() as usize - 1];
+        if let Some(t) = self.leader_table() {
             if !t.draft.is_over() {
                 return "Leader draft".into();
             }
         }
-        if self.recruiting {
+        if self.is_recruiting() {
             return format!("Age {age}, recruitment");
         }
         format!(
             "Age {age}, turn {}",
-            (self.turn + 1).min(self.last_turn() + 1)
+            (self.turn() + 1).min(self.last_turn() + 1)
         )
     }
 
     fn step_lines(before: &ClassicGame, action: Action, after: &ClassicGame) -> Vec<String> {
         // What resolved in this step, in the log's own words (what each build paid, to whom and
         // why); a choice still hidden in its turn has resolved nothing yet.
-        let resolved = &after.history[before.history.len()..];
+        let resolved = &after.history()[before.history().len()..];
         if resolved.is_empty() {
             let seat = before.current_seat();
             return vec![format!(
@@ -261,7 +263,7 @@ impl TableView for ClassicGame {
                 )
             })
             .collect();
-        if resolved.len() > 1 || before.turn != after.turn {
+        if resolved.len() > 1 || before.turn() != after.turn() {
             lines.insert(0, "the turn resolves: every choice is revealed".into());
         }
         lines
@@ -270,7 +272,7 @@ impl TableView for ClassicGame {
     fn public_step_lines(before: &ClassicGame, action: Action, after: &ClassicGame) -> Vec<String> {
         let seat = before.current_seat();
         let who = before.seat_name(seat);
-        let pending = after.has_chosen(seat) && matches!(after.step, Step::Turn | Step::Draft);
+        let pending = after.has_chosen(seat) && matches!(after.step(), Step::Turn | Step::Draft);
         let line = match action {
             Action::Draft { .. } => format!("{who} drafts a leader (face down)"),
             _ if pending => format!("{who} has chosen (hidden until the turn resolves)"),

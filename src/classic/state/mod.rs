@@ -383,32 +383,32 @@ impl Default for AgeDeal {
 /// A game of 7 Wonders for 3 to 7 players.
 #[derive(Debug)]
 pub struct ClassicGame {
-    pub(crate) cat: &'static Catalog,
-    pub(crate) n: usize,
+    cat: &'static Catalog,
+    n: usize,
     /// Cards per hand at the start of an Age (from the configuration).
-    pub(crate) hand: u8,
+    hand: u8,
     /// The score pad's lines (from the configuration).
-    pub(crate) score_lines: &'static [ScoreLine],
+    score_lines: &'static [ScoreLine],
     /// The card slots of hand `j` in a deal (`hand` bits from bit `hand * j`).
-    pub(crate) packet_masks: [u64; MAX_SEATS],
-    pub(crate) collapse: bool,
+    packet_masks: [u64; MAX_SEATS],
+    collapse: bool,
     /// The expansions in play (the catalog's, kept here for the hot paths).
-    pub(crate) expansions: ExpansionSet,
+    expansions: ExpansionSet,
     /// The team variant: team k is seats 2k and 2k+1 (see [`crate::classic::teams`]).
-    pub(crate) teams: bool,
-    pub(crate) seed: Option<u64>,
-    pub(crate) deals: [AgeDeal; 3],
-    pub(crate) guilds_unused: ArrayVec<CardId, MAX_GUILDS>,
+    teams: bool,
+    seed: Option<u64>,
+    deals: [AgeDeal; 3],
+    guilds_unused: ArrayVec<CardId, MAX_GUILDS>,
     /// Cities: the black cards left out of the game, every Age (a card's Age is its own).
-    pub(crate) black_unused: WideCardSet,
-    pub(crate) cities: ArrayVec<City, MAX_SEATS>,
+    black_unused: WideCardSet,
+    cities: ArrayVec<City, MAX_SEATS>,
     /// 1..=3.
-    pub(crate) age: u8,
+    age: u8,
     /// 0..=`last_turn()`, one more after the last turn.
-    pub(crate) turn: u8,
-    pub(crate) step: Step,
+    turn: u8,
+    step: Step,
     next: ArrayVec<Next, 16>,
-    pub(crate) movers: u8,
+    movers: u8,
     pending: [Option<(Action, Free, u8)>; MAX_SEATS],
     /// Coins each seat may still spend this turn (held at its start, minus what it paid).
     spendable: [u32; MAX_SEATS],
@@ -417,7 +417,7 @@ pub struct ClassicGame {
     /// Prices at the start of the turn.
     prices: [Prices; MAX_SEATS],
     /// Discard pile: uids per Age.
-    pub(crate) discard: [u64; 3],
+    discard: [u64; 3],
     /// Halikarnassos stages built this turn (seat).
     owed_discard_builds: ArrayVec<u8, 2>,
     /// Cities: Forging Agencies built this turn (seat): a free build from the pile each.
@@ -425,12 +425,12 @@ pub struct ClassicGame {
     /// Cities: the coin-loss effects built this turn, with their owner (counted at step 4d).
     turn_losses: ArrayVec<(u8, CityEffect), 16>,
     /// Cities: each seat's coin loss of the turn, while the seats split them.
-    pub(crate) losses: [u8; MAX_SEATS],
+    losses: [u8; MAX_SEATS],
     /// Leaders: the draft and the box (boxed: games without Leaders carry nothing).
-    pub(crate) leaders: Option<Box<LeaderTable>>,
+    leaders: Option<Box<LeaderTable>>,
     /// Leaders: the current turn is the Age's recruitment turn (or the draft).
-    pub(crate) recruiting: bool,
-    pub(crate) history: Vec<Played>,
+    recruiting: bool,
+    history: Vec<Played>,
 }
 
 /// By hand rather than derived, for the searches that copy a game per candidate move: a copy
@@ -789,6 +789,63 @@ impl ClassicGame {
     /// True when `seat` chose this turn and waits for the others.
     pub fn has_chosen(&self, seat: usize) -> bool {
         self.pending[seat].is_some()
+    }
+
+    /// A game rebuilt from a record's setup keeps the record's seed.
+    pub(crate) fn set_seed(&mut self, seed: u64) {
+        self.seed = Some(seed);
+    }
+
+    /// The expansions in play.
+    pub fn expansions(&self) -> ExpansionSet {
+        self.expansions
+    }
+
+    /// What the game waits for.
+    #[inline]
+    pub(crate) fn step(&self) -> Step {
+        self.step
+    }
+
+    /// Leaders: the draft and the box (`None` without Leaders).
+    #[inline]
+    pub(crate) fn leader_table(&self) -> Option<&LeaderTable> {
+        self.leaders.as_deref()
+    }
+
+    /// Leaders: the current turn is the Age's recruitment turn (or the draft).
+    #[inline]
+    pub fn is_recruiting(&self) -> bool {
+        self.recruiting
+    }
+
+    /// Cities: the coin loss `seat` splits now (0 when it splits none).
+    pub fn loss(&self, seat: usize) -> u8 {
+        self.losses[seat]
+    }
+
+    /// True in the team variant.
+    pub fn plays_in_teams(&self) -> bool {
+        self.teams
+    }
+
+    /// The card in slot `uid` of an Age's deal.
+    #[inline]
+    pub(crate) fn dealt_card(&self, age: u8, uid: usize) -> CardId {
+        self.deals[age as usize - 1].cards[uid]
+    }
+
+    /// For tests that set a position up by hand: `seat`'s city.
+    #[cfg(test)]
+    pub(crate) fn city_mut(&mut self, seat: usize) -> &mut City {
+        &mut self.cities[seat]
+    }
+
+    /// For tests that set a position up by hand: the Age and the turn.
+    #[cfg(test)]
+    pub(crate) fn set_clock(&mut self, age: u8, turn: u8) {
+        self.age = age;
+        self.turn = turn;
     }
 
     /// What `seat` chose this turn, while it waits for the others (hidden from them).
