@@ -2,19 +2,24 @@
 //! Day/Night), and with the 2nd edition the Cities expansion.
 //!
 //! - [`vocab`]: the words the base tables and the expansions' share (resources, colours,
-//!   science symbols, directions);
+//!   science symbols, directions, score-pad lines, the set of expansions);
+//! - [`expansion`]: the expansions as units, listed once ([`expansion::UNITS`]); the score
+//!   pad, the summaries' tables, the hand size and the catalog are derived from the set in play;
 //! - [`data`]: the card and wonder tables of both editions and the [`Catalog`] built from them;
 //! - [`payment`]: the cheapest ways to pay a cost with own and neighbours' production;
 //! - [`city`]: a city's buildings, treasury, production and price tables;
 //! - [`state`]: the rules: setup, turns, wonder powers, military; [`ClassicGame`];
 //! - [`evaluate`]: the heuristic evaluation the greedy bot and MCTS cut-offs use;
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
-//!   turn logs and the card listing;
+//!   turn logs and the card listing; [`view`]: the table for the web page;
 //! - [`cities_data`], [`cities`], [`cities_payment`]: the Cities expansion's tables (black
-//!   cards, Byzantium, Petra), its stateless rules (Diplomacy's conflicts, coin losses and
+//!   cards, Byzantium, Petra), its unit, its stateless rules (Diplomacy's conflicts, coin losses and
 //!   debts, black cards' points) and how its rebates price the leaves of the one payment
 //!   search; the moments of its effects are in [`effects`], its turn steps (coin losses,
-//!   Forging Agency, Diplomacy at the end of an Age) in [`state`].
+//!   Forging Agency, Diplomacy at the end of an Age) in [`state`];
+//! - [`leaders_data`], [`leaders`], [`leader_draft`]: the Leaders expansion's tables, its unit,
+//!   the rules that read a seat's finished facts, and the draft; its recruitment turns are in
+//!   [`state`].
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;

@@ -481,7 +481,7 @@ fn every_black_card_does_what_its_card_says() {
         );
         let forging = matches!(g.step, Step::BuildDiscarded(0));
         while let Step::CoinLoss(s) = g.step {
-            let loss = g.losses[s as usize];
+            let loss = g.cities_table.losses[s as usize];
             g.play(Action::CoinLoss {
                 coins: loss,
                 debt: 0,
@@ -550,7 +550,7 @@ fn end_of_turn_steps_keep_the_record_formats_order() {
     let mut g = cities_game(3, 1);
     g.next.clear();
     g.owed_discard_builds.push(2);
-    g.owed_forging.push(0);
+    g.cities_table.owed_forging.push(0);
     g.push_end_of_turn_steps(0);
     assert_eq!(
         g.next[..],

@@ -41,7 +41,7 @@ impl ClassicGame {
     /// The work of `determinized` on `g`, a copy of this game without its history.
     fn resample(&self, observer: usize, rng: &mut dyn RngCore, g: &mut ClassicGame) {
         let cur = self.age as usize - 1;
-        let mut black_unused = self.black_unused;
+        let mut black_unused = self.cities_table.black_unused;
         let mut unseen_guilds: ArrayVec<CardId, DEAL_SLOTS> =
             self.guilds_unused.iter().copied().collect();
         for a in 0..3 {
@@ -191,7 +191,7 @@ impl ClassicGame {
             g.deals[a].cards[..deck.len()].copy_from_slice(&deck);
         }
         g.guilds_unused = unseen_guilds.into_iter().collect();
-        g.black_unused = black_unused;
+        g.cities_table.black_unused = black_unused;
         if self.leaders.is_some() {
             self.resample_leaders(observer, rng, g);
         }

@@ -382,7 +382,7 @@ impl ClassicGame {
                 }
             }
             Step::CoinLoss(seat) => {
-                let loss = self.losses[seat as usize];
+                let loss = self.cities_table.losses[seat as usize];
                 let coins = self.cities[seat as usize].coins.min(255) as u8;
                 for paid in cities::coin_loss_payments(loss, coins) {
                     out.push(Action::CoinLoss {
@@ -562,7 +562,7 @@ impl ClassicGame {
             }
             (Step::CoinLoss(s), Action::CoinLoss { coins, debt }) => {
                 let s = s as usize;
-                if coins.checked_add(debt) != Some(self.losses[s]) {
+                if coins.checked_add(debt) != Some(self.cities_table.losses[s]) {
                     Err("coins and debt do not add up to the turn's coin loss")
                 } else if coins as u32 > self.cities[s].coins {
                     Err("not that many coins held")

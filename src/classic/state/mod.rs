@@ -380,6 +380,19 @@ impl Default for AgeDeal {
     }
 }
 
+/// Cities' part of a game: what the expansion's rules keep between the moments of a turn.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CitiesTable {
+    /// The black cards left out of the game, every Age (a card's Age is its own).
+    black_unused: WideCardSet,
+    /// Forging Agencies built this turn (seat): a free build from the pile each.
+    owed_forging: ArrayVec<u8, MAX_SEATS>,
+    /// The coin-loss effects built this turn, with their owner (counted at step 4d).
+    turn_losses: ArrayVec<(u8, CityEffect), 16>,
+    /// Each seat's coin loss of the turn, while the seats split them.
+    losses: [u8; MAX_SEATS],
+}
+
 /// A game of 7 Wonders for 3 to 7 players.
 #[derive(Debug)]
 pub struct ClassicGame {
@@ -399,8 +412,8 @@ pub struct ClassicGame {
     seed: Option<u64>,
     deals: [AgeDeal; 3],
     guilds_unused: ArrayVec<CardId, MAX_GUILDS>,
-    /// Cities: the black cards left out of the game, every Age (a card's Age is its own).
-    black_unused: WideCardSet,
+    /// Cities' part of the game (empty without Cities).
+    cities_table: CitiesTable,
     cities: ArrayVec<City, MAX_SEATS>,
     /// 1..=3.
     age: u8,
@@ -420,12 +433,6 @@ pub struct ClassicGame {
     discard: [u64; 3],
     /// Halikarnassos stages built this turn (seat).
     owed_discard_builds: ArrayVec<u8, 2>,
-    /// Cities: Forging Agencies built this turn (seat): a free build from the pile each.
-    owed_forging: ArrayVec<u8, MAX_SEATS>,
-    /// Cities: the coin-loss effects built this turn, with their owner (counted at step 4d).
-    turn_losses: ArrayVec<(u8, CityEffect), 16>,
-    /// Cities: each seat's coin loss of the turn, while the seats split them.
-    losses: [u8; MAX_SEATS],
     /// Leaders: the draft and the box (boxed: games without Leaders carry nothing).
     leaders: Option<Box<LeaderTable>>,
     /// Leaders: the current turn is the Age's recruitment turn (or the draft).
@@ -453,7 +460,7 @@ impl Clone for ClassicGame {
             seed,
             deals,
             guilds_unused,
-            black_unused,
+            cities_table,
             cities,
             age,
             turn,
@@ -466,9 +473,6 @@ impl Clone for ClassicGame {
             prices,
             discard,
             owed_discard_builds,
-            owed_forging,
-            turn_losses,
-            losses,
             leaders,
             recruiting,
             history,
@@ -487,7 +491,7 @@ impl Clone for ClassicGame {
             seed: *seed,
             deals: deals.clone(),
             guilds_unused: guilds_unused.clone(),
-            black_unused: *black_unused,
+            cities_table: cities_table.clone(),
             cities: cities.clone(),
             age: *age,
             turn: *turn,
@@ -500,9 +504,6 @@ impl Clone for ClassicGame {
             prices: *prices,
             discard: *discard,
             owed_discard_builds: owed_discard_builds.clone(),
-            owed_forging: owed_forging.clone(),
-            turn_losses: turn_losses.clone(),
-            losses: *losses,
             leaders: leaders.clone(),
             recruiting: *recruiting,
             history: spare,
@@ -537,7 +538,7 @@ impl ClassicGame {
             seed,
             deals,
             guilds_unused,
-            black_unused,
+            cities_table,
             cities,
             age,
             turn,
@@ -550,9 +551,6 @@ impl ClassicGame {
             prices,
             discard,
             owed_discard_builds,
-            owed_forging,
-            turn_losses,
-            losses,
             leaders,
             recruiting,
             history,
@@ -568,7 +566,7 @@ impl ClassicGame {
         self.seed.clone_from(seed);
         self.deals.clone_from(deals);
         self.guilds_unused.clone_from(guilds_unused);
-        self.black_unused = *black_unused;
+        self.cities_table.clone_from(cities_table);
         self.cities.clone_from(cities);
         self.age.clone_from(age);
         self.turn.clone_from(turn);
@@ -581,9 +579,6 @@ impl ClassicGame {
         self.prices.clone_from(prices);
         self.discard.clone_from(discard);
         self.owed_discard_builds.clone_from(owed_discard_builds);
-        self.owed_forging.clone_from(owed_forging);
-        self.turn_losses.clone_from(turn_losses);
-        self.losses = *losses;
         self.leaders.clone_from(leaders);
         self.recruiting = *recruiting;
         // The caller decides what the history becomes.
@@ -821,7 +816,7 @@ impl ClassicGame {
 
     /// Cities: the coin loss `seat` splits now (0 when it splits none).
     pub fn loss(&self, seat: usize) -> u8 {
-        self.losses[seat]
+        self.cities_table.losses[seat]
     }
 
     /// True in the team variant.

@@ -295,7 +295,7 @@ impl ClassicGame {
                 LeaderEffect::OthersLoseAgeCoins => {
                     // Arsinoe: every other seat loses the Age's number of coins.
                     let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(self.age);
-                    self.turn_losses.push((seat as u8, loss));
+                    self.cities_table.turn_losses.push((seat as u8, loss));
                 }
                 LeaderEffect::OthersDiscardVictoryToken => table.owed.telesilla.push(seat as u8),
                 LeaderEffect::BuildFromDiscard => table.owed.solomon.push(seat as u8),
@@ -553,7 +553,7 @@ impl ClassicGame {
             income[seat] += u32::from(p.stage_coins);
             if p.stage_losses > 0 {
                 let loss = crate::classic::cities_data::CityEffect::OthersLoseCoins(p.stage_losses);
-                self.turn_losses.push((seat as u8, loss));
+                self.cities_table.turn_losses.push((seat as u8, loss));
             }
         }
         let table = self.leaders.as_mut().expect("leaders in play");

@@ -201,7 +201,10 @@ impl ClassicGame {
             seed: None,
             deals,
             guilds_unused: unused.iter().copied().collect(),
-            black_unused: black_unused.iter().flatten().map(|c| c.0).collect(),
+            cities_table: CitiesTable {
+                black_unused: black_unused.iter().flatten().map(|c| c.0).collect(),
+                ..CitiesTable::default()
+            },
             cities,
             age: 1,
             turn: 0,
@@ -214,9 +217,6 @@ impl ClassicGame {
             prices: [[[2; 7]; 2]; MAX_SEATS],
             discard: [0; 3],
             owed_discard_builds: ArrayVec::new(),
-            owed_forging: ArrayVec::new(),
-            turn_losses: ArrayVec::new(),
-            losses: [0; MAX_SEATS],
             leaders: leaders
                 .map(|(decks, deal, boxed)| Box::new(LeaderTable::new(decks, deal, boxed))),
             recruiting: false,
@@ -403,7 +403,8 @@ impl ClassicGame {
                 .as_ref()
                 .map_or(Vec::new(), |t| t.dealt_box.to_vec()),
             black_unused: std::array::from_fn(|a| {
-                self.black_unused
+                self.cities_table
+                    .black_unused
                     .iter()
                     .map(CardId)
                     .filter(|&c| self.cat.card(c).ages >> (a + 1) & 1 == 1)

@@ -313,10 +313,10 @@ impl ClassicGame {
             }
         }
         if crate::classic::cities::is_coin_loss(e) {
-            self.turn_losses.push((owner as u8, e));
+            self.cities_table.turn_losses.push((owner as u8, e));
         }
         if e == CityEffect::BuildFromDiscard {
-            self.owed_forging.push(owner as u8);
+            self.cities_table.owed_forging.push(owner as u8);
         }
     }
 
@@ -394,7 +394,7 @@ impl ClassicGame {
             steps.extend(table.owed.solomon.drain(..).map(Next::Solomon));
         }
         if self.with_cities() {
-            steps.extend(self.owed_forging.drain(..).map(Next::Forging));
+            steps.extend(self.cities_table.owed_forging.drain(..).map(Next::Forging));
             steps.push(Next::CoinLosses);
         }
         for (i, step) in steps.into_iter().enumerate() {
@@ -439,14 +439,15 @@ impl ClassicGame {
                         self.cities.iter().map(|c| c.stages).collect();
                     let lost = {
                         let built: ArrayVec<(usize, &[CityEffect]), 16> = self
+                            .cities_table
                             .turn_losses
                             .iter()
                             .map(|(owner, e)| (*owner as usize, std::slice::from_ref(e)))
                             .collect();
                         crate::classic::cities::turn_losses(&built, &tokens, &stages)
                     };
-                    self.turn_losses.clear();
-                    self.losses = lost;
+                    self.cities_table.turn_losses.clear();
+                    self.cities_table.losses = lost;
                     let mut i = 0;
                     for (seat, &l) in lost.iter().enumerate().take(self.n) {
                         if l > 0 {
@@ -541,7 +542,7 @@ impl ClassicGame {
                     }
                     // A Forging Agency built from the pile builds in its turn too, after the
                     // builds already owed.
-                    if !self.owed_forging.is_empty() {
+                    if !self.cities_table.owed_forging.is_empty() {
                         let at = self
                             .next
                             .iter()
@@ -552,7 +553,7 @@ impl ClassicGame {
                                 )
                             })
                             .unwrap_or(self.next.len());
-                        for h in std::mem::take(&mut self.owed_forging) {
+                        for h in std::mem::take(&mut self.cities_table.owed_forging) {
                             self.next.insert(at, Next::Forging(h));
                         }
                     }
