@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv, TournamentCols};
 use super::outputs::OutputFile;
-use super::runner::{play_game, pool, Played, Runner, Step, StopControl};
+use super::runner::{play_game, pool, Runner, Step, StopControl};
 use super::{BotFactory, GameOutcome, Progress, ReportFormat, SimError, SimGame};
 
 /// The options every run takes, `simulate` or `tournament` (the command line and the Python
@@ -123,41 +123,31 @@ pub(crate) fn check_configurations<G: SimGame>(
     Ok((shapes, columns))
 }
 
-/// A finished game as a run keeps it: the game, its actions (when a record is written) and
-/// its outcome, checked against the run's columns.
-pub(crate) struct Finished<G: SimGame> {
-    pub game: G,
-    pub actions: Vec<G::Action>,
-    pub outcome: GameOutcome,
-}
-
-/// Plays game `index` of a run and checks its outcome against the columns; `None` when the
-/// run was stopped first.
-pub(crate) fn play_checked<G: SimGame>(
+/// Plays game `index` of a run: its outcome, checked against the run's columns, and what
+/// `more` makes of the finished game and its actions (its record, say: the actions are kept
+/// only when `keep_actions`); `None` when the run was stopped first.
+pub(crate) fn play_checked<G: SimGame, T>(
     options: &G::Options,
     index: u64,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
     stop: &StopControl,
-    keep_actions: bool,
     columns: &Columns,
-) -> Result<Option<Finished<G>>, SimError> {
-    let Some((game, actions)): Option<Played<G>> =
-        play_game::<G>(options, index, game_seed, seats, stop, keep_actions)?
+    keep_actions: bool,
+    more: impl FnOnce(&G, &[G::Action]) -> T,
+) -> Result<Option<(GameOutcome, T)>, SimError> {
+    let finish = |game: &G, actions: &[G::Action]| (game.outcome(), more(game, actions));
+    let Some((outcome, t)) =
+        play_game::<G, _>(options, index, game_seed, seats, stop, keep_actions, finish)?
     else {
         return Ok(None);
     };
-    let outcome = game.outcome();
     check_outcome(&outcome, seats.len(), columns).map_err(|message| SimError::Outcome {
         game_index: index,
         game_seed,
         message,
     })?;
-    Ok(Some(Finished {
-        game,
-        actions,
-        outcome,
-    }))
+    Ok(Some((outcome, t)))
 }
 
 /// Phase 4: plays games `first..total` on a pool of `run.threads`, `job(i, stop)` for game `i`,

@@ -196,15 +196,15 @@ pub fn simulate<G: SimGame>(
             let i = resumed - 1;
             let (seats, names) = seating_of(i);
             let never = StopControl::new(None, None);
-            let replayed = play_game::<G>(
+            let replayed = play_game::<G, _>(
                 variant_of(i),
                 i,
                 derive_seed(run.seed, i),
                 seats,
                 &never,
                 false,
-            )?
-            .map(|(g, _)| as_in_csv(&g.outcome(), &columns));
+                |g, _| as_in_csv(&g.outcome(), &columns),
+            )?;
             if replayed.as_ref() != Some(&outcome) || **names != *bots {
                 return Err(SimError::Options(format!(
                     "cannot resume: game {i} plays differently now than in the CSV (the engine \
@@ -237,20 +237,23 @@ pub fn simulate<G: SimGame>(
         let game_seed = derive_seed(run.seed, i);
         let (seats, bots) = seating_of(i);
         let game_opts = variant_of(i);
-        let Some(f) =
-            play_checked::<G>(game_opts, i, game_seed, seats, stop, want_records, &columns)?
-        else {
-            return Ok(None);
+        let record = |g: &G, actions: &[G::Action]| {
+            want_records.then(|| g.record(actions, bots, game_seed, game_opts).to_string())
         };
-        let record = want_records.then(|| {
-            f.game
-                .record(&f.actions, bots, game_seed, game_opts)
-                .to_string()
-        });
-        Ok(Some(Done {
+        let finished = play_checked::<G, _>(
+            game_opts,
+            i,
+            game_seed,
+            seats,
+            stop,
+            &columns,
+            want_records,
+            record,
+        )?;
+        Ok(finished.map(|(outcome, record)| Done {
             bots: bots.clone(),
             game_seed,
-            outcome: f.outcome,
+            outcome,
             record,
         }))
     };

@@ -249,11 +249,17 @@ pub fn tournament<G: SimGame>(
         let game_seed = derive_seed(run.seed, g / 2);
         let (_, _, seats) = seating(g);
         let seats: Vec<&dyn BotFactory<G>> = seats.iter().map(|&i| bots[i]).collect();
-        let finished = play_checked::<G>(game_opts, g, game_seed, &seats, stop, false, &columns)?;
-        Ok(finished.map(|f| Done {
+        let finished = play_checked::<G, _>(
+            game_opts,
+            g,
             game_seed,
-            outcome: f.outcome,
-        }))
+            &seats,
+            stop,
+            &columns,
+            false,
+            |_, _| (),
+        )?;
+        Ok(finished.map(|(outcome, ())| Done { game_seed, outcome }))
     };
 
     let mut results: Vec<PairResult> = pairs
