@@ -126,6 +126,7 @@ pub(crate) fn check_configurations<G: SimGame>(
 /// Plays game `index` of a run: its outcome, checked against the run's columns, and what
 /// `more` makes of the finished game and its actions (its record, say: the actions are kept
 /// only when `keep_actions`); `None` when the run was stopped first.
+#[allow(clippy::too_many_arguments)] // `play_game`'s seven, and the columns to check against
 pub(crate) fn play_checked<G: SimGame, T>(
     options: &G::Options,
     index: u64,
