@@ -119,6 +119,10 @@ impl SimGame for Architects {
         Architects::new(options, seed).expect("options were checked by parse_options")
     }
 
+    fn players(options: &ArchitectsConfig) -> usize {
+        options.players
+    }
+
     fn game_name(_: &ArchitectsConfig) -> &'static str {
         record::GAME
     }

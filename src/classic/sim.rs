@@ -41,6 +41,10 @@ impl SimGame for ClassicGame {
         ClassicGame::new(options, seed).expect("the configuration was checked before the run")
     }
 
+    fn players(options: &ClassicConfig) -> usize {
+        options.players
+    }
+
     fn game_name(_: &ClassicConfig) -> &'static str {
         "classic"
     }

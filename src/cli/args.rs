@@ -9,7 +9,7 @@ use clap::Args;
 use wonders_bots::BotSpec;
 
 use crate::common::OptionSet;
-use crate::registry::{self, Entry};
+use crate::registry::{self, Configuration, Entry};
 
 /// Which game, with which options.
 #[derive(Args, Debug, Clone)]
@@ -59,6 +59,19 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game and its options (from the `--game` spec and the flags), checked by the game.
     pub fn resolve(&self) -> Result<(&'static dyn Entry, OptionSet), String> {
+        let (game, options) = self.options()?;
+        game.check(&options)?;
+        Ok((game, options))
+    }
+
+    /// The configuration to run (`simulate`, `tournament`): the options parsed once.
+    pub fn configure(&self) -> Result<Box<dyn Configuration>, String> {
+        let (game, options) = self.options()?;
+        game.configure(&options)
+    }
+
+    /// The game and its options in text form, flags merged into the `--game` spec.
+    fn options(&self) -> Result<(&'static dyn Entry, OptionSet), String> {
         let (game, mut options) = registry::parse_game_spec(&self.game)?;
         let flags: [(&str, Option<String>); 9] = [
             (
@@ -87,7 +100,6 @@ impl GameArgs {
                     .map_err(|e| format!("{e} (as --{key} and in --game {})", game.info().id))?;
             }
         }
-        game.check(&options)?;
         Ok((game, options))
     }
 }

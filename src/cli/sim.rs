@@ -7,7 +7,9 @@ use clap::Args;
 use super::args::{output_path, parse_bots, GameArgs};
 use super::output::{CliResult, Out};
 use super::signals::{progress_bar, stop_flag};
-use crate::registry::{ReportFormat, SimulateOptions, TournamentOptions};
+use crate::registry::{
+    Progress, ReportFormat, RunOptions, SimulateOptions, TournamentBot, TournamentOptions,
+};
 
 /// The most worker threads a run may ask for.
 const MAX_THREADS: usize = 1024;
@@ -117,26 +119,49 @@ fn note(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// The run options both commands share, from their flags.
+fn run_options(
+    seed: u64,
+    games: u64,
+    threads: usize,
+    out: Option<PathBuf>,
+    summary: Option<PathBuf>,
+    progress: Option<Progress>,
+    force: bool,
+) -> Result<RunOptions, String> {
+    Ok(RunOptions {
+        seed,
+        games,
+        threads,
+        out,
+        summary,
+        progress,
+        stop: Some(stop_flag()?),
+        force,
+        ..RunOptions::default()
+    })
+}
+
 pub fn simulate(args: SimulateArgs) -> CliResult {
-    let (game, options) = args.game.resolve()?;
+    let config = args.game.configure()?;
     let bots = parse_bots(&args.bots)?;
     let (bar, progress) = progress_bar(!args.quiet, args.games);
     let opts = SimulateOptions {
-        seed: args.seed,
-        games: args.games,
-        threads: args.threads,
-        bots: bots.iter().map(ToString::to_string).collect(),
+        run: run_options(
+            args.seed,
+            args.games,
+            args.threads,
+            args.out,
+            args.summary,
+            progress,
+            args.force,
+        )?,
         rotate_seats: args.rotate_seats,
-        csv: args.out,
         records: args.records,
-        summary: args.summary,
-        progress,
-        stop: Some(stop_flag()?),
         resume: args.resume,
-        force: args.force,
         ..SimulateOptions::default()
     };
-    let report = game.simulate(&options, &opts);
+    let report = config.simulate(&opts, &bots);
     bar.finish_and_clear();
     let report = report?;
     finish(
@@ -149,24 +174,27 @@ pub fn simulate(args: SimulateArgs) -> CliResult {
 }
 
 pub fn tournament(args: TournamentArgs) -> CliResult {
-    let (game, options) = args.game.resolve()?;
-    let bots = parse_bots(&args.bots)?;
+    let config = args.game.configure()?;
+    let bots: Vec<TournamentBot> = parse_bots(&args.bots)?
+        .into_iter()
+        .map(TournamentBot::Spec)
+        .collect();
     let n = bots.len() as u64;
     let total = (n * n.saturating_sub(1) / 2).saturating_mul(args.games.saturating_mul(2));
     let (bar, progress) = progress_bar(!args.quiet, total);
     let opts = TournamentOptions {
-        seed: args.seed,
-        games: args.games,
-        threads: args.threads,
-        bots: bots.iter().map(ToString::to_string).collect(),
-        out: args.out,
-        summary: args.summary,
-        progress,
-        stop: Some(stop_flag()?),
-        force: args.force,
+        run: run_options(
+            args.seed,
+            args.games,
+            args.threads,
+            args.out,
+            args.summary,
+            progress,
+            args.force,
+        )?,
         ..TournamentOptions::default()
     };
-    let report = game.tournament(&options, &opts);
+    let report = config.tournament(&opts, &bots);
     bar.finish_and_clear();
     let report = report?;
     finish(

@@ -59,6 +59,10 @@ pub trait SimGame: Game {
     /// Sets up a game from its options and its own seed; every random draw comes from `seed`.
     fn new_game(options: &Self::Options, seed: u64) -> Self;
 
+    /// The number of seats of a game set up with `options`, read from the options (a run
+    /// sizes its tables and checks its bots before setting any game up).
+    fn players(options: &Self::Options) -> usize;
+
     /// The game's id as in records: `"duel"`, `"classic"`, …
     fn game_name(options: &Self::Options) -> &'static str;
 

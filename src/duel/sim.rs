@@ -92,6 +92,10 @@ impl SimGame for Duel {
         Duel::new(*options, &mut GameRng::seed_from_u64(seed))
     }
 
+    fn players(_: &DuelConfig) -> usize {
+        2
+    }
+
     fn game_name(_: &DuelConfig) -> &'static str {
         "duel"
     }

@@ -25,7 +25,8 @@ use crate::common::{GameInfo, OptionSet, ReplayError, Table};
 use crate::duel::Duel;
 use crate::sim;
 pub use crate::sim::{
-    Progress, ReportFormat, SimulateOptions, SimulateReport, TournamentOptions, TournamentReport,
+    Progress, ReportFormat, RunOptions, SimulateOptions, SimulateReport, TournamentOptions,
+    TournamentReport,
 };
 
 /// Every game, in the order `wonders games` lists them.
@@ -109,27 +110,10 @@ pub trait Entry: Sync {
     fn replay(&self, record: &Value) -> Result<ReplayedRecord, ReplayError>;
     /// The component table.
     fn components(&self, options: &OptionSet) -> Result<Table, String>;
-    /// A self-play run.
-    fn simulate(
-        &self,
-        options: &OptionSet,
-        run: &SimulateOptions,
-    ) -> Result<SimulateReport, String>;
-    /// A tournament.
-    fn tournament(
-        &self,
-        options: &OptionSet,
-        run: &TournamentOptions,
-    ) -> Result<TournamentReport, String>;
-    /// A tournament between bots of ours (`Spec`) and bots from outside (`External`), as
-    /// [`Entry::tournament`] (which ignores `run.bots` here). An external bot's failure stops
-    /// the run and is returned as the error.
-    fn tournament_with(
-        &self,
-        options: &OptionSet,
-        run: &TournamentOptions,
-        bots: &[TournamentBot],
-    ) -> Result<TournamentReport, String>;
+    /// The options parsed and checked once, as a [`Configuration`] to run: `simulate` and
+    /// `tournament` start here. A `players` value naming several counts (`3-7`, `3+5`) gives
+    /// one configuration per count.
+    fn configure(&self, options: &OptionSet) -> Result<Box<dyn Configuration>, String>;
     /// A game to play step by step through action ids (the Python module's `Game`).
     fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String>;
     /// The number of action ids of games with these options.
@@ -165,6 +149,94 @@ pub trait Entry: Sync {
         seed: u64,
         holders: Vec<SeatHolder>,
     ) -> Result<Box<dyn PlayTable>, String>;
+}
+
+/// A game's options parsed and checked (by [`Entry::configure`]): what `simulate` and
+/// `tournament` play, and what the command line asks before a run (its label, its seats).
+pub trait Configuration: Send + Sync {
+    /// The game's description.
+    fn info(&self) -> &'static GameInfo;
+    /// The label the CSV's `options` column holds (the labels of a run over several player
+    /// counts joined by ` | `).
+    fn label(&self) -> String;
+    /// The seats of each configuration, read from the options (no game is set up).
+    fn seats(&self) -> Vec<usize>;
+    /// A self-play run: `bots` holds one bot per seat (seat 0 first) or a single one for
+    /// every seat; game `i` plays configuration `i mod k` of a run over `k` player counts.
+    fn simulate(&self, run: &SimulateOptions, bots: &[BotSpec]) -> Result<SimulateReport, String>;
+    /// A tournament between bots of ours (`Spec`) and bots from outside (`External`), on one
+    /// configuration. An external bot's failure stops the run and is returned as the error.
+    fn tournament(
+        &self,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
+    ) -> Result<TournamentReport, String>;
+}
+
+/// The [`Configuration`] of a game type: one set of options per player count of the run.
+struct Configured<G: crate::common::SimGame> {
+    variants: Vec<G::Options>,
+    /// Why a single game cannot be played with these options (several player counts).
+    not_single: Option<String>,
+}
+
+impl<G: Encoded> Configuration for Configured<G> {
+    fn info(&self) -> &'static GameInfo {
+        G::info()
+    }
+
+    fn label(&self) -> String {
+        let labels: Vec<String> = self.variants.iter().map(G::options_label).collect();
+        labels.join(" | ")
+    }
+
+    fn seats(&self) -> Vec<usize> {
+        self.variants.iter().map(G::players).collect()
+    }
+
+    fn simulate(&self, run: &SimulateOptions, bots: &[BotSpec]) -> Result<SimulateReport, String> {
+        let factories: Vec<&dyn sim::BotFactory<G>> = bots.iter().map(|b| b as _).collect();
+        sim::simulate::<G>(run, &self.variants, &factories).map_err(|e| e.to_string())
+    }
+
+    fn tournament(
+        &self,
+        run: &TournamentOptions,
+        bots: &[TournamentBot],
+    ) -> Result<TournamentReport, String> {
+        if let Some(e) = &self.not_single {
+            return Err(e.clone());
+        }
+        let options = &self.variants[0];
+        let stop = run.run.stop.clone().unwrap_or_default();
+        let failure = Failure::new(stop.clone());
+        let owned: Vec<Box<dyn sim::BotFactory<G>>> = bots
+            .iter()
+            .map(|b| -> Box<dyn sim::BotFactory<G>> {
+                match b {
+                    TournamentBot::Spec(spec) => Box::new(spec.clone()),
+                    TournamentBot::External(bot) => Box::new(ExternalFactory {
+                        bot: bot.clone(),
+                        options: options.clone(),
+                        failure: failure.clone(),
+                    }),
+                }
+            })
+            .collect();
+        let factories: Vec<&dyn sim::BotFactory<G>> = owned.iter().map(|b| b.as_ref()).collect();
+        let run = TournamentOptions {
+            run: RunOptions {
+                stop: Some(stop),
+                ..run.run.clone()
+            },
+            ..run.clone()
+        };
+        let report = sim::tournament::<G>(&run, options, &factories).map_err(|e| e.to_string());
+        match failure.take() {
+            Some(message) => Err(message),
+            None => report,
+        }
+    }
 }
 
 /// The training rows of one record (see [`Entry::record_rows`]): row `k` is the state before
@@ -286,35 +358,47 @@ fn player_counts(value: &str) -> Result<Option<Vec<usize>>, String> {
     Ok(Some(counts))
 }
 
+/// Why a game cannot be played with a `players` value naming several counts.
+fn several_counts(value: &str) -> String {
+    format!(
+        "players `{}`: one game has one player count (a range or list of counts is for \
+         simulate)",
+        cut(value)
+    )
+}
+
 impl<G: Encoded> Registered<G> {
+    /// The options of one game (a `players` value naming several counts is refused).
     fn options(&self, options: &OptionSet) -> Result<G::Options, String> {
         options.check_keys(G::info()).map_err(|e| e.to_string())?;
         if let Some(value) = options.get("players") {
             if player_counts(value)?.is_some() {
-                return Err(format!(
-                    "players `{}`: one game has one player count (a range or list of counts \
-                     is for simulate)",
-                    cut(value)
-                ));
+                return Err(several_counts(value));
             }
         }
         G::parse_options(options)
     }
 
-    /// One configuration per player count when `players` names several, else one.
-    fn variants(&self, options: &OptionSet) -> Result<Vec<G::Options>, String> {
+    /// One configuration per player count when `players` names several, else one; each
+    /// parsed once.
+    fn configured(&self, options: &OptionSet) -> Result<Configured<G>, String> {
         options.check_keys(G::info()).map_err(|e| e.to_string())?;
-        let counts = match options.get("players") {
+        let players = options.get("players");
+        let counts = match players {
             Some(value) => player_counts(value)?,
             None => None,
         };
-        match counts {
-            None => Ok(vec![self.options(options)?]),
+        let variants = match counts {
+            None => vec![G::parse_options(options)?],
             Some(counts) => counts
                 .into_iter()
-                .map(|n| self.options(&options.with("players", &n.to_string())))
-                .collect(),
-        }
+                .map(|n| G::parse_options(&options.with("players", &n.to_string())))
+                .collect::<Result<_, _>>()?,
+        };
+        Ok(Configured {
+            not_single: (variants.len() > 1).then(|| several_counts(players.unwrap_or(""))),
+            variants,
+        })
     }
 }
 
@@ -324,22 +408,20 @@ impl<G: Encoded + TableView> Entry for Registered<G> {
     }
 
     fn check(&self, options: &OptionSet) -> Result<String, String> {
-        let labels: Vec<String> = self
-            .variants(options)?
-            .iter()
-            .map(G::options_label)
-            .collect();
-        Ok(labels.join(" | "))
+        Ok(self.configured(options)?.label())
     }
 
     fn seats(&self, options: &OptionSet) -> Result<usize, String> {
-        let options = self.options(options)?;
-        Ok(G::new_game(&options, 0).num_players())
+        Ok(G::players(&self.options(options)?))
+    }
+
+    fn configure(&self, options: &OptionSet) -> Result<Box<dyn Configuration>, String> {
+        Ok(Box::new(self.configured(options)?))
     }
 
     fn play(&self, options: &OptionSet, seed: u64, bots: &[BotSpec]) -> Result<PlayedGame, String> {
         let options = self.options(options)?;
-        let seats = G::new_game(&options, seed).num_players();
+        let seats = G::players(&options);
         let bots = sim::seat_bots(bots, seats).map_err(|e| e.to_string())?;
         let factories: Vec<&dyn sim::BotFactory<G>> = bots.iter().map(|b| *b as _).collect();
         let (game, actions) =
@@ -363,24 +445,6 @@ impl<G: Encoded + TableView> Entry for Registered<G> {
         Ok(G::components(&self.options(options)?))
     }
 
-    fn simulate(
-        &self,
-        options: &OptionSet,
-        run: &SimulateOptions,
-    ) -> Result<SimulateReport, String> {
-        let variants = self.variants(options)?;
-        sim::simulate_mixed_specs::<G>(run, &variants).map_err(|e| e.to_string())
-    }
-
-    fn tournament(
-        &self,
-        options: &OptionSet,
-        run: &TournamentOptions,
-    ) -> Result<TournamentReport, String> {
-        let options = self.options(options)?;
-        sim::tournament::<G>(run, &options).map_err(|e| e.to_string())
-    }
-
     fn self_play(
         &self,
         options: &OptionSet,
@@ -388,41 +452,6 @@ impl<G: Encoded + TableView> Entry for Registered<G> {
     ) -> Result<sim::SelfPlayData, String> {
         let options = self.options(options)?;
         sim::self_play::<G>(&options, run).map_err(|e| e.to_string())
-    }
-
-    fn tournament_with(
-        &self,
-        options: &OptionSet,
-        run: &TournamentOptions,
-        bots: &[TournamentBot],
-    ) -> Result<TournamentReport, String> {
-        let options = self.options(options)?;
-        let stop = run.stop.clone().unwrap_or_default();
-        let failure = Failure::new(stop.clone());
-        let owned: Vec<Box<dyn sim::BotFactory<G>>> = bots
-            .iter()
-            .map(|b| -> Box<dyn sim::BotFactory<G>> {
-                match b {
-                    TournamentBot::Spec(spec) => Box::new(spec.clone()),
-                    TournamentBot::External(bot) => Box::new(ExternalFactory {
-                        bot: bot.clone(),
-                        options: options.clone(),
-                        failure: failure.clone(),
-                    }),
-                }
-            })
-            .collect();
-        let factories: Vec<&dyn sim::BotFactory<G>> = owned.iter().map(|b| b.as_ref()).collect();
-        let run = TournamentOptions {
-            stop: Some(stop),
-            ..run.clone()
-        };
-        let report =
-            sim::tournament_with_bots::<G>(&run, &options, &factories).map_err(|e| e.to_string());
-        match failure.take() {
-            Some(message) => Err(message),
-            None => report,
-        }
     }
 
     fn session(&self, options: &OptionSet, seed: u64) -> Result<Box<dyn Session>, String> {

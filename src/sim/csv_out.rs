@@ -1,7 +1,7 @@
 //! The tidy per-seat CSV of `simulate` and `tournament`.
 
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{GameOutcome, SimError, WonderColumns};
@@ -160,12 +160,23 @@ pub(crate) fn csv_header(columns: &Columns, tournament: bool) -> Vec<String> {
 }
 
 /// A CSV file being written, header already out.
+///
+/// Rows are formatted by hand straight into the file's buffer (numbers without `fmt`, text
+/// quoted only where needed), which goes to the file in large writes: a random Duel game plays
+/// in a few microseconds, and a row of `String` fields cost as much as the game. The bytes are
+/// those the `csv` crate's writer gives (see [`push_text`]).
 pub(crate) struct TidyCsv {
     path: PathBuf,
-    writer: csv::Writer<BufWriter<File>>,
+    file: File,
     columns: Columns,
     tournament: bool,
-    row: Vec<String>,
+    /// Whole games not yet written to the file (never part of a game, so a failed write
+    /// leaves the file cut at a game's end or in the last game written).
+    rows: Vec<u8>,
+    /// What every row of the game being written starts with, up to its seat.
+    prefix: Vec<u8>,
+    /// A `;`-separated list being built.
+    list: Vec<u8>,
 }
 
 impl TidyCsv {
@@ -177,9 +188,14 @@ impl TidyCsv {
         columns: &Columns,
         tournament: bool,
     ) -> Result<Self, SimError> {
-        let header = csv_header(columns, tournament);
         let mut csv = Self::over(path, file, columns, tournament);
-        csv.writer.write_record(&header).map_err(|e| csv.err(e))?;
+        for (i, name) in csv_header(columns, tournament).iter().enumerate() {
+            if i > 0 {
+                csv.rows.push(b',');
+            }
+            push_text(&mut csv.rows, name.as_bytes());
+        }
+        csv.rows.push(b'\n');
         csv.flush()?;
         Ok(csv)
     }
@@ -193,15 +209,13 @@ impl TidyCsv {
     fn over(path: &Path, file: File, columns: &Columns, tournament: bool) -> Self {
         Self {
             path: path.to_owned(),
-            writer: csv::WriterBuilder::new().from_writer(BufWriter::new(file)),
+            file,
             columns: columns.clone(),
             tournament,
-            row: Vec::new(),
+            rows: Vec::with_capacity(2 * WRITE_SIZE),
+            prefix: Vec::new(),
+            list: Vec::new(),
         }
-    }
-
-    fn err(&self, e: csv::Error) -> SimError {
-        SimError::io(&self.path, e.into())
     }
 
     /// Writes the rows of one game, seat 0 first. The outcome was checked against the columns.
@@ -210,84 +224,217 @@ impl TidyCsv {
         t: Option<&TournamentCols<'_>>,
         g: &GameRow<'_>,
     ) -> Result<(), SimError> {
-        let wonders = self.columns.wonders;
+        let Self {
+            columns,
+            rows,
+            prefix,
+            list,
+            ..
+        } = self;
         let players = g.outcome.seats.len();
+        // The game's own columns, the same on each of its rows.
+        prefix.clear();
+        if self.tournament {
+            let t = t.expect("tournament columns for a tournament CSV");
+            push_uint(prefix, t.pair as u64);
+            prefix.push(b',');
+            push_text(prefix, t.bot_a.as_bytes());
+            prefix.push(b',');
+            push_text(prefix, t.bot_b.as_bytes());
+            prefix.push(b',');
+            push_uint(prefix, t.leg.into());
+            prefix.push(b',');
+        }
+        push_uint(prefix, g.run_seed);
+        prefix.push(b',');
+        push_uint(prefix, g.game_index);
+        prefix.push(b',');
+        push_uint(prefix, g.game_seed);
+        prefix.push(b',');
+        push_text(prefix, g.game.as_bytes());
+        prefix.push(b',');
+        push_text(prefix, g.options.as_bytes());
+        prefix.push(b',');
+        push_uint(prefix, players as u64);
+        prefix.push(b',');
+
         for (seat, s) in g.outcome.seats.iter().enumerate() {
-            let row = &mut self.row;
-            row.clear();
-            if self.tournament {
-                let t = t.expect("tournament columns for a tournament CSV");
-                row.extend([
-                    t.pair.to_string(),
-                    t.bot_a.into(),
-                    t.bot_b.into(),
-                    t.leg.to_string(),
-                ]);
-            }
-            row.extend([
-                g.run_seed.to_string(),
-                g.game_index.to_string(),
-                g.game_seed.to_string(),
-                g.game.to_owned(),
-                g.options.to_owned(),
-                players.to_string(),
-                seat.to_string(),
-            ]);
-            if self.columns.teams {
+            rows.extend_from_slice(prefix);
+            push_uint(rows, seat as u64);
+            rows.push(b',');
+            if columns.teams {
                 let team = g
                     .teams
                     .get(seat)
                     .expect("a team for every seat of a team game");
-                row.push(team.to_string());
+                push_uint(rows, *team as u64);
+                rows.push(b',');
             }
-            row.push(g.bots[seat].clone());
-            let join = |f: &dyn Fn(&super::WonderHeld) -> Option<String>| {
-                s.wonders.iter().filter_map(f).collect::<Vec<_>>().join(";")
-            };
-            match wonders {
+            push_text(rows, g.bots[seat].as_bytes());
+            rows.push(b',');
+            match columns.wonders {
                 WonderColumns::Drafted => {
-                    row.push(join(&|w| Some(w.id.to_string())));
-                    row.push(join(&|w| w.is_built().then(|| w.id.to_string())));
+                    push_list(rows, list, s.wonders.iter().map(|w| &*w.id));
+                    push_list(
+                        rows,
+                        list,
+                        s.wonders.iter().filter(|w| w.is_built()).map(|w| &*w.id),
+                    );
                 }
                 WonderColumns::OnePerSeat => {
-                    row.push(join(&|w| Some(w.id.to_string())));
-                    row.push(join(&|w| w.side.as_deref().map(str::to_owned)));
-                    row.push(join(&|w| Some(w.stages_built.to_string())));
+                    push_list(rows, list, s.wonders.iter().map(|w| &*w.id));
+                    push_list(
+                        rows,
+                        list,
+                        s.wonders.iter().filter_map(|w| w.side.as_deref()),
+                    );
+                    // One board per seat: its stage count, `;`-joined should a seat hold more.
+                    for (i, w) in s.wonders.iter().enumerate() {
+                        if i > 0 {
+                            rows.push(b';');
+                        }
+                        push_uint(rows, w.stages_built.into());
+                    }
+                    rows.push(b',');
                 }
             }
-            for &table in self.columns.features {
-                let keys: Vec<&str> = s
-                    .features
-                    .iter()
-                    .filter(|f| std::ptr::eq(f.table, table))
-                    .map(|f| f.key)
-                    .collect();
-                row.push(keys.join(";"));
+            for &table in columns.features {
+                push_list(
+                    rows,
+                    list,
+                    s.features
+                        .iter()
+                        .filter(|f| std::ptr::eq(f.table, table))
+                        .map(|f| f.key),
+                );
             }
-            row.extend([
-                s.rank.to_string(),
-                u8::from(s.win).to_string(),
-                g.outcome.victory.to_string(),
-            ]);
-            for c in &self.columns.categories {
-                row.push(s.score(c).to_string());
+            push_uint(rows, s.rank.into());
+            rows.push(b',');
+            rows.push(if s.win { b'1' } else { b'0' });
+            rows.push(b',');
+            push_text(rows, g.outcome.victory.as_bytes());
+            rows.push(b',');
+            for (i, c) in columns.categories.iter().enumerate() {
+                // Engines list their lines in the declared order (checked, with a search as
+                // the fallback).
+                let score = match s.categories.get(i) {
+                    Some(&(name, v)) if same_str(name, c) => v,
+                    _ => s.score(c),
+                };
+                push_int(rows, score.into());
+                rows.push(b',');
             }
-            row.extend([
-                s.total.to_string(),
-                s.coins.to_string(),
-                g.outcome.turns.to_string(),
-            ]);
-            if let Err(e) = self.writer.write_record(&self.row) {
-                return Err(self.err(e));
-            }
+            push_int(rows, s.total.into());
+            rows.push(b',');
+            push_int(rows, s.coins.into());
+            rows.push(b',');
+            push_uint(rows, g.outcome.turns.into());
+            rows.push(b'\n');
+        }
+        if self.rows.len() >= WRITE_SIZE {
+            self.flush()?;
         }
         Ok(())
     }
 
     /// Pushes everything written so far to the file.
     pub fn flush(&mut self) -> Result<(), SimError> {
-        self.writer.flush().map_err(|e| SimError::io(&self.path, e))
+        let written = self.file.write_all(&self.rows);
+        self.rows.clear();
+        written.map_err(|e| SimError::io(&self.path, e))
     }
+}
+
+/// The CSV's rows go to the file in writes of about this many bytes.
+const WRITE_SIZE: usize = 1 << 16;
+
+/// Appends `items`, `;`-separated, as one CSV field and a comma (see [`push_text`]); `scratch`
+/// holds the field should it need quotes.
+fn push_list<'a>(line: &mut Vec<u8>, scratch: &mut Vec<u8>, items: impl Iterator<Item = &'a str>) {
+    // Written in place, then quoted only if it must be (never, with the games' ids).
+    let start = line.len();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            line.push(b';');
+        }
+        line.extend_from_slice(item.as_bytes());
+    }
+    if needs_quotes(&line[start..]) {
+        scratch.clear();
+        scratch.extend_from_slice(&line[start..]);
+        line.truncate(start);
+        quote(line, scratch);
+    }
+    line.push(b',');
+}
+
+/// True when `text` holds a comma, a double quote or a line break: what the `csv` crate's
+/// writer quotes by default.
+fn needs_quotes(text: &[u8]) -> bool {
+    // Eight bytes at a time: a byte of `word` equal to `b` leaves a zero byte in `word ^ b·1…1`,
+    // found by the usual has-zero-byte test; the few bytes left one by one.
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has = |word: u64, b: u8| {
+        let x = word ^ (ONES * u64::from(b));
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    };
+    let mut chunks = text.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if has(word, b',') | has(word, b'"') | has(word, b'\n') | has(word, b'\r') {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+}
+
+/// Appends `text` as one CSV field, as the `csv` crate's writer does by default: quoted only
+/// when it holds a comma, a double quote or a line break, its quotes then doubled; an empty
+/// field is empty.
+fn push_text(line: &mut Vec<u8>, text: &[u8]) {
+    if needs_quotes(text) {
+        quote(line, text);
+    } else {
+        line.extend_from_slice(text);
+    }
+}
+
+/// Appends `text` in double quotes, its own double quotes doubled.
+fn quote(line: &mut Vec<u8>, text: &[u8]) {
+    line.push(b'"');
+    for &b in text {
+        if b == b'"' {
+            line.push(b'"');
+        }
+        line.push(b);
+    }
+    line.push(b'"');
+}
+
+/// Appends `n` in decimal.
+fn push_uint(line: &mut Vec<u8>, mut n: u64) {
+    // Lowest digit first, then turned round: no copy of a scratch buffer.
+    let start = line.len();
+    loop {
+        line.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    line[start..].reverse();
+}
+
+/// Appends `n` in decimal, `-` first when negative.
+fn push_int(line: &mut Vec<u8>, n: i64) {
+    if n < 0 {
+        line.push(b'-');
+    }
+    push_uint(line, n.unsigned_abs());
 }
 
 /// Checks that an engine's outcome fits the declared columns: one entry per seat, exactly the
@@ -349,4 +496,60 @@ pub(crate) fn check_outcome(
 /// String equality that first tries the pointer (the common case for `&'static` names).
 pub(crate) fn same_str(a: &str, b: &str) -> bool {
     std::ptr::eq(a, b) || a == b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fields come out as the `csv` crate writes them: quoted only where needed, numbers in
+    /// decimal whatever their sign or size.
+    #[test]
+    fn fields_are_written_as_the_csv_crate_writes_them() {
+        let texts = [
+            "",
+            "plain",
+            "a,b",
+            "say \"hi\"",
+            "two\nlines",
+            "cr\r",
+            "mcts:c=1.4,iterations=9",
+            "é;ü",
+            "sixteen bytes ok",
+            "seventeen bytes!\r",
+            "the_pyramids;the_sphinx;piraeus;the_colossus",
+        ];
+        let numbers = [0i64, 7, -7, 10, 1234567890, i64::from(i32::MIN), i64::MAX];
+        let mut ours = Vec::new();
+        let mut theirs = csv::Writer::from_writer(Vec::new());
+        let mut record: Vec<String> = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            if i > 0 {
+                ours.push(b',');
+            }
+            push_text(&mut ours, t.as_bytes());
+            record.push(t.to_string());
+        }
+        for n in numbers {
+            ours.push(b',');
+            push_int(&mut ours, n);
+            record.push(n.to_string());
+        }
+        ours.push(b',');
+        push_uint(&mut ours, u64::MAX);
+        record.push(u64::MAX.to_string());
+        // Lists: `;`-joined, quoted as a whole when an item needs it.
+        for items in [&["a", "b"][..], &["the_pyramids", "b,c"], &[]] {
+            ours.push(b',');
+            push_list(&mut ours, &mut Vec::new(), items.iter().copied());
+            ours.pop();
+            record.push(items.join(";"));
+        }
+        ours.push(b'\n');
+        theirs.write_record(&record).unwrap();
+        assert_eq!(
+            String::from_utf8(ours).unwrap(),
+            String::from_utf8(theirs.into_inner().unwrap()).unwrap()
+        );
+    }
 }

@@ -8,15 +8,17 @@
 //! [`derive_seed(s, i)`](crate::common::derive_seed) and the bot in seat `p` is seeded with
 //! `derive_seed(game_seed, p)`, so outputs are byte-identical whatever the thread count.
 //!
-//! Entry points for the command line: [`simulate`] / [`simulate_with_bots`] and [`tournament`] /
-//! [`tournament_with_bots`]. They print nothing; they return reports that render themselves as
-//! text, Markdown, CSV or JSON. The library installs no signal handler and draws nothing: a run
+//! Entry points: [`simulate`] and [`tournament`], both over one set of [`RunOptions`] and the
+//! same phases (check, open outputs, resume, play, finish: see the `run` module), with bots
+//! given typed ([`BotFactory`]: a parsed [`wonders_bots::BotSpec`] or any custom maker). They
+//! print nothing; they return reports that render themselves as text, Markdown, CSV or JSON. The library installs no signal handler and draws nothing: a run
 //! takes a stop flag (raised by the caller, e.g. on Ctrl-C) and a [`Progress`] callback.
 
 mod csv_out;
 pub mod outputs;
 mod render;
 mod resume;
+mod run;
 mod runner;
 mod selfplay;
 mod simulate;
@@ -27,23 +29,17 @@ mod tournament;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use wonders_bots::BotSpec;
-
 pub use crate::common::engine::BotFactory;
 use crate::common::engine::{GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld};
 
 pub use csv_out::{Columns, CSV_COLUMNS_DOC};
 pub use render::ReportFormat;
+pub use run::RunOptions;
 pub use runner::Played;
 pub use selfplay::{self_play, SelfPlayData, SelfPlayRun};
-pub use simulate::{
-    simulate, simulate_mixed, simulate_mixed_specs, simulate_with_bots, SimulateOptions,
-    SimulateReport,
-};
+pub use simulate::{simulate, SimulateOptions, SimulateReport};
 pub use summary::{Summary, SummaryRow};
-pub use tournament::{
-    tournament, tournament_with_bots, PairResult, Rating, TournamentOptions, TournamentReport,
-};
+pub use tournament::{tournament, PairResult, Rating, TournamentOptions, TournamentReport};
 
 /// A progress callback: told the number of games done so far (those of a resumed run
 /// included) each time a game finishes, from the worker threads. The library draws nothing; the
@@ -59,14 +55,6 @@ pub fn seat_bots<T>(bots: &[T], seats: usize) -> Result<Vec<&T>, SimError> {
             "{n} bots given for a {seats}-player game: give one per seat or a single one"
         ))),
     }
-}
-
-/// Parses bot specifications, naming the first bad one.
-pub(crate) fn parse_specs(specs: &[String]) -> Result<Vec<BotSpec>, SimError> {
-    specs
-        .iter()
-        .map(|s| BotSpec::parse(s).map_err(|e| SimError::BotSpec(e.to_string())))
-        .collect()
 }
 
 /// Why a run failed. Interrupting a run is not an error (the report says it was interrupted).
@@ -133,7 +121,9 @@ pub fn play_one<G: SimGame>(
     seats: &[&dyn BotFactory<G>],
 ) -> Result<Played<G>, SimError> {
     let stop = runner::StopControl::new(None, None);
-    let game = runner::play_game::<G>(options, 0, game_seed, seats, &stop, true)?;
+    let game = runner::play_game::<G, _>(options, 0, game_seed, seats, &stop, true, |g, a| {
+        (g.clone(), a.to_vec())
+    })?;
     Ok(game.expect("a run without a stop flag plays to the end"))
 }
 

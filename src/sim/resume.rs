@@ -12,6 +12,7 @@ use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use super::csv_out::{csv_header, Columns};
+use super::run::Shape;
 use super::{GameOutcome, SeatOutcome, SimError, Summary, WonderColumns, WonderHeld};
 use crate::common::{derive_seed, Feature};
 
@@ -19,13 +20,18 @@ use crate::common::{derive_seed, Feature};
 pub(crate) struct Expected<'a> {
     pub run_seed: u64,
     pub game: &'a str,
-    /// (options label, players) of each configuration; game `i` has configuration `i mod k`.
-    pub variants: &'a [(String, usize)],
-    /// The team of each seat of each configuration (empty when not played in teams).
-    pub teams: &'a [Vec<usize>],
+    /// Each configuration's label, seats and teams; game `i` has configuration `i mod k`.
+    pub shapes: &'a [Shape],
     pub columns: &'a Columns,
     /// The bot labels of game `i`, seat 0 first.
     pub bots_of: &'a dyn Fn(u64) -> Vec<String>,
+}
+
+impl Expected<'_> {
+    /// The configuration of game `i`.
+    fn shape(&self, i: u64) -> &Shape {
+        &self.shapes[(i % self.shapes.len() as u64) as usize]
+    }
 }
 
 /// The whole games found in an earlier run's CSV.
@@ -94,7 +100,7 @@ pub(crate) fn resume_csv(
     let mut last = None;
     // Where the rows after the last whole game start: the file is cut there.
     let mut end = reader.position().byte();
-    let players_of = |i: u64| expected.variants[(i % expected.variants.len() as u64) as usize].1;
+    let players_of = |i: u64| expected.shape(i).players;
     let mut rows: Vec<csv::StringRecord> = Vec::new();
     // A last line without its line break was cut short, even if its fields happen to count
     // right (a kill after `…,4,` leaves the last field empty).
@@ -129,8 +135,7 @@ pub(crate) fn resume_csv(
         }
         let (bots, outcome) = game_from_rows(&rows, games, expected, &col)
             .map_err(|message| bad(start.line() + 1 - players as u64, message))?;
-        let teams = &expected.teams[(games % expected.teams.len() as u64) as usize];
-        summary.add_game_with_teams(&bots, teams, &outcome);
+        summary.add_game_with_teams(&bots, &expected.shape(games).teams, &outcome);
         last = Some((bots, outcome));
         games += 1;
         end = reader.position().byte();
@@ -208,7 +213,8 @@ fn game_from_rows(
             .map_err(|_| format!("column {name} holds {text:?}, not a number"))
     };
     let bots_expected = (expected.bots_of)(index);
-    let (options, players) = &expected.variants[(index % expected.variants.len() as u64) as usize];
+    let shape = expected.shape(index);
+    let (options, players) = (&shape.label, shape.players);
     let game_seed = derive_seed(expected.run_seed, index);
     let mut bots = Vec::with_capacity(rows.len());
     let mut seats = Vec::with_capacity(rows.len());
@@ -235,8 +241,7 @@ fn game_from_rows(
             }
         }
         if expected.columns.teams {
-            let teams = &expected.teams[(index % expected.teams.len() as u64) as usize];
-            let (found, want) = (field(row, "team"), teams[seat].to_string());
+            let (found, want) = (field(row, "team"), shape.teams[seat].to_string());
             if found != want {
                 return Err(format!(
                     "seat {seat} is in team {found:?} where this run has team {want:?}; resume \

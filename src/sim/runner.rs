@@ -58,16 +58,19 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
 pub type Played<G> = (G, Vec<<G as wonders_bots::Game>::Action>);
 
 /// Plays one game to the end with one bot per seat; bot `p` is seeded with
-/// `derive_seed(game_seed, p)`. Returns the finished game and its actions (what a record
-/// holds; left empty unless `keep_actions`), or `None` when stopped before the end.
-pub(crate) fn play_game<G: SimGame>(
+/// `derive_seed(game_seed, p)`. Returns what `finish` makes of the finished game and its
+/// actions (what a record holds; left empty unless `keep_actions`), or `None` when stopped
+/// before the end. The game is handed over by reference: a state moved from call to call was
+/// copied each time, a visible cost next to a random game.
+pub(crate) fn play_game<G: SimGame, T>(
     options: &G::Options,
     game_index: u64,
     game_seed: u64,
     seats: &[&dyn BotFactory<G>],
     stop: &StopControl,
     keep_actions: bool,
-) -> Result<Option<Played<G>>, SimError> {
+    finish: impl FnOnce(&G, &[G::Action]) -> T,
+) -> Result<Option<T>, SimError> {
     let mut game = G::new_game(options, game_seed);
     if game.num_players() != seats.len() {
         return Err(SimError::Options(format!(
@@ -106,7 +109,7 @@ pub(crate) fn play_game<G: SimGame>(
         }
     }
     stop.game_finished();
-    Ok(Some((game, actions)))
+    Ok(Some(finish(&game, &actions)))
 }
 
 /// The results of one chunk of games, in index order.

@@ -31,67 +31,39 @@
 //! them both. The game's score between the two bots is the same as without teams: each bot's
 //! seats' victory shares summed.
 
-use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
 
-use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv, TournamentCols};
-use super::outputs::OutputFile;
+use super::csv_out::{GameRow, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
-use super::runner::{play_game, pool, Runner, Step, StopControl};
+use super::run::{check_configurations, play, play_checked, Outputs, RunOptions, Shape};
+use super::runner::{Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
-use super::{BotFactory, GameOutcome, Progress, ReportFormat, SimError, SimGame};
+use super::{BotFactory, GameOutcome, ReportFormat, SimError, SimGame};
 use crate::common::derive_seed;
 
-/// Options of a tournament (the command line fills them).
+/// Options of a tournament (the command line and the Python module fill them): the run
+/// options every run takes (`games` is the number of matches per pair, each two games on one
+/// seed, seats swapped), and what only a tournament has.
 #[derive(Clone)]
 pub struct TournamentOptions {
-    /// Master seed.
-    pub seed: u64,
-    /// Matches per pair; each match is two games on one seed, seats swapped.
-    pub games: u64,
-    /// Worker threads; 0 = one per core.
-    pub threads: usize,
-    /// The bot specifications, at least two, all different.
-    pub bots: Vec<String>,
-    /// The per-seat CSV of every game (tournament columns first).
-    pub out: Option<PathBuf>,
-    /// A report file, format by extension (`.md`, `.csv`, `.json`, `.txt`).
-    pub summary: Option<PathBuf>,
-    /// Told the number of games done as games finish (the command line draws a bar with it).
-    pub progress: Option<Progress>,
-    /// Stop flag (the command line raises it on Ctrl-C or SIGTERM): when raised, games in
-    /// progress are abandoned and the report covers the games done.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Test hook: raise the stop flag once this many games have finished.
-    pub stop_after: Option<u64>,
-    /// Games played in parallel before their results are written in order.
-    pub chunk_size: u64,
+    /// Seed, matches per pair, threads, the CSV (`out`, tournament columns first) and report
+    /// files, progress and stop.
+    pub run: RunOptions,
     /// Virtual draws added to every pair in the rating fit, so a clean sweep still gives a
     /// finite rating (0 = plain maximum likelihood).
     pub prior_draws: f64,
-    /// Overwrite a non-empty `out` CSV or `summary` file; without it such a file is refused.
-    pub force: bool,
 }
 
 impl Default for TournamentOptions {
     fn default() -> Self {
         Self {
-            seed: 0,
-            games: 100,
-            threads: 0,
-            bots: Vec::new(),
-            out: None,
-            summary: None,
-            progress: None,
-            stop: None,
-            stop_after: None,
-            chunk_size: 1024,
+            run: RunOptions {
+                games: 100,
+                ..RunOptions::default()
+            },
             prior_draws: 1.0,
-            force: false,
         }
     }
 }
@@ -211,23 +183,17 @@ pub struct TournamentReport {
     pub threads: usize,
 }
 
-/// Runs a tournament with bots parsed from `opts.bots`.
+/// Runs a tournament between `bots` (at least two, with different labels) on games set up
+/// with `game_opts`.
 pub fn tournament<G: SimGame>(
-    opts: &TournamentOptions,
-    game_opts: &G::Options,
-) -> Result<TournamentReport, SimError> {
-    let specs = super::parse_specs(&opts.bots)?;
-    let factories: Vec<&dyn BotFactory<G>> = specs.iter().map(|s| s as _).collect();
-    tournament_with_bots::<G>(opts, game_opts, &factories)
-}
-
-/// Runs a tournament between the given bots (`opts.bots` is ignored).
-pub fn tournament_with_bots<G: SimGame>(
     opts: &TournamentOptions,
     game_opts: &G::Options,
     bots: &[&dyn BotFactory<G>],
 ) -> Result<TournamentReport, SimError> {
     let start = Instant::now();
+    let run = &opts.run;
+
+    // 1. Check: the bots, the number of games, the configuration.
     let names: Vec<String> = bots.iter().map(|b| b.label()).collect();
     if names.len() < 2 {
         return Err(SimError::Options(
@@ -243,77 +209,57 @@ pub fn tournament_with_bots<G: SimGame>(
         .flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)))
         .collect();
     let total = (pairs.len() as u64)
-        .checked_mul(opts.games)
+        .checked_mul(run.games)
         .and_then(|n| n.checked_mul(2))
         .ok_or_else(|| {
             SimError::Options(format!(
                 "--games {}: {} pairs × 2 seatings × that many games is more than 2^64",
-                opts.games,
+                run.games,
                 pairs.len()
             ))
         })?;
-    if let Some(p) = &opts.summary {
-        ReportFormat::from_path(p)?;
-    }
-    // Open and lock every output before writing any (see `simulate`).
-    let [mut csv_out, summary_out] = OutputFile::open_some(
-        [
-            ("--out", opts.out.as_deref()),
-            ("--summary", opts.summary.as_deref()),
-        ],
-        opts.force,
-        false,
-    )?;
-    let players = G::new_game(game_opts, derive_seed(opts.seed, 0)).num_players();
-    // The team of each seat (empty without teams), and the units the multi-seat tables count:
-    // seats, or teams.
-    let teams = seat_teams::<G>(game_opts, players)?;
+    let (shapes, columns) = check_configurations::<G>(std::slice::from_ref(game_opts))?;
+    let Shape {
+        label,
+        players,
+        teams,
+    } = shapes.into_iter().next().expect("one configuration");
+    // The units the multi-seat tables count: seats, or teams.
     let n_teams = teams.iter().max().map_or(0, |t| t + 1);
     let units = if teams.is_empty() { players } else { n_teams };
     let ranked = players > 2 && units > 1;
-
     let game = G::game_name(game_opts);
-    let label = G::options_label(game_opts);
-    let columns = Columns::of::<G>(game_opts);
-    let mut csv = match &mut csv_out {
-        Some(f) => {
-            f.truncate()?;
-            let csv = TidyCsv::create(f.path(), f.handle()?, &columns, true)?;
-            f.commit()?;
-            Some(csv)
-        }
-        None => None,
-    };
 
-    // Game g: match m = g / 2, leg g % 2; pair m / games.
+    // 2. Open every output (a tournament is not resumed), and start the CSV.
+    let mut outputs = Outputs::open(run, None, run.force, false)?;
+    outputs.start(&columns, true, 0)?;
+
+    // 4. Play. Game g: match m = g / 2, leg g % 2; pair m / games.
     let seating = |g: u64| -> (usize, u8, Vec<usize>) {
         let (m, leg) = (g / 2, (g % 2) as u8);
-        let p = (m / opts.games.max(1)) as usize;
+        let p = (m / run.games.max(1)) as usize;
         let (a, b) = pairs[p];
         (p, leg, pair_seating(players, &teams, leg, a, b))
     };
-
-    let pool = pool(opts.threads)?;
-    let stop = StopControl::new(opts.stop.clone(), opts.stop_after);
-    struct Played {
+    struct Done {
         game_seed: u64,
         outcome: GameOutcome,
     }
-    let job = |g: u64| -> Result<Option<Played>, SimError> {
-        let game_seed = derive_seed(opts.seed, g / 2);
+    let job = |g: u64, stop: &StopControl| -> Result<Option<Done>, SimError> {
+        let game_seed = derive_seed(run.seed, g / 2);
         let (_, _, seats) = seating(g);
         let seats: Vec<&dyn BotFactory<G>> = seats.iter().map(|&i| bots[i]).collect();
-        let Some((state, _)) = play_game::<G>(game_opts, g, game_seed, &seats, &stop, false)?
-        else {
-            return Ok(None);
-        };
-        let outcome = state.outcome();
-        check_outcome(&outcome, players, &columns).map_err(|message| SimError::Outcome {
-            game_index: g,
+        let finished = play_checked::<G, _>(
+            game_opts,
+            g,
             game_seed,
-            message,
-        })?;
-        Ok(Some(Played { game_seed, outcome }))
+            &seats,
+            stop,
+            &columns,
+            false,
+            |_, _| (),
+        )?;
+        Ok(finished.map(|(outcome, ())| Done { game_seed, outcome }))
     };
 
     let mut results: Vec<PairResult> = pairs
@@ -329,17 +275,10 @@ pub fn tournament_with_bots<G: SimGame>(
         .collect();
     let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
     let mut ranking = RankingTally::new(names.len(), units);
-    let sink = |step: Step<Played>| -> Result<(), SimError> {
+    let sink = |step: Step<Done>| -> Result<(), SimError> {
         let (g, played) = match step {
             Step::Game(g, p) => (g, p),
-            Step::ChunkDone => {
-                if let (Some(c), Some(f)) = (csv.as_mut(), csv_out.as_mut()) {
-                    c.flush()?;
-                    // Whole games up to here: what a failed write later is cut back to.
-                    f.commit()?;
-                }
-                return Ok(());
-            }
+            Step::ChunkDone => return outputs.chunk_done(),
         };
         let (p, leg, seats) = seating(g);
         let o = &played.outcome;
@@ -369,52 +308,34 @@ pub fn tournament_with_bots<G: SimGame>(
                 ranking.add(&bots, &ranks, &shares);
             }
         }
-        if let Some(csv) = csv.as_mut() {
-            let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
-            let t = TournamentCols {
-                pair: p,
-                bot_a: &names[r.a],
-                bot_b: &names[r.b],
-                leg,
-            };
-            let row = GameRow {
-                run_seed: opts.seed,
-                game_index: g,
-                game_seed: played.game_seed,
-                game,
-                options: &label,
-                bots: &seat_names,
-                teams: &teams,
-                outcome: o,
-            };
-            csv.write_game(Some(&t), &row)?;
+        if !outputs.writes_csv() {
+            return Ok(());
         }
-        Ok(())
+        let seat_names: Vec<String> = seats.iter().map(|&i| names[i].clone()).collect();
+        let t = TournamentCols {
+            pair: p,
+            bot_a: &names[r.a],
+            bot_b: &names[r.b],
+            leg,
+        };
+        let row = GameRow {
+            run_seed: run.seed,
+            game_index: g,
+            game_seed: played.game_seed,
+            game,
+            options: &label,
+            bots: &seat_names,
+            teams: &teams,
+            outcome: o,
+        };
+        outputs.write_game(Some(&t), &row, None)
     };
-    let runner = Runner {
-        pool: &pool,
-        first: 0,
-        total,
-        chunk: opts.chunk_size,
-        stop: &stop,
-        progress: opts.progress.as_ref(),
-    };
-    let played = runner.run(job, sink);
-    // As in `simulate`: after a failed write, or a failed flush, cut the CSV back to its last
-    // whole games (the writer dropped first: it writes what it holds when dropped).
-    let write_failed = matches!(played, Err(SimError::Io { .. }));
-    let flushed = match csv.as_mut() {
-        Some(c) if !write_failed => c.flush(),
-        _ => Ok(()),
-    };
-    if write_failed || flushed.is_err() {
-        drop(csv.take());
-        if let Some(f) = &csv_out {
-            f.roll_back();
-        }
-    }
+    let (played, threads) = play(run, 0, total, job, sink);
+
+    // 5. Finish: whole games only in the CSV, then the report.
+    let kept = outputs.finish(&played);
     let played = played?;
-    flushed?;
+    kept?;
 
     let ratings = rate(&names, &results, opts.prior_draws);
     let (seat_shares, ranking_ratings) = if ranked {
@@ -428,7 +349,7 @@ pub fn tournament_with_bots<G: SimGame>(
     let report = TournamentReport {
         game: game.to_owned(),
         options: label,
-        seed: opts.seed,
+        seed: run.seed,
         bots: names,
         pairs: results,
         ratings,
@@ -442,11 +363,9 @@ pub fn tournament_with_bots<G: SimGame>(
         games_played: played,
         interrupted: played < total,
         seconds: start.elapsed().as_secs_f64(),
-        threads: pool.current_num_threads(),
+        threads,
     };
-    if let (Some(f), Some(p)) = (&summary_out, &opts.summary) {
-        f.replace_with(&report.render(ReportFormat::from_path(p)?))?;
-    }
+    outputs.write_summary(|format| report.render(format))?;
     Ok(report)
 }
 

@@ -7,6 +7,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Bot specifications from their text (`random,greedy`), as the command line parses them.
+pub fn bots(text: &str) -> Vec<wonders_bots::BotSpec> {
+    wonders_bots::BotSpec::parse_list(text).expect("valid bot specifications")
+}
+
 /// Runs the `wonders` binary with these arguments.
 pub fn wonders(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wonders"))

@@ -13,10 +13,17 @@ use wonders::common::{
     WonderHeld,
 };
 use wonders::sim::{
-    play_one, simulate, simulate_mixed_specs, simulate_with_bots, tournament, tournament_with_bots,
-    BotFactory, Columns, ReportFormat, SimError, SimulateOptions, Summary, TournamentOptions,
+    play_one, simulate, tournament, BotFactory, Columns, ReportFormat, RunOptions, SimError,
+    SimulateOptions, Summary, TournamentOptions,
 };
-use wonders_bots::{Bot, Game};
+use wonders_bots::{Bot, BotSpec, Game};
+
+/// The uniformly random bot, for every seat of a run.
+static RANDOM_SPEC: BotSpec = BotSpec::Random;
+
+fn random() -> [&'static dyn BotFactory<Race>; 1] {
+    [&RANDOM_SPEC]
+}
 
 // ---------------------------------------------------------------------------------------------
 // The toy game: each seat in turn rests (+2 coins), advances 1–3 (costing 0–2 coins) or builds
@@ -189,6 +196,10 @@ impl Game for Race {
 impl SimGame for Race {
     type Options = RaceOptions;
 
+    fn players(options: &RaceOptions) -> usize {
+        options.players
+    }
+
     fn new_game(options: &RaceOptions, seed: u64) -> Self {
         let n = options.players;
         let mut rng = GameRng::seed_from_u64(seed);
@@ -347,16 +358,18 @@ fn run(players: usize, threads: usize, games: u64, tag: &str) -> (String, String
     let csv = tmp(&format!("{tag}-{threads}.csv"));
     let records = tmp(&format!("{tag}-{threads}.jsonl"));
     let opts = SimulateOptions {
-        seed: 2024,
-        games,
-        threads,
-        bots: vec!["random".into()],
-        csv: Some(csv.clone()),
+        run: RunOptions {
+            seed: 2024,
+            games,
+            threads,
+            out: Some(csv.clone()),
+            chunk_size: 37,
+            ..RunOptions::default()
+        },
         records: Some(records.clone()),
-        chunk_size: 37,
         ..Default::default()
     };
-    let report = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+    let report = simulate::<Race>(&opts, &[RaceOptions { players }], &random()).unwrap();
     let summary = every_format(&report.summary);
     (
         std::fs::read_to_string(csv).unwrap(),
@@ -671,15 +684,18 @@ fn interrupted_run_keeps_whole_games_in_order() {
     for threads in [1, 2] {
         let path = tmp(&format!("interrupt-{threads}.csv"));
         let opts = SimulateOptions {
-            seed: 2024,
-            games: 100,
-            threads,
-            csv: Some(path.clone()),
-            stop_after: Some(23),
-            chunk_size: 10,
+            run: RunOptions {
+                seed: 2024,
+                games: 100,
+                threads,
+                out: Some(path.clone()),
+                stop_after: Some(23),
+                chunk_size: 10,
+                ..RunOptions::default()
+            },
             ..Default::default()
         };
-        let report = simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap();
+        let report = simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &random()).unwrap();
         assert!(report.interrupted);
         assert!(report.throughput_line().contains("interrupted"));
         let k = report.games_played;
@@ -714,27 +730,32 @@ fn resumed_run_gives_the_uninterrupted_outputs() {
         let csv = tmp(&format!("resume-{players}.csv"));
         let records = tmp(&format!("resume-{players}.jsonl"));
         let opts = SimulateOptions {
-            seed: 2024,
-            games: 100,
-            threads: 2,
-            bots: vec!["random".into()],
-            csv: Some(csv.clone()),
+            run: RunOptions {
+                seed: 2024,
+                games: 100,
+                threads: 2,
+                out: Some(csv.clone()),
+                stop_after: Some(41),
+                chunk_size: 10,
+                ..RunOptions::default()
+            },
             records: Some(records.clone()),
-            stop_after: Some(41),
-            chunk_size: 10,
             ..Default::default()
         };
-        let first = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        let first = simulate::<Race>(&opts, &[RaceOptions { players }], &random()).unwrap();
         assert!(first.interrupted);
         // Killed in the middle of writing: half a row and half a record.
         tear(&csv, 5);
         tear(&records, 7);
         let opts = SimulateOptions {
-            stop_after: None,
+            run: RunOptions {
+                stop_after: None,
+                ..opts.run.clone()
+            },
             resume: true,
-            ..opts
+            ..opts.clone()
         };
-        let report = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        let report = simulate::<Race>(&opts, &[RaceOptions { players }], &random()).unwrap();
         assert_eq!(report.games_resumed, first.games_played - 1);
         assert_eq!(report.games_played, 100);
         assert!(!report.interrupted);
@@ -746,7 +767,7 @@ fn resumed_run_gives_the_uninterrupted_outputs() {
         assert_eq!(std::fs::read_to_string(&records).unwrap(), full_records);
         assert_eq!(every_format(&report.summary), full_summary);
         // Resuming a finished run plays nothing and gives the same summary again.
-        let again = simulate::<Race>(&opts, &RaceOptions { players }).unwrap();
+        let again = simulate::<Race>(&opts, &[RaceOptions { players }], &random()).unwrap();
         assert_eq!(again.games_resumed, 100);
         assert_eq!(
             again.summary.render(ReportFormat::Json),
@@ -765,19 +786,21 @@ fn mixed_run(
 ) -> (String, Summary) {
     let csv = tmp(&format!("{tag}.csv"));
     let opts = SimulateOptions {
-        seed: 99,
-        games: 90,
-        threads,
-        bots: vec!["random".into()],
-        csv: Some(csv.clone()),
-        chunk_size: 7,
-        stop_after,
+        run: RunOptions {
+            seed: 99,
+            games: 90,
+            threads,
+            out: Some(csv.clone()),
+            chunk_size: 7,
+            stop_after,
+            force: !resume,
+            ..RunOptions::default()
+        },
         resume,
-        force: !resume,
         ..Default::default()
     };
     let variants = [3, 4, 5].map(|players| RaceOptions { players });
-    let report = simulate_mixed_specs::<Race>(&opts, &variants).unwrap();
+    let report = simulate::<Race>(&opts, &variants, &random()).unwrap();
     (std::fs::read_to_string(csv).unwrap(), report.summary)
 }
 
@@ -831,11 +854,14 @@ fn a_run_over_several_player_counts_interleaves_them_and_resumes() {
 #[test]
 fn player_counts_with_other_columns_are_refused() {
     let opts = SimulateOptions {
-        games: 4,
+        run: RunOptions {
+            games: 4,
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
     let variants = [2, 3].map(|players| RaceOptions { players });
-    let e = simulate_mixed_specs::<Race>(&opts, &variants)
+    let e = simulate::<Race>(&opts, &variants, &random())
         .unwrap_err()
         .to_string();
     assert!(
@@ -848,21 +874,26 @@ fn player_counts_with_other_columns_are_refused() {
 fn resume_refuses_the_csv_of_another_run() {
     let csv = tmp("resume-other.csv");
     let opts = SimulateOptions {
-        seed: 7,
-        games: 20,
-        bots: vec!["random".into()],
-        csv: Some(csv.clone()),
+        run: RunOptions {
+            seed: 7,
+            games: 20,
+            out: Some(csv.clone()),
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
-    simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap();
+    simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &random()).unwrap();
     let before = std::fs::read_to_string(&csv).unwrap();
     let other_seed = SimulateOptions {
-        seed: 8,
-        games: 40,
+        run: RunOptions {
+            seed: 8,
+            games: 40,
+            ..opts.clone().run.clone()
+        },
         resume: true,
-        ..opts.clone()
+        ..opts.clone().clone()
     };
-    let err = simulate::<Race>(&other_seed, &RaceOptions { players: 2 }).unwrap_err();
+    let err = simulate::<Race>(&other_seed, &[RaceOptions { players: 2 }], &random()).unwrap_err();
     assert!(matches!(err, SimError::Options(_)));
     assert!(
         err.to_string()
@@ -871,19 +902,25 @@ fn resume_refuses_the_csv_of_another_run() {
     );
     // Another player count means other columns.
     let other_game = SimulateOptions {
-        games: 40,
+        run: RunOptions {
+            games: 40,
+            ..opts.clone().run.clone()
+        },
         resume: true,
-        ..opts.clone()
+        ..opts.clone().clone()
     };
-    let err = simulate::<Race>(&other_game, &RaceOptions { players: 3 }).unwrap_err();
+    let err = simulate::<Race>(&other_game, &[RaceOptions { players: 3 }], &random()).unwrap_err();
     assert!(err.to_string().contains("header"), "{err}");
     // Fewer games than the file holds.
     let fewer = SimulateOptions {
-        games: 10,
+        run: RunOptions {
+            games: 10,
+            ..opts.clone().run.clone()
+        },
         resume: true,
-        ..opts.clone()
+        ..opts.clone().clone()
     };
-    let err = simulate::<Race>(&fewer, &RaceOptions { players: 2 }).unwrap_err();
+    let err = simulate::<Race>(&fewer, &[RaceOptions { players: 2 }], &random()).unwrap_err();
     assert!(err.to_string().contains("already holds 20 games"), "{err}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
@@ -900,22 +937,28 @@ fn resume_refuses_the_csv_of_another_run() {
     *last = fields.join(",");
     std::fs::write(&csv, lines.join("\n") + "\n").unwrap();
     let more = SimulateOptions {
-        games: 40,
+        run: RunOptions {
+            games: 40,
+            ..opts.clone().run.clone()
+        },
         resume: true,
-        ..opts.clone()
+        ..opts.clone().clone()
     };
-    let err = simulate::<Race>(&more, &RaceOptions { players: 2 }).unwrap_err();
+    let err = simulate::<Race>(&more, &[RaceOptions { players: 2 }], &random()).unwrap_err();
     assert!(
         err.to_string().contains("game 19 plays differently"),
         "{err}"
     );
     // Without a CSV there is nothing to resume.
     let no_csv = SimulateOptions {
-        csv: None,
+        run: RunOptions {
+            out: None,
+            ..opts.run.clone()
+        },
         resume: true,
-        ..opts
+        ..opts.clone()
     };
-    assert!(simulate::<Race>(&no_csv, &RaceOptions { players: 2 }).is_err());
+    assert!(simulate::<Race>(&no_csv, &[RaceOptions { players: 2 }], &random()).is_err());
 }
 
 #[test]
@@ -923,14 +966,17 @@ fn tournament_matrix_and_ratings() {
     let bots: [&dyn BotFactory<Race>; 3] = [&Rusher, &wonders_bots::BotSpec::Random, &Sleeper];
     let render = |threads: usize, out: &Path| {
         let opts = TournamentOptions {
-            seed: 7,
-            games: 60,
-            threads,
-            out: Some(out.to_owned()),
-            chunk_size: 25,
+            run: RunOptions {
+                seed: 7,
+                games: 60,
+                threads,
+                out: Some(out.to_owned()),
+                chunk_size: 25,
+                ..TournamentOptions::default().run
+            },
             ..Default::default()
         };
-        tournament_with_bots::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap()
+        tournament::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap()
     };
     let (p1, p2) = (tmp("tour-1.csv"), tmp("tour-2.csv"));
     let a = render(1, &p1);
@@ -998,14 +1044,17 @@ fn tournament_matrix_and_ratings() {
 fn three_player_tournament_seats_bots_alternately() {
     let out = tmp("tour3.csv");
     let opts = TournamentOptions {
-        seed: 3,
-        games: 10,
-        threads: 2,
-        out: Some(out.clone()),
+        run: RunOptions {
+            seed: 3,
+            games: 10,
+            threads: 2,
+            out: Some(out.clone()),
+            ..TournamentOptions::default().run
+        },
         ..Default::default()
     };
     let bots: [&dyn BotFactory<Race>; 2] = [&Rusher, &Sleeper];
-    let report = tournament_with_bots::<Race>(&opts, &RaceOptions { players: 3 }, &bots).unwrap();
+    let report = tournament::<Race>(&opts, &RaceOptions { players: 3 }, &bots).unwrap();
     assert_eq!(report.pairs[0].games, 20);
     let (header, rows) = read_csv(&out);
     let bot = header.iter().position(|h| h == "bot").unwrap();
@@ -1017,65 +1066,74 @@ fn three_player_tournament_seats_bots_alternately() {
 }
 
 #[test]
-fn specs_are_parsed_and_checked() {
+fn bots_are_checked_against_the_run() {
     let opts = TournamentOptions {
-        bots: vec!["random".into(), "random".into()],
-        games: 2,
+        run: RunOptions {
+            games: 2,
+            ..TournamentOptions::default().run
+        },
         ..Default::default()
     };
-    let err = tournament::<Race>(&opts, &RaceOptions { players: 2 }).unwrap_err();
+    let twice = [RANDOM_SPEC.clone(), RANDOM_SPEC.clone()];
+    let bots: Vec<&dyn BotFactory<Race>> = twice.iter().map(|b| b as _).collect();
+    let err = tournament::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap_err();
     assert!(err.to_string().contains("listed twice"), "{err}");
     let opts = SimulateOptions {
-        bots: vec!["nonsense".into()],
-        games: 2,
+        run: RunOptions {
+            games: 2,
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
-    assert!(matches!(
-        simulate::<Race>(&opts, &RaceOptions { players: 2 }),
-        Err(SimError::BotSpec(_))
-    ));
-    let opts = SimulateOptions {
-        bots: vec!["random".into(); 3],
-        games: 2,
-        ..Default::default()
-    };
-    assert!(matches!(
-        simulate::<Race>(&opts, &RaceOptions { players: 2 }),
-        Err(SimError::Options(_))
-    ));
+    let three: [&dyn BotFactory<Race>; 3] = [&RANDOM_SPEC, &RANDOM_SPEC, &RANDOM_SPEC];
+    let err = simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &three).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("3 bots given for a 2-player game: give one per seat or a single one"),
+        "{err}"
+    );
 }
 
 #[test]
 fn unwritable_output_fails_before_playing() {
     let bad = tmp("no-such-dir").join("deeper").join("out.csv");
     let opts = SimulateOptions {
-        games: 1_000_000,
-        csv: Some(bad.clone()),
+        run: RunOptions {
+            games: 1_000_000,
+            out: Some(bad.clone()),
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
-    let err = simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap_err();
+    let err = simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &random()).unwrap_err();
     assert!(matches!(err, SimError::Io { ref path, .. } if *path == bad));
     assert!(err.to_string().contains("cannot write"));
     let opts = SimulateOptions {
-        games: 1,
-        summary: Some(tmp("summary.xlsx")),
+        run: RunOptions {
+            games: 1,
+            summary: Some(tmp("summary.xlsx")),
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
-    assert!(simulate::<Race>(&opts, &RaceOptions { players: 2 }).is_err());
+    assert!(simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &random()).is_err());
 }
 
 #[test]
 fn rotating_seats_spreads_bots_over_seats() {
     let path = tmp("rotate.csv");
     let opts = SimulateOptions {
-        games: 10,
+        run: RunOptions {
+            games: 10,
+            out: Some(path.clone()),
+            summary: Some(tmp("rotate.md")),
+            ..RunOptions::default()
+        },
         rotate_seats: true,
-        csv: Some(path.clone()),
-        summary: Some(tmp("rotate.md")),
         ..Default::default()
     };
     let bots: [&dyn BotFactory<Race>; 2] = [&Rusher, &Sleeper];
-    let report = simulate_with_bots::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap();
+    let report = simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &bots).unwrap();
     assert_eq!(report.games_played, 10);
     let (header, rows) = read_csv(&path);
     let bot = header.iter().position(|h| h == "bot").unwrap();
@@ -1090,12 +1148,15 @@ fn rotating_seats_spreads_bots_over_seats() {
     let dir = tmp("records-dir");
     std::fs::create_dir_all(&dir).unwrap();
     let opts = SimulateOptions {
-        games: 3,
-        seed: 5,
+        run: RunOptions {
+            games: 3,
+            seed: 5,
+            ..RunOptions::default()
+        },
         records: Some(dir.clone()),
         ..Default::default()
     };
-    simulate::<Race>(&opts, &RaceOptions { players: 3 }).unwrap();
+    simulate::<Race>(&opts, &[RaceOptions { players: 3 }], &random()).unwrap();
     let jsonl = std::fs::read_to_string(dir.join("race-3p-seed5.jsonl")).unwrap();
     assert_eq!(jsonl.lines().count(), 3);
     assert!(md.starts_with("## Summary: race"));
@@ -1109,11 +1170,14 @@ fn a_full_disk_is_an_error_not_a_panic() {
         return;
     }
     let opts = SimulateOptions {
-        games: 10,
-        csv: Some(full.to_owned()),
+        run: RunOptions {
+            games: 10,
+            out: Some(full.to_owned()),
+            ..RunOptions::default()
+        },
         ..Default::default()
     };
-    let err = simulate::<Race>(&opts, &RaceOptions { players: 2 }).unwrap_err();
+    let err = simulate::<Race>(&opts, &[RaceOptions { players: 2 }], &random()).unwrap_err();
     assert!(matches!(err, SimError::Io { .. }), "{err}");
 }
 
@@ -1121,14 +1185,17 @@ fn a_full_disk_is_an_error_not_a_panic() {
 fn interrupted_tournament_counts_only_games_played() {
     let bots: [&dyn BotFactory<Race>; 3] = [&Rusher, &wonders_bots::BotSpec::Random, &Sleeper];
     let opts = TournamentOptions {
-        seed: 9,
-        games: 20,
-        threads: 1,
-        stop_after: Some(50),
-        chunk_size: 8,
+        run: RunOptions {
+            seed: 9,
+            games: 20,
+            threads: 1,
+            stop_after: Some(50),
+            chunk_size: 8,
+            ..TournamentOptions::default().run
+        },
         ..Default::default()
     };
-    let r = tournament_with_bots::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap();
+    let r = tournament::<Race>(&opts, &RaceOptions { players: 2 }, &bots).unwrap();
     assert!(r.interrupted);
     assert_eq!(r.games_requested, 120);
     assert_eq!(r.games_played, 50);

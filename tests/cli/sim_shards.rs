@@ -1,23 +1,28 @@
 //! A run split by game index (`SimulateOptions::first_game`): the shards' rows, in order, are
 //! the whole run's rows.
 
+use crate::cli_support::bots;
 use wonders::common::OptionSet;
-use wonders::registry::{game, SimulateOptions};
+use wonders::registry::{game, RunOptions, SimulateOptions};
 
 fn run(dir: &std::path::Path, name: &str, first: u64, games: u64) -> String {
     let path = dir.join(name);
     let opts = SimulateOptions {
-        seed: 9,
-        games,
+        run: RunOptions {
+            seed: 9,
+            games,
+            threads: 2,
+            out: Some(path.clone()),
+            ..RunOptions::default()
+        },
         first_game: first,
-        threads: 2,
-        bots: vec!["greedy".into(), "random".into()],
-        csv: Some(path.clone()),
         ..SimulateOptions::default()
     };
     let report = game("duel")
         .unwrap()
-        .simulate(&OptionSet::new(), &opts)
+        .configure(&OptionSet::new())
+        .unwrap()
+        .simulate(&opts, &bots("greedy,random"))
         .unwrap();
     assert_eq!(report.games_played, games);
     assert_eq!(report.summary.games(), games - first);
@@ -42,13 +47,18 @@ fn shards_put_together_are_the_whole_run() {
     assert_eq!(joined, whole);
     let e = game("duel")
         .unwrap()
+        .configure(&OptionSet::new())
+        .unwrap()
         .simulate(
-            &OptionSet::new(),
             &SimulateOptions {
-                games: 5,
+                run: RunOptions {
+                    games: 5,
+                    ..RunOptions::default()
+                },
                 first_game: 6,
                 ..SimulateOptions::default()
             },
+            &bots("greedy,random"),
         )
         .unwrap_err();
     assert!(e.contains("empty"), "{e}");

@@ -3,13 +3,14 @@
 //! per team.
 
 use crate::cli_support;
-use cli_support::{read_csv, tmp};
+use cli_support::{bots, read_csv, tmp};
 
 use std::path::Path;
 
 use wonders::common::OptionSet;
 use wonders::registry::{
-    parse_game_spec, Entry, ReportFormat, SimulateOptions, SimulateReport, TournamentOptions,
+    parse_game_spec, Entry, ReportFormat, RunOptions, SimulateOptions, SimulateReport,
+    TournamentBot, TournamentOptions,
 };
 use wonders::sim::Summary;
 
@@ -35,15 +36,18 @@ fn every_format(summary: &Summary) -> String {
 fn simulate(game: &str, csv: &Path, games: u64, more: SimulateOptions) -> SimulateReport {
     let (entry, options) = spec(game);
     let opts = SimulateOptions {
-        seed: 17,
-        games,
-        threads: 2,
-        bots: vec!["random".into()],
-        csv: Some(csv.to_owned()),
-        chunk_size: 8,
-        ..more
+        run: RunOptions {
+            seed: 17,
+            games,
+            threads: 2,
+            out: Some(csv.to_owned()),
+            chunk_size: 8,
+            ..more.run.clone()
+        },
+        ..more.clone()
     };
-    entry.simulate(&options, &opts).unwrap()
+    let config = entry.configure(&options).unwrap();
+    config.simulate(&opts, &bots("random")).unwrap()
 }
 
 /// Each team's victory share per game, from the CSV's rows (a winning seat counts 1/k of the
@@ -73,7 +77,10 @@ fn a_run_in_teams_has_a_team_column_and_team_tables() {
             &csv,
             games,
             SimulateOptions {
-                force: true,
+                run: RunOptions {
+                    force: true,
+                    ..RunOptions::default()
+                },
                 ..Default::default()
             },
         );
@@ -171,7 +178,10 @@ fn a_run_without_teams_has_no_team_column() {
         &csv,
         6,
         SimulateOptions {
-            force: true,
+            run: RunOptions {
+                force: true,
+                ..RunOptions::default()
+            },
             ..Default::default()
         },
     );
@@ -198,7 +208,10 @@ fn an_interrupted_run_in_teams_resumes_to_the_uninterrupted_run() {
         &full_csv,
         40,
         SimulateOptions {
-            force: true,
+            run: RunOptions {
+                force: true,
+                ..RunOptions::default()
+            },
             ..Default::default()
         },
     );
@@ -210,8 +223,11 @@ fn an_interrupted_run_in_teams_resumes_to_the_uninterrupted_run() {
         &csv,
         40,
         SimulateOptions {
-            stop_after: Some(13),
-            force: true,
+            run: RunOptions {
+                stop_after: Some(13),
+                force: true,
+                ..RunOptions::default()
+            },
             ..Default::default()
         },
     );
@@ -245,16 +261,20 @@ fn an_interrupted_run_in_teams_resumes_to_the_uninterrupted_run() {
     let resume_error = |game: &str, csv_file: &Path| {
         let (entry, options) = spec(game);
         entry
+            .configure(&options)
+            .unwrap()
             .simulate(
-                &options,
                 &SimulateOptions {
-                    seed: 17,
-                    games: 40,
-                    bots: vec!["random".into()],
-                    csv: Some(csv_file.to_owned()),
+                    run: RunOptions {
+                        seed: 17,
+                        games: 40,
+                        out: Some(csv_file.to_owned()),
+                        ..RunOptions::default()
+                    },
                     resume: true,
                     ..Default::default()
                 },
+                &bots("random"),
             )
             .unwrap_err()
     };
@@ -274,16 +294,23 @@ fn a_tournament_in_teams_seats_one_bot_per_team() {
         let (entry, options) = spec(game);
         let out = tmp(&format!("tournament-{players}.csv"));
         let opts = TournamentOptions {
-            seed: 5,
-            games,
-            threads: 2,
-            bots: vec!["random".into(), "greedy".into()],
-            out: Some(out.clone()),
-            chunk_size: 4,
-            force: true,
+            run: RunOptions {
+                seed: 5,
+                games,
+                threads: 2,
+                out: Some(out.clone()),
+                chunk_size: 4,
+                force: true,
+                ..TournamentOptions::default().run
+            },
             ..Default::default()
         };
-        let report = entry.tournament(&options, &opts).unwrap();
+        let seats: Vec<TournamentBot> = bots("random,greedy")
+            .into_iter()
+            .map(TournamentBot::Spec)
+            .collect();
+        let config = entry.configure(&options).unwrap();
+        let report = config.tournament(&opts, &seats).unwrap();
         assert_eq!(report.games_played, 2 * games);
         assert_eq!(report.teams, players / 2);
 

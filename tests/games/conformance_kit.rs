@@ -188,6 +188,9 @@ impl Game for Cards {
 
 impl SimGame for Cards {
     type Options = Bug;
+    fn players(_: &Bug) -> usize {
+        2
+    }
     fn new_game(bug: &Bug, seed: u64) -> Cards {
         Cards::deal(*bug, seed)
     }
