@@ -20,7 +20,7 @@ use wonders::common::derive_seed;
 use wonders::common::session::{ExternalBot, Session, SessionBot};
 use wonders::common::OptionSet;
 use wonders::registry::{
-    self, Entry, ReportFormat, SimulateOptions, TournamentBot, TournamentOptions,
+    self, Entry, ReportFormat, RunOptions, SimulateOptions, TournamentBot, TournamentOptions,
 };
 use wonders_bots::BotSpec;
 
@@ -195,20 +195,27 @@ fn simulate_csv(
     let stop = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicU64::new(first_game));
     let counter = done.clone();
+    let bots = bots
+        .iter()
+        .map(|b| bot_spec(b))
+        .collect::<PyResult<Vec<_>>>()?;
+    let config = game.configure(&options).map_err(err)?;
     let run = SimulateOptions {
-        seed,
-        games,
+        run: RunOptions {
+            seed,
+            games,
+            threads,
+            out: Some(csv.into()),
+            stop: Some(stop.clone()),
+            // Threads report out of order: keep the largest count told.
+            progress: Some(Arc::new(move |n| {
+                counter.fetch_max(n, Ordering::Relaxed);
+            })),
+            force,
+            ..RunOptions::default()
+        },
         first_game,
-        threads,
-        bots,
         rotate_seats,
-        csv: Some(csv.into()),
-        stop: Some(stop.clone()),
-        // Threads report out of order: keep the largest count told.
-        progress: Some(Arc::new(move |n| {
-            counter.fetch_max(n, Ordering::Relaxed);
-        })),
-        force,
         ..SimulateOptions::default()
     };
     // Games of this call done so far, and of this call in all.
@@ -224,8 +231,8 @@ fn simulate_csv(
         }
         Ok(())
     };
-    let report = run_released_ticking(py, stop, move || game.simulate(&options, &run), tick)?
-        .map_err(err)?;
+    let report =
+        run_released_ticking(py, stop, move || config.simulate(&run, &bots), tick)?.map_err(err)?;
     if report.interrupted {
         return Err(PyKeyboardInterrupt::new_err("simulation interrupted"));
     }
@@ -301,19 +308,20 @@ fn tournament_run(
         }
     }
     let stop = Arc::new(AtomicBool::new(false));
+    let config = game.configure(&options).map_err(err)?;
     let run = TournamentOptions {
-        seed,
-        games,
-        threads,
-        out: Some(csv.into()),
-        stop: Some(stop.clone()),
-        force: true,
+        run: RunOptions {
+            seed,
+            games,
+            threads,
+            out: Some(csv.into()),
+            stop: Some(stop.clone()),
+            force: true,
+            ..TournamentOptions::default().run
+        },
         ..TournamentOptions::default()
     };
-    let report = run_released(py, stop, move || {
-        game.tournament_with(&options, &run, &seats)
-    })?
-    .map_err(err)?;
+    let report = run_released(py, stop, move || config.tournament(&run, &seats))?.map_err(err)?;
     if report.interrupted {
         return Err(PyKeyboardInterrupt::new_err("tournament interrupted"));
     }
