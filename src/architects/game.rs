@@ -214,30 +214,29 @@ impl Architects {
     /// What the evaluation reads of seat p's position, every feature public (the seat's cards,
     /// pieces, tokens and shields, the Conflict tokens, the Cat, the Progress tokens left):
     ///
-    /// 0. points so far;
-    /// 1–2. the open piece nearest completion: its share of cards held times its points, and
-    ///    that share squared times its points (the last card counts most);
-    /// 3. resources and coins beyond what that piece can use;
-    /// 4. pieces built;
-    /// 5–6. the race: the points of the unbuilt pieces times how near this seat is to finishing
-    ///    compared with the nearest seat (`fewest` over its own need, at most 1), and times its
-    ///    square: the seat that finishes first scores its whole Wonder, the others part of it;
-    /// 7. green cards; 8. distinct science symbols;
-    /// 9–11, 19. shields against each neighbour: the sign of the difference, the same weighted by
-    ///    how many Conflict tokens are flipped (a Battle is nearer) and by its square, and the
-    ///    difference capped at 3;
-    /// 12. red cards without horns (their shields stay after a Battle);
-    /// 13. Progress tokens that score nothing themselves (extra cards, Tactics, ...);
-    /// 14. Economy and Engineering (cheaper pieces);
-    /// 15. coins; 16. the Cat (whose 2 points are in 0: it changes hands);
-    /// 17. a science set ready to turn in while tokens are left (a token about to be taken);
-    /// 18. science symbols held once;
-    /// 20. shields;
-    /// 21. points so far times how far the game has run (the fewest cards any seat needs, on the
-    ///    scale of a whole Wonder): late points are safer than early ones;
-    /// 22–24. the face-up top of one of the seat's two Wonder decks would bring its nearest
-    ///    piece a card nearer, would complete it, would complete its Wonder (and end the game):
-    ///    what the seat takes next if nobody takes it first.
+    /// - 0: points so far;
+    /// - 1, 2: the open piece nearest completion: its share of cards held times its points,
+    ///   and that share squared times its points (the last card counts most);
+    /// - 3: resources and coins beyond what that piece can use;
+    /// - 4: pieces built;
+    /// - 5, 6: the race: the points of the unbuilt pieces times how near this seat is to
+    ///   finishing compared with the nearest seat (`fewest` over its own need, at most 1), and
+    ///   times its square: the seat that finishes first scores its whole Wonder, the others
+    ///   part of it;
+    /// - 7: green cards; 8: distinct science symbols; 18: science symbols held once;
+    /// - 9, 10, 19, 11: shields against each neighbour: the sign of the difference, the same
+    ///   weighted by the share of Conflict tokens flipped (a Battle is nearer) and by its
+    ///   square, and the difference capped at 3; 20: shields;
+    /// - 12: red cards without horns (their shields stay after a Battle);
+    /// - 13: Progress tokens that score nothing themselves (extra cards, Tactics, ...);
+    /// - 14: Economy and Engineering (cheaper pieces); 15: coins;
+    /// - 16: the Cat (whose 2 points are in 0: it changes hands);
+    /// - 17: a science set ready to turn in while tokens are left (a token about to be taken);
+    /// - 21: points so far times how far the game has run (the fewest cards any seat needs, on
+    ///   the scale of a whole Wonder): late points are safer than early ones;
+    /// - 22, 23, 24: the face-up top of one of the seat's two Wonder decks would bring its
+    ///   nearest piece a card nearer, would complete it, would complete its Wonder (and end
+    ///   the game): what the seat takes next if nobody takes it first.
     fn seat_features(&self, p: usize, fewest: f64) -> [f64; FEATURES] {
         let s = &self.seats[p];
         let mut f = [0.0; FEATURES];
