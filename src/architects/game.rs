@@ -179,8 +179,9 @@ impl Architects {
         }
     }
 
-    /// Seat p's position value: the weighted sum of its features ([`WEIGHTS`]); `fewest` is
-    /// [`Architects::fewest_cards_to_finish`] of this state.
+    /// Seat p's position value: the weighted sum of its features, with weights fitted to who
+    /// won (listed in this file); `fewest` is [`Architects::fewest_cards_to_finish`] of this
+    /// state.
     pub fn position_value(&self, p: usize, fewest: f64) -> f64 {
         let f = self.seat_features(p, fewest);
         f.iter().zip(&WEIGHTS).map(|(x, w)| x * w).sum()
