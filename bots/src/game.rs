@@ -103,6 +103,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         (Rollout::Random, None)
     }
 
+    /// How many determinizations [`GreedyBot`](crate::GreedyBot) averages over when its spec
+    /// sets none. One unless a game has measured that more pay: a game whose actions can
+    /// reveal a hidden card (a draw from a face-down deck) values such an action by one
+    /// random card per determinization, and a single sample chases lucky draws.
+    fn default_determinizations() -> u32
+    where
+        Self: Sized,
+    {
+        1
+    }
+
     /// True when `evaluate`, on the state after any legal action of the player to move, reads
     /// only facts every seat sees, so it gives the same values whether the action was applied
     /// to this state or to any determinization of it for the mover. A one-ply search may then

@@ -6,9 +6,6 @@ use crate::mcts::Simultaneous;
 use crate::util::{argmax_random_ties, copy_into, determinize_into, score_actions};
 use crate::{Bot, BotRng, Game};
 
-/// How many determinizations the greedy bot averages over unless told otherwise.
-pub const DEFAULT_DETERMINIZATIONS: u32 = 1;
-
 /// Tries every legal action on a determinization of the state for its own seat and plays the
 /// one after which [`Game::evaluate`] rates its seat highest (on the state itself when the
 /// game says its evaluation is public: [`Game::evaluation_is_public`]). With several determinizations it
@@ -34,9 +31,10 @@ pub struct GreedyBot<G: Game> {
 }
 
 impl<G: Game> GreedyBot<G> {
-    /// A greedy bot looking at one determinization per move.
+    /// A greedy bot averaging over the game's default number of determinizations per move
+    /// ([`Game::default_determinizations`]).
     pub fn new(seed: u64) -> Self {
-        Self::with_determinizations(seed, DEFAULT_DETERMINIZATIONS)
+        Self::with_determinizations(seed, G::default_determinizations())
     }
 
     /// A greedy bot averaging over `determinizations` (at least 1) samples of hidden

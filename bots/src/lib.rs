@@ -4,7 +4,8 @@
 //! the bots that play through it, and it names no game: a new game plugs in by implementing
 //! [`Game`], a new bot by implementing [`Bot`].
 //!
-//! Bots: [`RandomBot`], [`GreedyBot`] (one-ply on [`Game::evaluate`]) and [`MctsBot`]
+//! Bots: [`RandomBot`], [`GreedyBot`] (one-ply on [`Game::evaluate`], over the game's
+//! [`Game::default_determinizations`] unless told) and [`MctsBot`]
 //! (single-observer information-set MCTS, plus a cheating variant for research), and the
 //! learned players of [`net`]: a network's policy ([`NetBot`]) and MCTS guided by it
 //! ([`GuidedMcts`]), read from ONNX files. They are

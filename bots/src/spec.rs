@@ -5,7 +5,8 @@
 //!
 //! - `random` — uniformly random legal actions; no parameters.
 //! - `greedy[:determinizations=K,simultaneous=S]` — one-ply look-ahead on the engine's
-//!   evaluation, averaged over `K >= 1` determinizations (default 1). `simultaneous=decoupled`
+//!   evaluation, averaged over `K >= 1` determinizations (default: the game's own,
+//!   [`Game::default_determinizations`]). `simultaneous=decoupled`
 //!   (the default) values a choice of a simultaneous turn without the others' choices of the
 //!   turn; `sequential` keeps the old behaviour (see [`Simultaneous`]).
 //! - `mcts[:params]` — single-observer information-set MCTS. Parameters:
@@ -43,7 +44,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::greedy::DEFAULT_DETERMINIZATIONS;
 use std::sync::Arc;
 
 use crate::mcts::{
@@ -91,8 +91,9 @@ pub enum BotSpec {
     Random,
     /// One-ply greedy on [`Game::evaluate`] over `determinizations` samples of hidden state.
     Greedy {
-        /// Determinizations averaged per move, at least 1.
-        determinizations: u32,
+        /// Determinizations averaged per move, at least 1; `None`: the game's default
+        /// ([`Game::default_determinizations`]).
+        determinizations: Option<u32>,
         /// How it treats a simultaneous turn.
         simultaneous: Simultaneous,
     },
@@ -123,7 +124,8 @@ impl std::error::Error for SpecError {}
 /// one bot's parameters).
 pub const BOTS_HELP: &str = "random
 greedy[:determinizations=K,simultaneous=S]
-                                    K >= 1 determinizations per move (default 1)
+                                    K >= 1 determinizations per move (default:
+                                    the game's own, 1 for most games)
 mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,simultaneous=S]
                                     defaults: iterations=1000, c=0.7, the game's own rollout
                                     S: decoupled (default: a simultaneous turn searched as
@@ -239,12 +241,12 @@ impl BotSpec {
                 _ => Err(fail("bot `random` takes no parameters".into())),
             },
             "greedy" => {
-                let mut determinizations = DEFAULT_DETERMINIZATIONS;
+                let mut determinizations = None;
                 let mut simultaneous = Simultaneous::default();
                 for &(key, value) in &pairs {
                     match key {
                         "determinizations" => {
-                            determinizations = positive(key, value).map_err(fail)?
+                            determinizations = Some(positive(key, value).map_err(fail)?)
                         }
                         "simultaneous" => simultaneous = parse_simultaneous(value).map_err(fail)?,
                         _ => {
@@ -316,7 +318,7 @@ impl BotSpec {
                 simultaneous,
             } => Box::new(GreedyBot::<G>::with_options(
                 seed,
-                *determinizations,
+                determinizations.unwrap_or_else(G::default_determinizations),
                 *simultaneous,
             )),
             BotSpec::Mcts(config) => Box::new(MctsBot::<G>::new(*config, seed)),
@@ -579,8 +581,8 @@ impl fmt::Display for BotSpec {
                 simultaneous,
             } => {
                 let mut params = Vec::new();
-                if *determinizations != DEFAULT_DETERMINIZATIONS {
-                    params.push(format!("determinizations={determinizations}"));
+                if let Some(k) = determinizations {
+                    params.push(format!("determinizations={k}"));
                 }
                 if *simultaneous == Simultaneous::Sequential {
                     params.push("simultaneous=sequential".into());
@@ -661,7 +663,7 @@ mod tests {
         assert_eq!(
             BotSpec::parse(" greedy "),
             Ok(BotSpec::Greedy {
-                determinizations: 1,
+                determinizations: None,
                 simultaneous: Simultaneous::Decoupled,
             })
         );
@@ -717,7 +719,7 @@ mod tests {
     fn display_is_canonical_and_round_trips() {
         let cases = [
             ("random", "random"),
-            ("greedy:determinizations=1", "greedy"),
+            ("greedy:determinizations=1", "greedy:determinizations=1"),
             ("greedy:determinizations=4", "greedy:determinizations=4"),
             ("mcts", "mcts"),
             ("mcts:iterations=1000,c=0.7,depth=none", "mcts"),

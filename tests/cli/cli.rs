@@ -318,7 +318,7 @@ fn outputs_explain_themselves() {
         "3",
     ]));
     assert!(
-        arch.contains("medals of seat 2: 7 cards; 2 Wonder stages and the Cat"),
+        arch.contains("medals of seat 1: 3 Wonder stages; 7 cards"),
         "{arch}"
     );
     assert!(!arch.contains("_"), "ids instead of names: {arch}");
