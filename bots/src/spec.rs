@@ -30,9 +30,11 @@
 //!   the legal action of highest logit, or with `T > 0` one drawn from the softmax of the
 //!   logits divided by `T`. The model is read when the spec is parsed, and checked against
 //!   the game before the first move.
-//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]` — MCTS guided by the network:
-//!   its policy as the PUCT prior, its value at the leaves instead of rollouts (`c` default
-//!   1.5; `rollout`, `epsilon` and `depth` do not apply). `eval=rollout` is plain `mcts`.
+//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M]` — MCTS guided by the
+//!   network: its policy as the PUCT prior (`c` default 1.5); a leaf is valued by a random
+//!   rollout with weight `M` and by the network's value with weight `1 - M` (default 1:
+//!   rollouts alone, the network asked only for priors; 0: its value alone, AlphaZero's
+//!   way). `rollout`, `epsilon` and `depth` do not apply. `eval=rollout` is plain `mcts`.
 //!
 //! Examples: `mcts:iterations=2000,c=0.7,rollout=greedy`, `mcts:time_ms=200`,
 //! `mcts-cheat:iterations=2000,depth=20`.
@@ -49,7 +51,9 @@ use std::sync::Arc;
 use crate::mcts::{
     Budget, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
 };
-use crate::net::{GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_PUCT_C};
+use crate::net::{
+    GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_MIX, DEFAULT_PUCT_C,
+};
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
 /// A network named by a spec: its path (what the spec shows and compares) and the loaded
@@ -130,8 +134,10 @@ mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,si
                                     one) or sequential (the old play, seats in turn)
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
-mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
-                                    MCTS guided by the network: prior and leaf values";
+mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M]
+                                    MCTS guided by the network's prior; leaves valued by
+                                    a random rollout (weight M, default 1) and the
+                                    network's value (weight 1 - M)";
 
 /// The bot kinds, as an error lists them.
 const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
@@ -362,9 +368,20 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                 Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
                 _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
             },
+            "mix" => match value.parse::<f64>() {
+                Ok(m) if (0.0..=1.0).contains(&m) => config.mix = m,
+                _ => {
+                    return Err(format!(
+                        "`mix={}`: expected the rollout's weight in a leaf's value, from 0 \
+                         (the network's value alone) to 1 (a random rollout alone)",
+                        cut(value)
+                    ))
+                }
+            },
             "rollout" | "epsilon" | "depth" => {
                 return Err(format!(
-                    "`{key}` does not apply with `eval=net`: the network values the leaves"
+                    "`{key}` does not apply with `eval=net`: the network values the leaves \
+                     (a random rollout joins in with `mix`)"
                 ))
             }
             _ => return Err(format!("unknown parameter `{}` for bot `mcts`", cut(key))),
@@ -605,6 +622,9 @@ impl fmt::Display for BotSpec {
                 }
                 if config.c != DEFAULT_PUCT_C {
                     params.push(format!("c={}", config.c));
+                }
+                if config.mix != DEFAULT_MIX {
+                    params.push(format!("mix={}", config.mix));
                 }
                 write_spec(f, "mcts", &params)
             }
