@@ -828,6 +828,8 @@ mod tests {
         pile: u8,
         mover: usize,
         winner: Option<usize>,
+        /// Taking 2 gives the same player another turn (as some Duel Wonders do).
+        again: bool,
     }
 
     #[derive(Debug)]
@@ -862,7 +864,9 @@ mod tests {
             if self.pile == 0 {
                 self.winner = Some(self.mover);
             }
-            self.mover = 1 - self.mover;
+            if !(self.again && take == 2) {
+                self.mover = 1 - self.mover;
+            }
             Ok(())
         }
         fn is_terminal(&self) -> bool {
@@ -904,6 +908,7 @@ mod tests {
             pile: 5,
             mover: 0,
             winner: None,
+            again: false,
         }
     }
 
@@ -1042,6 +1047,31 @@ mod tests {
                 // The network values every new leaf (a pile of 5 has few positions: the
                 // leaves run out, and the later iterations end at terminal states).
                 assert!(evaluations > 1, "{evaluations} evaluations");
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_that_gives_another_turn_backs_up_the_right_seats_value() {
+        // Taking 2 keeps the turn: from 3 stones, taking 2 then 1 wins, taking 1 hands the
+        // other seat 2 stones and the game. A search that took turns to alternate would
+        // credit the second move to the other seat and take 1.
+        let path = model("again.onnx", 6, 2, 2, "take-away");
+        let net = Arc::new(Network::load(&path).unwrap());
+        let state = TakeAway {
+            pile: 3,
+            again: true,
+            ..start()
+        };
+        for mix in [0.0, 1.0] {
+            let config = GuidedConfig {
+                budget: Budget::Iterations(300),
+                mix,
+                ..GuidedConfig::default()
+            };
+            for seed in 0..3 {
+                let mut search = GuidedMcts::<TakeAway>::new(net.clone(), config, seed);
+                assert_eq!(search.choose(&state), 2, "mix {mix}, seed {seed}");
             }
         }
     }
