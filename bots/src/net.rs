@@ -25,8 +25,8 @@
 //!
 //! **Leaf values** (`mix`, AlphaGo's mix): a random rollout's returns with weight `mix`, the
 //! network's value with weight `1 - mix`. The default, 1, is rollouts alone: the network
-//! gives only the priors, and is then asked about a node once it has had `LAZY_VISITS`
-//! rollouts (most leaves never are). `mix=0` is AlphaZero's value at the leaves; with the
+//! gives only the priors, and is then asked about a node once it has had `ask_after`
+//! rollouts (default 4) (most leaves never are). `mix=0` is AlphaZero's value at the leaves; with the
 //! shipped Duel model, whose value head picks the winner of 3 held-out positions in 4, that
 //! search won 2 of 40 games against plain MCTS at equal iterations, where rollout values
 //! win about two in three at 500 iterations a move (`results/models/duel.md`).
@@ -54,7 +54,7 @@ pub const DEFAULT_MIX: f64 = 1.0;
 /// for its children's priors. Measured on Duel at 500 iterations a move against plain MCTS:
 /// 1, 2 and 4 won the same share (68-69% of 100 games), and 4 asks the network least (86% of
 /// plain MCTS's iterations in the same time, against 62% with 1).
-const LAZY_VISITS: u32 = 4;
+pub const DEFAULT_ASK_AFTER: u32 = 4;
 
 /// A loaded policy-and-value network with its declared shape.
 pub struct Network {
@@ -405,6 +405,26 @@ pub struct GuidedConfig {
     /// mix): `0` values a leaf by the network alone, `1` by the rollout alone (the network
     /// then gives only the priors).
     pub mix: f64,
+    /// The temperature of the priors (`softmax(logits / T)`), finite and > 0: above 1
+    /// softens the network's policy, below 1 sharpens it.
+    pub temperature: f64,
+    /// What an unvisited child counts as in the selection (first-play urgency).
+    pub fpu: Fpu,
+    /// With `mix=1`, the rollouts a node has before the network is asked for its children's
+    /// priors (0 asks at once).
+    pub ask_after: u32,
+}
+
+/// What the guided search counts an unvisited child's value as (first-play urgency).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fpu {
+    /// The network's value for the seat to move at the parent, read when it was expanded.
+    Net,
+    /// The mean return, for the seat to move at the parent, of its visited children (the
+    /// network's value while none is visited).
+    Mean,
+    /// A fixed value in `[0, 1]` (1: optimistic, an unvisited child is tried early).
+    Value(f64),
 }
 
 impl Default for GuidedConfig {
@@ -414,6 +434,9 @@ impl Default for GuidedConfig {
             c: DEFAULT_PUCT_C,
             root_noise: None,
             mix: DEFAULT_MIX,
+            temperature: 1.0,
+            fpu: Fpu::Net,
+            ask_after: DEFAULT_ASK_AFTER,
         }
     }
 }
@@ -562,12 +585,12 @@ impl<G: Game> GuidedMcts<G> {
                 break;
             }
             // With rollout values alone the network is needed only for the priors of a
-            // node's children, so it is asked once the node has had `LAZY_VISITS` rollouts:
+            // node's children, so it is asked once the node has had `ask_after` rollouts:
             // most leaves of a search are visited once or twice, and a rollout costs less
             // than an evaluation.
             let lazy = self.config.mix >= 1.0;
             let leaf = &self.nodes[node as usize];
-            if lazy && !leaf.expanded && leaf.visits < LAZY_VISITS {
+            if lazy && !leaf.expanded && leaf.visits < self.config.ask_after {
                 self.mix_rollout(det, players, &mut values);
                 break;
             }
@@ -586,8 +609,9 @@ impl<G: Game> GuidedMcts<G> {
             }
             let mover = det.current_player();
             if !self.nodes[node as usize].expanded {
+                let t = self.config.temperature as f32;
                 self.eval
-                    .evaluate(det, &self.ids, 1.0, &mut self.priors, &mut values);
+                    .evaluate(det, &self.ids, t, &mut self.priors, &mut values);
                 self.last_evaluations += 1;
                 self.expand(node, mover, &values[..players]);
                 if !lazy {
@@ -601,6 +625,7 @@ impl<G: Game> GuidedMcts<G> {
             // uniform prior (the network was asked in another determinization).
             self.candidates.clear();
             let mut parent_visits = 0u32;
+            let mut parent_total = 0.0;
             let mut child = self.nodes[node as usize].first_child;
             let mut found = 0usize;
             while child != NONE {
@@ -608,6 +633,7 @@ impl<G: Game> GuidedMcts<G> {
                 if self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
                     self.candidates.push(child);
                     parent_visits += c.visits;
+                    parent_total += c.total;
                     found += 1;
                 }
                 child = c.next_sibling;
@@ -641,7 +667,13 @@ impl<G: Game> GuidedMcts<G> {
                     }
                 }
             }
-            let fpu = f64::from(self.nodes[node as usize].value_to_move);
+            let net_value = f64::from(self.nodes[node as usize].value_to_move);
+            let fpu = match self.config.fpu {
+                Fpu::Net => net_value,
+                Fpu::Mean if parent_visits > 0 => parent_total / f64::from(parent_visits),
+                Fpu::Mean => net_value,
+                Fpu::Value(v) => v,
+            };
             let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
             let mut best = self.candidates[0];
             let mut best_score = f64::NEG_INFINITY;
@@ -719,8 +751,9 @@ impl<G: Game> GuidedMcts<G> {
         // state, then mix in the self-play noise.
         let mut values = [0.0; MAX_PLAYERS];
         self.ids.clone_from(&self.root_ids);
+        let t = self.config.temperature as f32;
         self.eval
-            .evaluate(state, &self.ids, 1.0, &mut self.priors, &mut values);
+            .evaluate(state, &self.ids, t, &mut self.priors, &mut values);
         self.last_evaluations = 1;
         if let Some((alpha, weight)) = self.config.root_noise {
             let noise = dirichlet(alpha, self.priors.len(), &mut self.rng);
@@ -1037,10 +1070,10 @@ mod tests {
             assert_eq!(search.choose(&start()), 2, "mix {mix}");
             let evaluations = search.last_evaluations();
             if mix == 1.0 {
-                // A node is expanded after LAZY_VISITS rollouts: at most one evaluation
-                // for every LAZY_VISITS + 1 iterations through it, the root's on top.
+                // A node is expanded after DEFAULT_ASK_AFTER rollouts: at most one evaluation
+                // for every DEFAULT_ASK_AFTER + 1 iterations through it, the root's on top.
                 assert!(
-                    evaluations <= 400 / (LAZY_VISITS + 1) + 1,
+                    evaluations <= 400 / (DEFAULT_ASK_AFTER + 1) + 1,
                     "{evaluations} evaluations"
                 );
             } else {
@@ -1094,6 +1127,56 @@ mod tests {
                 e.contains(&format!("`mix={bad}`")) && e.contains("from 0"),
                 "{e}"
             );
+        }
+    }
+
+    #[test]
+    fn prior_temperature_first_play_urgency_and_ask_after_round_trip_and_are_checked() {
+        let path = model("fpuspec.onnx", 6, 2, 2, "take-away");
+        for (given, shown) in [
+            ("temperature=2,fpu=mean", "temperature=2,fpu=mean"),
+            ("fpu=0.5,ask_after=0", "ask_after=0,fpu=0.5"),
+            ("temperature=1,fpu=net", ""),
+        ] {
+            let spec = BotSpec::parse(&format!("mcts:eval=net,model={path},{given}")).unwrap();
+            let mut want = format!("mcts:eval=net,model={path}");
+            if !shown.is_empty() {
+                want = format!("{want},{shown}");
+            }
+            assert_eq!(spec.to_string(), want, "{given}");
+        }
+        for (bad, part) in [
+            ("temperature=0", "> 0"),
+            ("temperature=-1", "> 0"),
+            ("temperature=inf", "> 0"),
+            ("fpu=2", "`net`"),
+            ("fpu=high", "`mean`"),
+            ("ask_after=-1", "whole number"),
+        ] {
+            let e = BotSpec::parse(&format!("mcts:eval=net,model={path},{bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(&format!("`{bad}`")) && e.contains(part), "{e}");
+        }
+    }
+
+    #[test]
+    fn every_first_play_urgency_and_temperature_still_finds_the_win() {
+        let path = model("fpuplay.onnx", 6, 2, 2, "take-away");
+        let net = Arc::new(Network::load(&path).unwrap());
+        for fpu in [Fpu::Net, Fpu::Mean, Fpu::Value(0.0), Fpu::Value(1.0)] {
+            for temperature in [1.0, 2.0] {
+                let config = GuidedConfig {
+                    budget: Budget::Iterations(400),
+                    fpu,
+                    temperature,
+                    ..GuidedConfig::default()
+                };
+                for seed in 0..3 {
+                    let mut search = GuidedMcts::<TakeAway>::new(net.clone(), config, seed);
+                    assert_eq!(search.choose(&start()), 2, "{fpu:?} {temperature} {seed}");
+                }
+            }
         }
     }
 

@@ -85,6 +85,7 @@ pub fn self_play<G: SimGame>(
         c: run.c.unwrap_or(config.guided.c),
         root_noise: run.noise,
         mix: run.mix,
+        ..config.guided
     };
     config.mcts.budget = wonders_bots::Budget::Iterations(run.iterations);
     config.mcts.rollout = wonders_bots::Rollout::Random;
