@@ -1,5 +1,6 @@
-//! The cost of a network evaluation and the speed of the guided search next to plain MCTS, on
-//! one thread, from an early Duel position (after the Wonder draft).
+//! The cost of a network evaluation and the speed of the guided search (with the network's
+//! value at the leaves, and with rollouts and the network's priors, the default) next to plain
+//! MCTS, on one thread, from an early Duel position (after the Wonder draft).
 //!
 //! `cargo run --release --example net_speed -- results/models/duel.onnx`
 
@@ -61,29 +62,73 @@ fn main() {
         start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
     );
 
+    let start = Instant::now();
+    for _ in 0..reps {
+        game.observe(game.current_player(), &mut obs);
+    }
+    println!(
+        "observation alone: {:.1} us",
+        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
+    );
+    let mut copy = game;
+    let mut rng = <wonders_bots::BotRng as rand::SeedableRng>::seed_from_u64(3);
+    let start = Instant::now();
+    for _ in 0..reps {
+        game.determinize_into(game.current_player(), &mut rng, &mut copy);
+    }
+    println!(
+        "determinization alone: {:.1} us",
+        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
+    );
+    // The three searches, 2,000 iterations a move from the same position, interleaved over
+    // three rounds (the machine is shared: the best round of each is reported).
     let iterations = 2000;
-    let guided = GuidedConfig {
-        budget: Budget::Iterations(iterations),
+    let moves = 5;
+    let budget = Budget::Iterations(iterations);
+    let value_alone = GuidedConfig {
+        budget,
+        mix: 0.0,
+        ..GuidedConfig::default()
+    };
+    let rollouts = GuidedConfig {
+        budget,
         ..GuidedConfig::default()
     };
     let plain = MctsConfig {
-        budget: Budget::Iterations(iterations),
+        budget,
         rollout: Rollout::Random,
         ..MctsConfig::default()
     };
-    let moves = 5;
-    let mut search = GuidedMcts::<Duel>::new(net.clone(), guided, 1);
-    let start = Instant::now();
-    for _ in 0..moves {
-        search.choose(&game);
+    let mut best = [0.0f64; 3];
+    let mut evaluations = (0, 0);
+    for _ in 0..3 {
+        let mut search = GuidedMcts::<Duel>::new(net.clone(), value_alone, 1);
+        let start = Instant::now();
+        for _ in 0..moves {
+            search.choose(&game);
+        }
+        best[0] = best[0].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
+        let mut search = GuidedMcts::<Duel>::new(net.clone(), rollouts, 1);
+        let start = Instant::now();
+        for _ in 0..moves {
+            search.choose(&game);
+        }
+        best[1] = best[1].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
+        evaluations = (search.last_evaluations(), search.last_iterations());
+        let mut mcts = MctsBot::<Duel>::new(plain, 1);
+        let start = Instant::now();
+        for _ in 0..moves {
+            mcts.choose(&game);
+        }
+        best[2] = best[2].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
     }
-    let guided_rate = f64::from(iterations * moves) / start.elapsed().as_secs_f64();
-    let mut mcts = MctsBot::<Duel>::new(plain, 1);
-    let start = Instant::now();
-    for _ in 0..moves {
-        mcts.choose(&game);
-    }
-    let plain_rate = f64::from(iterations * moves) / start.elapsed().as_secs_f64();
-    println!("mcts:eval=net iterations/s: {guided_rate:.0}");
-    println!("mcts (random rollouts) iterations/s: {plain_rate:.0}");
+    println!(
+        "mcts:eval=net,mix=0 (value at the leaves) iterations/s: {:.0}",
+        best[0]
+    );
+    println!(
+        "mcts:eval=net (rollouts, network priors) iterations/s: {:.0} ({} evaluations in {} iterations)",
+        best[1], evaluations.0, evaluations.1
+    );
+    println!("mcts (random rollouts) iterations/s: {:.0}", best[2]);
 }

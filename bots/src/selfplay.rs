@@ -33,6 +33,9 @@ impl Default for SelfPlayConfig {
             guided: GuidedConfig {
                 budget: Budget::Iterations(200),
                 root_noise: Some((0.3, 0.25)),
+                // The network's value at the leaves, as AlphaZero: the shipped Duel model's
+                // recipe (`wonders selfplay --mix` changes it).
+                mix: 0.0,
                 ..GuidedConfig::default()
             },
             mcts: MctsConfig {

@@ -31,9 +31,15 @@
 //!   the legal action of highest logit, or with `T > 0` one drawn from the softmax of the
 //!   logits divided by `T`. The model is read when the spec is parsed, and checked against
 //!   the game before the first move.
-//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]` — MCTS guided by the network:
-//!   its policy as the PUCT prior, its value at the leaves instead of rollouts (`c` default
-//!   1.5; `rollout`, `epsilon` and `depth` do not apply). `eval=rollout` is plain `mcts`.
+//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K]`
+//!   — MCTS guided by the network: its policy as the PUCT prior (`c` default 1.5); a leaf is
+//!   valued by a random rollout with weight `M` and by the network's value with weight
+//!   `1 - M` (default 1: rollouts alone, the network asked only for priors, once a node has
+//!   had `K` rollouts, default 4; 0: its value alone, AlphaZero's way). `temperature=PT` softens
+//!   (> 1) or sharpens (< 1) the priors (default 1); `fpu` is what an unvisited child counts
+//!   as: `net` (the network's value, default), `mean` (its visited siblings' mean) or a number
+//!   in `[0, 1]`. `rollout`, `epsilon` and `depth` do not apply. `eval=rollout` is plain
+//!   `mcts`.
 //!
 //! Examples: `mcts:iterations=2000,c=0.7,rollout=greedy`, `mcts:time_ms=200`,
 //! `mcts-cheat:iterations=2000,depth=20`.
@@ -49,7 +55,10 @@ use std::sync::Arc;
 use crate::mcts::{
     Budget, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
 };
-use crate::net::{GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_PUCT_C};
+use crate::net::{
+    Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
+    DEFAULT_PUCT_C,
+};
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
 /// A network named by a spec: its path (what the spec shows and compares) and the loaded
@@ -132,8 +141,13 @@ mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,si
                                     one) or sequential (the old play, seats in turn)
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
-mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
-                                    MCTS guided by the network: prior and leaf values";
+mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K]
+                                    MCTS guided by the network's prior; leaves valued by
+                                    a random rollout (weight M, default 1) and the
+                                    network's value (weight 1 - M); PT: the priors'
+                                    temperature (default 1); F: an unvisited child's value,
+                                    net (default), mean or a number in [0, 1]; K: rollouts
+                                    before the network is asked (default 4)";
 
 /// The bot kinds, as an error lists them.
 const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
@@ -364,9 +378,57 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                 Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
                 _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
             },
+            "mix" => match value.parse::<f64>() {
+                Ok(m) if (0.0..=1.0).contains(&m) => config.mix = m,
+                _ => {
+                    return Err(format!(
+                        "`mix={}`: expected the rollout's weight in a leaf's value, from 0 \
+                         (the network's value alone) to 1 (a random rollout alone)",
+                        cut(value)
+                    ))
+                }
+            },
+            "temperature" => match value.parse::<f64>() {
+                Ok(t) if t.is_finite() && t > 0.0 => config.temperature = t,
+                _ => {
+                    return Err(format!(
+                        "`temperature={}`: expected the priors' temperature, a finite number > 0 \
+                         (1: the network's own policy)",
+                        cut(value)
+                    ))
+                }
+            },
+            "ask_after" => match value.parse::<u32>() {
+                Ok(k) => config.ask_after = k,
+                Err(_) => {
+                    return Err(format!(
+                        "`ask_after={}`: expected the rollouts a node has before the network is \
+                         asked for its priors, a whole number >= 0",
+                        cut(value)
+                    ))
+                }
+            },
+            "fpu" => {
+                config.fpu = match value {
+                    "net" => Fpu::Net,
+                    "mean" => Fpu::Mean,
+                    _ => match value.parse::<f64>() {
+                        Ok(v) if (0.0..=1.0).contains(&v) => Fpu::Value(v),
+                        _ => {
+                            return Err(format!(
+                                "`fpu={}`: expected what an unvisited child counts as: `net` \
+                                 (the network's value), `mean` (its visited siblings' mean) or \
+                                 a number from 0 to 1",
+                                cut(value)
+                            ))
+                        }
+                    },
+                }
+            }
             "rollout" | "epsilon" | "depth" => {
                 return Err(format!(
-                    "`{key}` does not apply with `eval=net`: the network values the leaves"
+                    "`{key}` does not apply with `eval=net`: the network values the leaves \
+                     (a random rollout joins in with `mix`)"
                 ))
             }
             _ => return Err(format!("unknown parameter `{}` for bot `mcts`", cut(key))),
@@ -607,6 +669,20 @@ impl fmt::Display for BotSpec {
                 }
                 if config.c != DEFAULT_PUCT_C {
                     params.push(format!("c={}", config.c));
+                }
+                if config.mix != DEFAULT_MIX {
+                    params.push(format!("mix={}", config.mix));
+                }
+                if config.temperature != 1.0 {
+                    params.push(format!("temperature={}", config.temperature));
+                }
+                if config.ask_after != DEFAULT_ASK_AFTER {
+                    params.push(format!("ask_after={}", config.ask_after));
+                }
+                match config.fpu {
+                    Fpu::Net => {}
+                    Fpu::Mean => params.push("fpu=mean".into()),
+                    Fpu::Value(v) => params.push(format!("fpu={v}")),
                 }
                 write_spec(f, "mcts", &params)
             }

@@ -3,8 +3,9 @@
 Each iteration:
 
 1. the Rust engine plays ``--games`` self-play games (``wonders selfplay``): MCTS guided by the
-   current network (prior in the selection, value at the leaves), or plain MCTS with random
-   rollouts for the first iteration when there is no network yet; every position with a choice
+   current network (prior in the selection, value at the leaves, or with ``--mix`` a random
+   rollout's returns mixed in), or plain MCTS with random rollouts for the first iteration
+   when there is no network yet; every position with a choice
    becomes a row (observation of the seat to move, legal-id mask, the search's visit shares,
    the game's returns from that seat on);
 2. PyTorch trains the network on the rows of the last ``--window`` iterations, on CPU
@@ -14,7 +15,8 @@ Each iteration:
    options, the command and the seed in the file's metadata) and a checkpoint is written, so
    ``--resume`` goes on from the last finished iteration;
 4. every ``--eval-every`` iterations the network plays the fixed baselines (``net`` against
-   ``random`` and ``greedy``, ``mcts:eval=net`` against plain ``mcts`` at equal ``time_ms``),
+   ``random`` and ``greedy``, ``mcts:eval=net`` (its default: rollout values, the network's
+   priors) against plain ``mcts`` at equal ``time_ms``),
    seats rotated, and a row is appended to the learning curve (CSV).
 
 Run from the repository (the ``wonders`` binary is found in ``target/``, or give ``--wonders``)::
@@ -117,7 +119,7 @@ def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) 
     if model is None:
         cmd += ["--iterations", str(args.bootstrap_iterations)]
     else:
-        cmd += ["--iterations", str(args.search_iterations), "--model", str(model)]
+        cmd += ["--iterations", str(args.search_iterations), "--model", str(model), "--mix", str(args.mix)]
     run(cmd)
     return {name: np.load(out / f"{name}.npy") for name in ("observations", "masks", "policies", "values")}
 
@@ -208,6 +210,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--games", type=int, default=64, help="self-play games per iteration")
     p.add_argument("--search-iterations", type=int, default=100, help="guided MCTS iterations per decision")
     p.add_argument("--bootstrap-iterations", type=int, default=400, help="plain MCTS iterations per decision, first iteration")
+    p.add_argument("--mix", type=float, default=0.0,
+                   help="self-play leaves: weight of a random rollout against the network's value (0: value alone)")
     p.add_argument("--sample-moves", type=int, default=10)
     p.add_argument("--window", type=int, default=6, help="iterations of data trained on")
     p.add_argument("--steps", type=int, default=100, help="gradient steps per iteration")

@@ -37,6 +37,11 @@ pub struct SelfPlayArgs {
     /// Dirichlet noise at the root of the guided search: `ALPHA,WEIGHT`, or `none`.
     #[arg(long, default_value = "0.3,0.25")]
     noise: String,
+    /// With a model: the weight of a random rollout's returns in a leaf's value, from 0 (the
+    /// network's value alone, AlphaZero's way) to 1 (rollouts alone, the network giving the
+    /// priors).
+    #[arg(long, default_value_t = 0.0)]
+    mix: f64,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value = "0", value_parser = threads)]
     threads: usize,
@@ -74,6 +79,9 @@ pub fn run(args: SelfPlayArgs) -> CliResult {
             .to_string()
             .into());
     }
+    if !(0.0..=1.0).contains(&args.mix) {
+        return Err(format!("--mix {}: expected a weight from 0 to 1", args.mix).into());
+    }
     let model = match &args.model {
         Some(path) => Some(ModelFile::load(path)?),
         None => None,
@@ -87,6 +95,7 @@ pub fn run(args: SelfPlayArgs) -> CliResult {
         c: args.c,
         sample_moves: args.sample_moves,
         noise: parse_noise(&args.noise)?,
+        mix: args.mix,
     };
     let start = Instant::now();
     let data = game.self_play(&options, &run)?;

@@ -35,6 +35,9 @@ pub struct SelfPlayRun {
     pub sample_moves: u32,
     /// Dirichlet noise at the guided search's root: (concentration, weight), or none.
     pub noise: Option<(f64, f64)>,
+    /// With a network: the weight of a random rollout's returns in a leaf's value (0: the
+    /// network's value alone).
+    pub mix: f64,
 }
 
 /// The generated rows, one per kept position, as flat row-major arrays.
@@ -81,6 +84,8 @@ pub fn self_play<G: SimGame>(
         budget: wonders_bots::Budget::Iterations(run.iterations),
         c: run.c.unwrap_or(config.guided.c),
         root_noise: run.noise,
+        mix: run.mix,
+        ..config.guided
     };
     config.mcts.budget = wonders_bots::Budget::Iterations(run.iterations);
     config.mcts.rollout = wonders_bots::Rollout::Random;
