@@ -124,7 +124,8 @@ pub fn turn_losses(built: &[(usize, &[CityEffect])], tokens: &[u8], stages: &[u8
     for &(owner, effects) in built {
         for &e in effects {
             for seat in (0..tokens.len()).filter(|&s| s != owner) {
-                lost[seat] = lost[seat].saturating_add(loss(e, tokens[seat], stages[seat]));
+                let coins = loss(e, tokens[seat], stages[seat]).unwrap_or(0);
+                lost[seat] = lost[seat].saturating_add(coins);
             }
         }
     }
@@ -132,14 +133,14 @@ pub fn turn_losses(built: &[(usize, &[CityEffect])], tokens: &[u8], stages: &[u8
 }
 
 /// The coins a seat holding `tokens` military victory tokens and `stages` built wonder stages
-/// loses to one effect of another seat's black card or stage (0 for an effect that takes no
-/// coins). Raider cards' debts are not a loss with a choice: see
+/// loses to one effect of another seat's black card or stage; `None` for an effect that takes
+/// no coins. Raider cards' debts are not a loss with a choice: see
 /// [`CityEffect::NeighboursTakeDebt`].
-pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> u8 {
+pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> Option<u8> {
     match effect {
-        CityEffect::OthersLoseCoins(n) => n,
-        CityEffect::OthersLoseCoinsPerVictoryToken(n) => n.saturating_mul(tokens),
-        CityEffect::OthersLoseCoinsPerStage(n) => n.saturating_mul(stages),
+        CityEffect::OthersLoseCoins(n) => Some(n),
+        CityEffect::OthersLoseCoinsPerVictoryToken(n) => Some(n.saturating_mul(tokens)),
+        CityEffect::OthersLoseCoinsPerStage(n) => Some(n.saturating_mul(stages)),
         CityEffect::Points(_)
         | CityEffect::Coins(_)
         | CityEffect::Shields(_)
@@ -159,38 +160,14 @@ pub fn loss(effect: CityEffect, tokens: u8, stages: u8) -> u8 {
         | CityEffect::CoinsPerDefeatToken(_)
         | CityEffect::DiscardDefeatTokens
         | CityEffect::PerBlackCard { .. }
-        | CityEffect::PerVictoryToken { .. } => 0,
+        | CityEffect::PerVictoryToken { .. } => None,
     }
 }
 
 /// True for the effects that make every other seat lose coins at the end of the turn (the
 /// ones [`loss`] counts).
 pub fn is_coin_loss(effect: CityEffect) -> bool {
-    match effect {
-        CityEffect::OthersLoseCoins(_)
-        | CityEffect::OthersLoseCoinsPerVictoryToken(_)
-        | CityEffect::OthersLoseCoinsPerStage(_) => true,
-        CityEffect::Points(_)
-        | CityEffect::Coins(_)
-        | CityEffect::Shields(_)
-        | CityEffect::NeighboursGainCoins(_)
-        | CityEffect::OthersGainCoins(_)
-        | CityEffect::Diplomacy
-        | CityEffect::VictoryToken(_)
-        | CityEffect::NeighboursTakeDebt(_)
-        | CityEffect::PointsPerVictoryToken { .. }
-        | CityEffect::CopyNeighbourScience
-        | CityEffect::WharfRebate(..)
-        | CityEffect::StartingResourceRebate(_)
-        | CityEffect::SecretWarehouse
-        | CityEffect::BlackMarket
-        | CityEffect::FreeWonderResources
-        | CityEffect::BuildFromDiscard
-        | CityEffect::CoinsPerDefeatToken(_)
-        | CityEffect::DiscardDefeatTokens
-        | CityEffect::PerBlackCard { .. }
-        | CityEffect::PerVictoryToken { .. } => false,
-    }
+    loss(effect, 0, 0).is_some()
 }
 
 /// The coins a seat may pay against a turn's total `loss` while holding `coins`; the rest
@@ -205,42 +182,47 @@ pub fn after_rebates(price: u8, rebates: u8) -> u8 {
     price.saturating_sub(rebates)
 }
 
-/// The `cities` points of one black card at game end, for a city holding `black_cards` black
+/// The `cities` points of one effect at game end, for a city holding `black_cards` black
 /// cards and these military victory tokens (`tokens[v]` = tokens of value v: 1, 3 or 5; Raider
-/// tokens included).
+/// tokens included); `None` for an effect that never scores at the end.
+pub fn end_points(effect: CityEffect, black_cards: u8, tokens: &[u8; 6]) -> Option<i32> {
+    match effect {
+        CityEffect::Points(p) => Some(i32::from(p)),
+        CityEffect::PointsPerVictoryToken { value, points } => {
+            Some(i32::from(points) * i32::from(tokens[value as usize]))
+        }
+        CityEffect::PerBlackCard { points, .. } => Some(i32::from(points) * i32::from(black_cards)),
+        CityEffect::PerVictoryToken { points, .. } => Some(
+            i32::from(points)
+                * (i32::from(tokens[1]) + i32::from(tokens[3]) + i32::from(tokens[5])),
+        ),
+        CityEffect::Coins(_)
+        | CityEffect::Shields(_)
+        | CityEffect::NeighboursGainCoins(_)
+        | CityEffect::OthersGainCoins(_)
+        | CityEffect::OthersLoseCoins(_)
+        | CityEffect::OthersLoseCoinsPerVictoryToken(_)
+        | CityEffect::OthersLoseCoinsPerStage(_)
+        | CityEffect::Diplomacy
+        | CityEffect::VictoryToken(_)
+        | CityEffect::NeighboursTakeDebt(_)
+        | CityEffect::CopyNeighbourScience
+        | CityEffect::WharfRebate(..)
+        | CityEffect::StartingResourceRebate(_)
+        | CityEffect::SecretWarehouse
+        | CityEffect::BlackMarket
+        | CityEffect::FreeWonderResources
+        | CityEffect::BuildFromDiscard
+        | CityEffect::CoinsPerDefeatToken(_)
+        | CityEffect::DiscardDefeatTokens => None,
+    }
+}
+
+/// The `cities` points of one black card at game end (the sum of its effects' [`end_points`]).
 pub fn black_points(effects: &[CityEffect], black_cards: u8, tokens: &[u8; 6]) -> i32 {
     effects
         .iter()
-        .map(|&e| match e {
-            CityEffect::Points(p) => i32::from(p),
-            CityEffect::PointsPerVictoryToken { value, points } => {
-                i32::from(points) * i32::from(tokens[value as usize])
-            }
-            CityEffect::PerBlackCard { points, .. } => i32::from(points) * i32::from(black_cards),
-            CityEffect::PerVictoryToken { points, .. } => {
-                i32::from(points)
-                    * (i32::from(tokens[1]) + i32::from(tokens[3]) + i32::from(tokens[5]))
-            }
-            CityEffect::Coins(_)
-            | CityEffect::Shields(_)
-            | CityEffect::NeighboursGainCoins(_)
-            | CityEffect::OthersGainCoins(_)
-            | CityEffect::OthersLoseCoins(_)
-            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
-            | CityEffect::OthersLoseCoinsPerStage(_)
-            | CityEffect::Diplomacy
-            | CityEffect::VictoryToken(_)
-            | CityEffect::NeighboursTakeDebt(_)
-            | CityEffect::CopyNeighbourScience
-            | CityEffect::WharfRebate(..)
-            | CityEffect::StartingResourceRebate(_)
-            | CityEffect::SecretWarehouse
-            | CityEffect::BlackMarket
-            | CityEffect::FreeWonderResources
-            | CityEffect::BuildFromDiscard
-            | CityEffect::CoinsPerDefeatToken(_)
-            | CityEffect::DiscardDefeatTokens => 0,
-        })
+        .filter_map(|&e| end_points(e, black_cards, tokens))
         .sum()
 }
 
@@ -384,11 +366,14 @@ mod tests {
 
     #[test]
     fn coin_losses_count_tokens_and_stages_at_the_moment() {
-        assert_eq!(loss(CityEffect::OthersLoseCoins(5), 4, 3), 5);
-        assert_eq!(loss(CityEffect::OthersLoseCoinsPerVictoryToken(1), 4, 3), 4);
-        assert_eq!(loss(CityEffect::OthersLoseCoinsPerStage(1), 4, 3), 3);
-        assert_eq!(loss(CityEffect::NeighboursTakeDebt(1), 4, 3), 0);
-        assert_eq!(loss(CityEffect::Points(4), 4, 3), 0);
+        assert_eq!(loss(CityEffect::OthersLoseCoins(5), 4, 3), Some(5));
+        assert_eq!(
+            loss(CityEffect::OthersLoseCoinsPerVictoryToken(1), 4, 3),
+            Some(4)
+        );
+        assert_eq!(loss(CityEffect::OthersLoseCoinsPerStage(1), 4, 3), Some(3));
+        assert_eq!(loss(CityEffect::NeighboursTakeDebt(1), 4, 3), None);
+        assert_eq!(loss(CityEffect::Points(4), 4, 3), None);
     }
 
     #[test]

@@ -265,31 +265,7 @@ impl CityEffect {
 
     /// True when the effect may score on the `cities` line at the end of the game.
     pub(crate) fn scores_at_end(self) -> bool {
-        match self {
-            CityEffect::Points(_)
-            | CityEffect::PointsPerVictoryToken { .. }
-            | CityEffect::PerBlackCard { .. }
-            | CityEffect::PerVictoryToken { .. } => true,
-            CityEffect::Coins(_)
-            | CityEffect::Shields(_)
-            | CityEffect::NeighboursGainCoins(_)
-            | CityEffect::OthersGainCoins(_)
-            | CityEffect::OthersLoseCoins(_)
-            | CityEffect::OthersLoseCoinsPerVictoryToken(_)
-            | CityEffect::OthersLoseCoinsPerStage(_)
-            | CityEffect::Diplomacy
-            | CityEffect::VictoryToken(_)
-            | CityEffect::NeighboursTakeDebt(_)
-            | CityEffect::CopyNeighbourScience
-            | CityEffect::WharfRebate(..)
-            | CityEffect::StartingResourceRebate(_)
-            | CityEffect::SecretWarehouse
-            | CityEffect::BlackMarket
-            | CityEffect::FreeWonderResources
-            | CityEffect::BuildFromDiscard
-            | CityEffect::CoinsPerDefeatToken(_)
-            | CityEffect::DiscardDefeatTokens => false,
-        }
+        cities::end_points(self, 0, &[0; 6]).is_some()
     }
 
     /// Coins the owner takes from the bank with the turn's coins (the card itself counted
