@@ -1,5 +1,6 @@
 //! What every game and the simulator share: card bitsets, seed derivation, the engine
-//! vocabulary every game implements ([`engine`]), how games describe themselves and write
+//! vocabulary every game implements ([`engine`]), the sink each engine tells what happened to
+//! ([`events`]), how games describe themselves and write
 //! their options ([`options`]), the record envelope ([`record`]), plain tables ([`table`]),
 //! a fast shuffle with `rand`'s results ([`shuffle`]) and the conformance kit every game runs
 //! ([`conformance`]).
@@ -8,6 +9,7 @@ pub mod cardset;
 pub mod conformance;
 pub mod encoding;
 pub mod engine;
+pub mod events;
 pub mod options;
 pub mod record;
 pub mod seed;
@@ -22,6 +24,7 @@ pub use engine::{
     BotFactory, Feature, FeatureTable, GameModule, GameOutcome, Replayed, SeatOutcome, SimGame,
     WonderColumns, WonderHeld,
 };
+pub use events::{EventSink, Unheard};
 pub use options::{GameInfo, OptionInfo, OptionSet};
 pub use record::ReplayError;
 pub use seed::{derive_seed, GameRng};
