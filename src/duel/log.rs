@@ -4,14 +4,14 @@
 use std::fmt::Write;
 
 use super::data::{
-    is_grand_temple, Progress, Resource, CARDS, FIRST_GRAND_TEMPLE, MILITARY_TOKENS, NUM_WONDERS,
-    PROGRESS_TOKENS, WONDERS,
+    is_grand_temple, Progress, Resource, TokenId, CARDS, FIRST_GRAND_TEMPLE, MILITARY_TOKENS,
+    NUM_WONDERS, PROGRESS_TOKENS, WONDERS,
 };
+use super::events::Event;
 use super::pantheon_data::{
     space_cost, DivinityEffect, DivinityId, Mythology, DIVINITIES, GATE, GRAND_TEMPLES,
     MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS,
 };
-use super::state::pantheon::NO_MINERVA;
 use super::state::{offering_values, Action, Duel, Pending, GATE_ID, NO_DIVINITY, NO_TOKEN};
 
 /// Enki's id.
@@ -92,14 +92,19 @@ fn military_token(i: u8) -> String {
     format!("the {coins}-coin military token on seat {side}'s side")
 }
 
-/// The part of a payment taken from the coins on Astarte (the treasury pays first).
-fn from_astarte(before: &Duel, seat: usize, paid: u16) -> u16 {
-    paid.saturating_sub(before.player(seat).coins)
+/// The part of the step's payment taken from the coins on Astarte (the treasury pays first).
+fn from_astarte(told: &Told) -> u8 {
+    told.iter()
+        .find_map(|e| match *e {
+            Event::Paid { from_astarte, .. } => Some(from_astarte),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
 /// ", 2 from Astarte" when part of a payment comes from the coins on Astarte.
-fn astarte_part(before: &Duel, seat: usize, paid: u16) -> String {
-    match from_astarte(before, seat, paid) {
+fn astarte_part(told: &Told) -> String {
+    match from_astarte(told) {
         0 => String::new(),
         n => format!(", {n} from Astarte"),
     }
@@ -113,7 +118,7 @@ fn activation_reason(
     space: u8,
     gate: bool,
     offerings: u8,
-    paid: u16,
+    told: &Told,
 ) -> String {
     let base = space_cost(space, seat);
     let mut parts = vec![format!("space {space} costs {} {base}", who(seat))];
@@ -136,35 +141,63 @@ fn activation_reason(
             values.join(" + ")
         ));
     }
-    if from_astarte(before, seat, paid) > 0 {
-        parts.push(format!("{} from Astarte", from_astarte(before, seat, paid)));
+    if from_astarte(told) > 0 {
+        parts.push(format!("{} from Astarte", from_astarte(told)));
     }
     parts.join("; ")
 }
 
-/// What activating `divinity` by `seat` did (its effect) or asks for (its decision), from the
-/// states around the step that activated it.
-fn activation_effect(
-    before: &Duel,
-    seat: usize,
-    divinity: DivinityId,
-    after: &Duel,
-) -> Vec<String> {
+/// The events of one step, with the questions the log asks of them.
+struct Told<'a>(&'a [Event]);
+
+impl Told<'_> {
+    fn iter(&self) -> impl Iterator<Item = &Event> {
+        self.0.iter()
+    }
+
+    /// The step asks for `decision` next.
+    fn asks(&self, decision: Pending) -> bool {
+        self.iter()
+            .any(|e| matches!(e, Event::Asks { decision: d, .. } if *d == decision))
+    }
+
+    /// The game ended in this step.
+    fn ends(&self) -> bool {
+        self.iter()
+            .any(|e| matches!(e, Event::GameOver | Event::Supremacy { .. }))
+    }
+
+    /// The tokens Enki drew and kept in this step (none if it drew none or sent them back).
+    fn enki_revealed(&self) -> Option<&[TokenId]> {
+        let mut kept = None;
+        for e in self.iter() {
+            match e {
+                Event::EnkiDrawn { tokens } => kept = Some(&tokens[..]),
+                Event::EnkiReturned { .. } => kept = None,
+                _ => {}
+            }
+        }
+        kept
+    }
+}
+
+/// What activating `divinity` by `seat` did (its effect) or asks for (its decision).
+fn activation_effect(seat: usize, divinity: DivinityId, told: &Told) -> Vec<String> {
     let d = &DIVINITIES[divinity as usize];
     let me = who(seat);
     let opp = who(1 - seat);
-    let asks = |p: Pending| after.pending() == Some(p) || after.is_over();
+    let asks = |p: Pending| told.asks(p) || told.ends();
     let line = match d.effect {
         DivinityEffect::ProgressChoice { .. } => {
-            if asks(Pending::Enki) {
-                let p = after.pantheon();
-                let tokens: Vec<&str> = p.enki[..p.enki_len as usize]
-                    .iter()
-                    .map(|&t| PROGRESS_TOKENS[t as usize].name)
-                    .collect();
-                format!("{}: {me} chooses one of {}", d.name, tokens.join(" and "))
-            } else {
-                format!("{}: no Progress token on it, nothing to take", d.name)
+            let offered = told.iter().find_map(|e| match e {
+                Event::EnkiOffers { tokens, .. } => Some(tokens),
+                _ => None,
+            });
+            match offered {
+                Some(tokens) if asks(Pending::Enki) => {
+                    format!("{}: {me} chooses one of {}", d.name, token_names(tokens))
+                }
+                _ => format!("{}: no Progress token on it, nothing to take", d.name),
             }
         }
         DivinityEffect::Science(symbol) => {
@@ -181,11 +214,20 @@ fn activation_effect(
                 format!("{}: {opp} has no green card, nothing to copy", d.name)
             }
         }
-        DivinityEffect::ProtectedCoins(n) => format!(
-            "{}: {n} coins on {me}'s card ({} there now; safe from losses, 1 VP each at the end)",
-            d.name,
-            after.pantheon().astarte[seat]
-        ),
+        DivinityEffect::ProtectedCoins(n) => {
+            let now = told
+                .iter()
+                .find_map(|e| match e {
+                    Event::AstarteCoins { now, .. } => Some(*now),
+                    _ => None,
+                })
+                .unwrap_or(n);
+            format!(
+                "{}: {n} coins on {me}'s card ({now} there now; safe from losses, 1 VP each at \
+                 the end)",
+                d.name,
+            )
+        }
         DivinityEffect::StealCard(_) => {
             if asks(Pending::Baal) {
                 format!("{}: {me} chooses a brown or grey card of {opp}", d.name)
@@ -255,33 +297,38 @@ fn activation_effect(
         }
     };
     let mut lines = vec![format!("  {line}")];
-    lines.extend(enki_lines(before, after));
+    lines.extend(enki_lines(told));
     lines
 }
 
-/// Enki's tokens drawn from the box or sent back to it during a step (the Gate or the Divine
-/// Theater revealing Enki).
-fn enki_lines(before: &Duel, after: &Duel) -> Vec<String> {
-    let (b, a) = (before.pantheon(), after.pantheon());
-    let names = |tokens: &[u8]| {
-        tokens
-            .iter()
-            .map(|&t| PROGRESS_TOKENS[t as usize].name)
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
-    let mut lines = Vec::new();
-    if a.enki_len > 0 && b.enki_len == 0 {
-        lines.push(format!(
-            "  Enki is revealed: {} from the box lie on it",
-            names(&a.enki[..a.enki_len as usize])
-        ));
-    }
-    lines
+/// "Law and Economy".
+fn token_names(tokens: &[TokenId]) -> String {
+    tokens
+        .iter()
+        .map(|&t| PROGRESS_TOKENS[t as usize].name)
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
-/// The lines describing `action`, played in `before` and leading to `after`.
-pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String> {
+/// Enki revealed during a step (the start of Age II, the Gate or the Divine Theater), with the
+/// tokens drawn from the box onto it.
+fn enki_lines(told: &Told) -> Vec<String> {
+    told.enki_revealed()
+        .map(|tokens| {
+            format!(
+                "  Enki is revealed: {} from the box lie on it",
+                token_names(tokens)
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The lines describing `action`, played in `before`, from the events it made (`events`, as
+/// [`Duel::play_heard`] tells them). `before` explains prices (what the seat paid for, at which
+/// trade prices) and names the decision answered; what happened comes from the events.
+pub fn describe_step(before: &Duel, action: Action, events: &[Event]) -> Vec<String> {
+    let told = Told(events);
     let seat = before.current_seat();
     let who = who(seat);
     let opp = self::who(1 - seat);
@@ -309,7 +356,7 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                 format!(
                     " for {paid} coin{} (Engineering{})",
                     plural(paid),
-                    astarte_part(before, seat, paid)
+                    astarte_part(&told)
                 )
             } else {
                 let waive = before.player(seat).card_waive(c);
@@ -317,13 +364,19 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                     " for {paid} coin{} ({}{})",
                     plural(paid),
                     payment_reason(before, seat, c.cost_coins as u16, c.cost, waive),
-                    astarte_part(before, seat, paid)
+                    astarte_part(&told)
                 )
             };
             lines.push(format!("{who} builds {} [{}]{how}", c.name, c.color.id()));
         }
         Action::Discard { card } => {
-            let gained = before.discard_value(seat);
+            let gained: u16 = told
+                .iter()
+                .map(|e| match e {
+                    Event::CoinsGained { seat: s, coins, .. } if *s as usize == seat => *coins,
+                    _ => 0,
+                })
+                .sum();
             lines.push(format!(
                 "{who} discards {} for {gained} coin{}",
                 CARDS[card as usize].name,
@@ -340,14 +393,14 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                     "for {paid} coin{} ({}{})",
                     plural(paid),
                     payment_reason(before, seat, 0, w.cost, waive),
-                    astarte_part(before, seat, paid)
+                    astarte_part(&told)
                 )
             };
             lines.push(format!(
                 "{who} builds the Wonder {} with {} {pay}",
                 w.name, CARDS[card as usize].name
             ));
-            if after.pending() == Some(Pending::DivineTheater) {
+            if told.asks(Pending::DivineTheater) {
                 lines.push(format!(
                     "  {who} takes a Mythology deck to activate one of its Divinities (the Divine \
                      Theater)"
@@ -380,9 +433,12 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
         }
         Action::PlaceDivinity { divinity, space } => {
             let m = DIVINITIES[divinity as usize].mythology;
-            let drawn = before.placeable(m as usize);
-            let seen = match drawn.iter().find(|&&d| d != divinity) {
-                Some(&other) => format!(
+            let put_back = told.iter().find_map(|e| match e {
+                Event::DivinityPlaced { put_back, .. } => *put_back,
+                _ => None,
+            });
+            let seen = match put_back {
+                Some(other) => format!(
                     "{} placed, {} back on top of the deck",
                     DIVINITIES[divinity as usize].name, DIVINITIES[other as usize].name
                 ),
@@ -403,7 +459,13 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             paid,
         } => {
             let gate = divinity == GATE_ID;
-            let space = before.pantheon().space_of(divinity).unwrap_or(0);
+            let space = told
+                .iter()
+                .find_map(|e| match e {
+                    Event::DivinityActivated { space, .. } => *space,
+                    _ => None,
+                })
+                .unwrap_or(0);
             let pay = if paid == 0 {
                 "for free".to_string()
             } else {
@@ -412,25 +474,29 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             lines.push(format!(
                 "{who} activates {} on space {space} {pay} ({})",
                 divinity_label(divinity),
-                activation_reason(before, seat, space, gate, offerings, paid)
+                activation_reason(before, seat, space, gate, offerings, &told)
             ));
             if gate {
-                let p = after.pantheon();
-                let tops: Vec<String> = (0..5)
-                    .filter_map(|m| p.top(m))
-                    .map(divinity_with_mythology)
-                    .collect();
+                let tops = told
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::GateReveals { tops } => Some(&tops[..]),
+                        _ => None,
+                    })
+                    .unwrap_or(&[]);
                 if tops.is_empty() {
                     lines.push("  The Gate: every Mythology deck is empty".into());
                 } else {
+                    let tops: Vec<String> =
+                        tops.iter().map(|&d| divinity_with_mythology(d)).collect();
                     lines.push(format!(
                         "  The Gate reveals the top card of each Mythology deck: {}",
                         tops.join(", ")
                     ));
                 }
-                lines.extend(enki_lines(before, after));
+                lines.extend(enki_lines(&told));
             } else {
-                lines.extend(activation_effect(before, seat, divinity, after));
+                lines.extend(activation_effect(seat, divinity, &told));
             }
         }
         Action::Gate(d) => {
@@ -440,11 +506,10 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                 DIVINITIES[d as usize].name,
                 DIVINITIES[d as usize].mythology.name()
             ));
-            let (b, a) = (before.pantheon(), after.pantheon());
-            if d != ENKI_ID && b.enki_len > 0 && a.enki_len == 0 {
+            if told.iter().any(|e| matches!(e, Event::EnkiReturned { .. })) {
                 lines.push("  Enki's Progress tokens go back to the box".into());
             }
-            lines.extend(activation_effect(before, seat, d, after));
+            lines.extend(activation_effect(seat, d, &told));
         }
         Action::DivineTheaterDeck(m) => lines.push(format!(
             "  {who} takes the {} deck and looks through it",
@@ -476,20 +541,22 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
                         .into(),
                 );
             }
-            lines.extend(activation_effect(before, seat, divinity, after));
+            lines.extend(activation_effect(seat, divinity, &told));
         }
         Action::Enki(t) => {
-            let p = before.pantheon();
-            let back: Vec<&str> = p.enki[..p.enki_len as usize]
+            let back = told
                 .iter()
-                .filter(|&&x| x != t)
-                .map(|&x| PROGRESS_TOKENS[x as usize].name)
-                .collect();
-            let back = if back.is_empty() {
-                String::new()
-            } else {
-                format!("; {} goes back to the box", back.join(", "))
-            };
+                .find_map(|e| match e {
+                    Event::EnkiReturned { tokens } => Some(tokens),
+                    _ => None,
+                })
+                .map_or(String::new(), |back| {
+                    let names: Vec<&str> = back
+                        .iter()
+                        .map(|&x| PROGRESS_TOKENS[x as usize].name)
+                        .collect();
+                    format!("; {} goes back to the box", names.join(", "))
+                });
             lines.push(format!(
                 "  {who} takes the Progress token {} from Enki{back}",
                 PROGRESS_TOKENS[t as usize].name
@@ -512,49 +579,48 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             ));
         }
         Action::Zeus(slot) => {
-            let c = before.slot_card(slot as usize);
-            let face = if before.revealed_slots() >> slot & 1 == 0 {
-                "; it was face down"
-            } else {
-                ""
-            };
-            lines.push(format!(
-                "  {who} puts {} from the layout in the discard pile (Zeus{face})",
-                CARDS[c as usize].name
-            ));
-            if before.pantheon().tokens_on >> slot & 1 == 1 {
-                let kind = if before.age() == 1 {
-                    "Mythology"
-                } else {
-                    "Offering"
-                };
+            if let Some(&Event::LayoutCardDiscarded {
+                card,
+                face_down,
+                token_discarded,
+                ..
+            }) = told
+                .iter()
+                .find(|e| matches!(e, Event::LayoutCardDiscarded { .. }))
+            {
+                let face = if face_down { "; it was face down" } else { "" };
                 lines.push(format!(
-                    "  The {kind} token on slot {slot} is discarded with it"
+                    "  {who} puts {} from the layout in the discard pile (Zeus{face})",
+                    CARDS[card as usize].name
                 ));
+                if token_discarded {
+                    let kind = if before.age() == 1 {
+                        "Mythology"
+                    } else {
+                        "Offering"
+                    };
+                    lines.push(format!(
+                        "  The {kind} token on slot {slot} is discarded with it"
+                    ));
+                }
             }
         }
         Action::Anubis(w) => {
-            let owner = if before.player(0).built_wonders().any(|x| x == w) {
-                0
-            } else {
-                1
-            };
-            let pl = before.player(owner);
-            let tucked = (0..pl.num_wonders as usize)
-                .find(|&i| pl.wonders[i] == w)
-                .map(|i| CARDS[before.pantheon().tucked[owner][i] as usize].name);
-            let whose = if owner == seat {
-                "its own".to_string()
-            } else {
-                format!("{opp}'s")
-            };
-            lines.push(format!(
-                "  {who} unbuilds {whose} Wonder {} (Anubis){}",
-                WONDERS[w as usize].name,
-                tucked.map_or(String::new(), |c| format!(
-                    ": its card {c} goes to the discard pile"
-                ))
-            ));
+            if let Some(&Event::WonderUnbuilt { owner, card, .. }) = told
+                .iter()
+                .find(|e| matches!(e, Event::WonderUnbuilt { .. }))
+            {
+                let whose = if owner as usize == seat {
+                    "its own".to_string()
+                } else {
+                    format!("{opp}'s")
+                };
+                lines.push(format!(
+                    "  {who} unbuilds {whose} Wonder {} (Anubis): its card {} goes to the \
+                     discard pile",
+                    WONDERS[w as usize].name, CARDS[card as usize].name
+                ));
+            }
         }
         Action::Isis { card, wonder } => lines.push(format!(
             "  {who} builds the Wonder {} free with {} from the discard pile (Isis)",
@@ -589,49 +655,71 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             lines.push(line);
         }
     }
-    // Coins moved by the action's effects (a payment takes the treasury first, then Astarte).
+    // Coins moved by the action's effects: every change of a treasury but the actor's own
+    // payment (said on its line) and the coins of a discard (said on its line too).
     for p in 0..2 {
-        let (b, a) = (before.player(p).coins as i32, after.player(p).coins as i32);
-        let spent = match action {
-            Action::Build { paid, .. }
-            | Action::Wonder { paid, .. }
-            | Action::Activate { paid, .. }
-                if p == seat =>
-            {
-                paid.min(before.player(p).coins) as i32
+        let mut delta = 0i32;
+        let mut now = None;
+        for e in told.iter() {
+            match *e {
+                Event::CoinsGained {
+                    seat: s,
+                    coins,
+                    now: n,
+                } if s as usize == p => {
+                    delta += coins as i32;
+                    now = Some(n);
+                }
+                Event::CoinsLost {
+                    seat: s,
+                    coins,
+                    now: n,
+                } if s as usize == p => {
+                    delta -= coins as i32;
+                    now = Some(n);
+                }
+                Event::Paid {
+                    seat: s, now: n, ..
+                } if s as usize == p => now = Some(n),
+                _ => {}
             }
-            _ => 0,
-        };
-        let delta = a - b + spent;
+        }
         let discard_gain = matches!(action, Action::Discard { .. }) && p == seat;
-        if delta != 0 && !discard_gain {
+        if let (Some(now), false) = (now, delta == 0 || discard_gain) {
             lines.push(format!(
                 "  seat {} {} {} coin{} ({} now)",
                 p,
                 if delta > 0 { "gains" } else { "loses" },
                 delta.abs(),
                 plural(delta.unsigned_abs() as u16),
-                a
+                now
             ));
         }
     }
-    if before.pawn() != after.pawn() {
-        lines.push(format!(
-            "  Conflict pawn {} -> {}",
-            before.pawn(),
-            after.pawn()
-        ));
-        let looted = before.military_tokens_left() & !after.military_tokens_left();
-        for (i, &(lo, _, coins)) in MILITARY_TOKENS.iter().enumerate() {
-            if looted >> i & 1 == 1 && !matches!(action, Action::Neptune { .. }) {
-                let victim = if lo > 0 { 1 } else { 0 };
-                lines.push(format!(
-                    "  Military token: seat {victim} loses up to {coins} coins"
-                ));
-            }
+    let moves: Vec<(u8, i8, i8)> = told
+        .iter()
+        .filter_map(|e| match *e {
+            Event::PawnMoved { seat, from, to } => Some((seat, from, to)),
+            _ => None,
+        })
+        .collect();
+    if let (Some(&(mover, from, _)), Some(&(_, _, to))) = (moves.first(), moves.last()) {
+        lines.push(format!("  Conflict pawn {from} -> {to}"));
+        let mut looted: Vec<(u8, u8)> = told
+            .iter()
+            .filter_map(|e| match *e {
+                Event::MilitaryTokenLooted { token, victim } => Some((token, victim)),
+                _ => None,
+            })
+            .collect();
+        looted.sort();
+        for (token, victim) in looted {
+            let coins = MILITARY_TOKENS[token as usize].2;
+            lines.push(format!(
+                "  Military token: seat {victim} loses up to {coins} coins"
+            ));
         }
-        let mover = if after.pawn() > before.pawn() { 0 } else { 1 };
-        if before.player(mover).has(Progress::Poliorcetics) {
+        if told.iter().any(|e| matches!(e, Event::Poliorcetics { .. })) {
             lines.push(format!(
                 "  Poliorcetics: seat {} loses 1 coin per square seat {} moved the pawn",
                 1 - mover,
@@ -639,41 +727,47 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
             ));
         }
     }
-    let boxed = after.pantheon().boxed_wonders & !before.pantheon().boxed_wonders;
-    if boxed != 0 {
-        let names: Vec<&str> = (0..NUM_WONDERS)
-            .filter(|&w| boxed >> w & 1 == 1)
-            .map(|w| WONDERS[w].name)
-            .collect();
-        lines.push(format!(
-            "  Seventh Wonder built: {} go{} back to the box",
-            names.join(", "),
-            if names.len() == 1 { "es" } else { "" }
-        ));
+    for e in told.iter() {
+        if let Event::WondersBoxed { wonders } = *e {
+            let names: Vec<&str> = (0..NUM_WONDERS)
+                .filter(|&w| wonders >> w & 1 == 1)
+                .map(|w| WONDERS[w].name)
+                .collect();
+            lines.push(format!(
+                "  Seventh Wonder built: {} go{} back to the box",
+                names.join(", "),
+                if names.len() == 1 { "es" } else { "" }
+            ));
+        }
     }
     if before.is_pantheon() {
-        lines.extend(pantheon_lines(before, after));
+        lines.extend(pantheon_lines(&told));
     }
-    if after.pending() == Some(Pending::Progress) && before.pending() != Some(Pending::Progress) {
+    if told.asks(Pending::Progress) && !matches!(action, Action::Progress(_)) {
         lines.push(format!(
             "  {who} has a pair of scientific symbols: chooses a Progress token"
         ));
     }
-    if after.age() != before.age() && !after.is_over() {
-        lines.push(format!(
-            "=== Age {} begins ===",
-            AGES[(after.age() - 1) as usize]
-        ));
-        if after.is_pantheon() && after.age() == 2 {
-            lines.extend(age_two_lines(before, after));
-        }
-        if after.pending() == Some(Pending::Starter) {
-            lines.push(format!(
-                "  seat {} chooses who starts",
-                after.current_seat()
-            ));
-        } else {
-            lines.push(format!("  seat {} starts", after.current_seat()));
+    for e in told.iter() {
+        if let Event::AgeBegins {
+            age,
+            seat: starter,
+            chooses,
+        } = *e
+        {
+            // The end of the draft is said by the play log, not a step's lines.
+            if age == 0 {
+                continue;
+            }
+            lines.push(format!("=== Age {} begins ===", AGES[age as usize]));
+            if before.is_pantheon() && age == 1 {
+                lines.extend(age_two_lines(&told));
+            }
+            if chooses {
+                lines.push(format!("  seat {starter} chooses who starts"));
+            } else {
+                lines.push(format!("  seat {starter} starts"));
+            }
         }
     }
     lines
@@ -681,79 +775,102 @@ pub fn describe_step(before: &Duel, action: Action, after: &Duel) -> Vec<String>
 
 /// What a step did to Pantheon's pieces besides its own line: tokens taken as cards turn
 /// over, the Minerva pawn stopping the Conflict pawn.
-fn pantheon_lines(before: &Duel, after: &Duel) -> Vec<String> {
-    let (b, a) = (before.pantheon(), after.pantheon());
+fn pantheon_lines(told: &Told) -> Vec<String> {
     let mut lines = Vec::new();
-    for seat in 0..2 {
+    for seat in 0..2u8 {
         for m in Mythology::ALL {
-            let n = a.mythology[seat][m as usize].saturating_sub(b.mythology[seat][m as usize]);
-            for _ in 0..n {
+            let mut taken = 0;
+            let mut empty = false;
+            for e in told.iter() {
+                if let Event::MythologyToken {
+                    seat: s,
+                    mythology,
+                    deck_empty,
+                } = *e
+                {
+                    if s == seat && mythology == m {
+                        taken += 1;
+                        empty = deck_empty;
+                    }
+                }
+            }
+            for _ in 0..taken {
                 lines.push(format!(
                     "  {} takes {} Mythology token from a card turned over",
-                    who(seat),
+                    who(seat as usize),
                     a_or_an(m.name())
                 ));
             }
-            if n > 0 && a.deck_len[m as usize] == 0 {
+            if taken > 0 && empty {
                 lines.push(format!(
                     "  The {} deck is empty: no Divinity to place",
                     m.name()
                 ));
             }
         }
-        let new = a.offerings[seat] & !b.offerings[seat];
-        for v in offering_values(new) {
+        let mut values: Vec<u8> = told
+            .iter()
+            .filter_map(|e| match *e {
+                Event::OfferingToken { seat: s, value } if s == seat => Some(value),
+                _ => None,
+            })
+            .collect();
+        values.sort();
+        for v in values {
             lines.push(format!(
                 "  {} takes the Offering token {v} from a card turned over",
-                who(seat)
+                who(seat as usize)
             ));
         }
     }
-    if b.minerva != NO_MINERVA && a.minerva == NO_MINERVA {
-        lines.push(format!(
-            "  The Conflict pawn stops before the Minerva pawn (square {}), which is removed",
-            b.minerva
-        ));
+    for e in told.iter() {
+        if let Event::MinervaStops { square } = *e {
+            lines.push(format!(
+                "  The Conflict pawn stops before the Minerva pawn (square {square}), which is \
+                 removed"
+            ));
+        }
     }
     lines
 }
 
 /// The start of Age II with Pantheon: the Gate on the empty space, the Divinities revealed
 /// (with who placed each), Enki's tokens, the Offering tokens on their slots.
-fn age_two_lines(before: &Duel, after: &Duel) -> Vec<String> {
-    let (b, a) = (before.pantheon(), after.pantheon());
+fn age_two_lines(told: &Told) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(space) = a.space_of(GATE_ID) {
-        lines.push(format!("  The Gate goes on the empty space {space}"));
+    let mut revealed = Vec::new();
+    for e in told.iter() {
+        match *e {
+            Event::GatePlaced { space } => {
+                lines.push(format!("  The Gate goes on the empty space {space}"))
+            }
+            Event::DivinityRevealed {
+                space,
+                divinity,
+                placed_by,
+            } => revealed.push(format!(
+                "space {space} {} (placed by seat {placed_by})",
+                divinity_with_mythology(divinity)
+            )),
+            _ => {}
+        }
     }
-    let revealed: Vec<String> = a
-        .spaces
-        .iter()
-        .enumerate()
-        .filter(|&(_, &d)| d != NO_DIVINITY && d != GATE_ID)
-        .map(|(k, &d)| {
-            format!(
-                "space {} {} (placed by seat {})",
-                k + 1,
-                divinity_with_mythology(d),
-                b.placed_by >> k & 1
-            )
-        })
-        .collect();
     if !revealed.is_empty() {
         lines.push(format!(
             "  The Divinities are revealed: {}",
             revealed.join(", ")
         ));
     }
-    lines.extend(enki_lines(before, after));
-    if let Some(ps) = after.setup().pantheon {
-        let tokens: Vec<String> = OFFERING_TOKEN_SLOTS
-            .iter()
-            .zip(ps.offering_tokens)
-            .map(|(slot, v)| format!("{v} on slot {slot}"))
-            .collect();
-        lines.push(format!("  Offering tokens: {}", tokens.join(", ")));
+    lines.extend(enki_lines(told));
+    for e in told.iter() {
+        if let Event::OfferingTokensLaid { values } = e {
+            let tokens: Vec<String> = OFFERING_TOKEN_SLOTS
+                .iter()
+                .zip(values)
+                .map(|(slot, v)| format!("{v} on slot {slot}"))
+                .collect();
+            lines.push(format!("  Offering tokens: {}", tokens.join(", ")));
+        }
     }
     lines
 }

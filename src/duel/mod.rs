@@ -6,6 +6,7 @@
 //! - [`state`]: the game state and its rules ([`Duel`]).
 
 pub mod data;
+pub mod events;
 pub mod game;
 pub mod log;
 pub mod module;
@@ -16,4 +17,5 @@ pub mod sim;
 pub mod state;
 pub mod view;
 
+pub use events::Event;
 pub use state::{Action, Duel, DuelConfig, DuelError, Setup};

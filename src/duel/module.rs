@@ -7,6 +7,7 @@ use super::data::{
     wonder_by_id, Card, CoinsPer, GuildCount, Resource, Resources, Wonder, BASE_CARDS, BASE_TOKENS,
     BASE_WONDERS, CARDS, FIRST_GRAND_TEMPLE, NUM_TOKENS, NUM_WONDERS, PROGRESS_TOKENS, WONDERS,
 };
+use super::events::Event;
 use super::log::{describe_step, mythology_tokens_line, score_pad};
 use super::pantheon_data::{
     space_cost, DivinityEffect, GrandTemple, Mythology, DIVINITIES, GATE, GRAND_TEMPLES,
@@ -141,12 +142,17 @@ impl GameModule for Duel {
             ),
             "=== Wonder draft ===".to_string(),
         ];
+        let mut events = Vec::new();
         for &action in actions {
             let before = game;
-            game.play(action)
+            events.clear();
+            game.play_heard(action, &mut events)
                 .expect("the actions of a played game are legal");
-            lines.extend(describe_step(&before, action, &game));
-            if before.is_drafting() && !game.is_drafting() {
+            lines.extend(describe_step(&before, action, &events));
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::AgeBegins { age: 0, .. }))
+            {
                 lines.push("=== Age I begins ===".to_string());
                 lines.extend(mythology_tokens_line(&game));
             }

@@ -303,8 +303,13 @@ impl TableView for Duel {
         }
     }
 
-    fn step_lines(before: &Duel, action: Action, after: &Duel) -> Vec<String> {
-        describe_step(before, action, after)
+    fn step_lines(before: &Duel, action: Action, _after: &Duel) -> Vec<String> {
+        // The step played again, heard this time: its lines are told by its events.
+        let (mut game, mut events) = (*before, Vec::new());
+        if game.play_heard(action, &mut events).is_err() {
+            return Vec::new();
+        }
+        describe_step(before, action, &events)
             .into_iter()
             .map(|l| l.trim().to_string())
             .collect()

@@ -12,8 +12,9 @@ use wonders::duel::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, Color, Resources, TokenId, WonderId,
     BASE_TOKENS, CARDS, DECK_STARTS,
 };
+use wonders::duel::log::describe_step;
 use wonders::duel::state::{Pending, Victory, DRAFT_ORDER};
-use wonders::duel::{Action, Duel, DuelConfig, Setup};
+use wonders::duel::{Action, Duel, DuelConfig, Event, Setup};
 use wonders_bots::Game;
 
 const DENISE: usize = 0;
@@ -609,6 +610,65 @@ fn shields_move_the_pawn_and_loot_military_tokens_once() {
     assert_eq!(coins(&g, LORENZO), l0 - 5, "the 5-coin token");
     assert_eq!(g.military_tokens_left(), 0b0011);
     assert_eq!(g.score(DENISE).military, 10);
+}
+
+/// p.11 told as events (`Duel::play_heard`): the Archery Range is paid, built, moves the
+/// pawn two squares, one at a time, and entering Lorenzo's zone loots the 2-coin token.
+#[test]
+fn the_archery_range_example_told_as_events() {
+    let mut g = deal([&["guard_tower"], &["archery_range"], &[]]).start(DuelConfig::default());
+    build(&mut g, "guard_tower");
+    finish_age(&mut g);
+    act(&mut g, Action::ChooseStarter(DENISE as u8));
+    let (d0, l0) = (coins(&g, DENISE), coins(&g, LORENZO));
+    let card = c("archery_range");
+    let (before, mut events) = (g, Vec::new());
+    g.play_heard(Action::Build { card, paid: 6 }, &mut events)
+        .unwrap();
+    assert_eq!(
+        events,
+        vec![
+            Event::Paid {
+                seat: 0,
+                coins: 6,
+                from_astarte: 0,
+                to_opponent: 0,
+                now: d0 - 6
+            },
+            Event::CardBuilt { seat: 0, card },
+            Event::PawnMoved {
+                seat: 0,
+                from: 1,
+                to: 2
+            },
+            Event::PawnMoved {
+                seat: 0,
+                from: 2,
+                to: 3
+            },
+            Event::MilitaryTokenLooted {
+                token: 2,
+                victim: 1
+            },
+            Event::CoinsLost {
+                seat: 1,
+                coins: 2,
+                now: l0 - 2
+            },
+        ]
+    );
+    let log = describe_step(&before, Action::Build { card, paid: 6 }, &events);
+    assert_eq!(
+        log,
+        [
+            "seat 0 builds Archery Range [red] for 6 coins (1 wood at 2 (2 + 0 opponent), 1 \
+             stone at 2 (2 + 0 opponent), 1 papyrus at 2 (2 + 0 opponent))"
+                .to_string(),
+            "  seat 1 loses 2 coins (".to_string() + &(l0 - 2).to_string() + " now)",
+            "  Conflict pawn 1 -> 3".to_string(),
+            "  Military token: seat 1 loses up to 2 coins".to_string(),
+        ]
+    );
 }
 
 /// Notes 18: a player with fewer coins than the loss loses them all (Appian Way).

@@ -5,6 +5,7 @@
 
 mod duel_data;
 mod duel_determinize;
+mod duel_events;
 mod duel_pantheon_data;
 mod duel_pantheon_games;
 mod duel_pantheon_records;

@@ -3,13 +3,24 @@
 
 use super::scoring::points_line;
 use super::*;
+use crate::common::EventSink;
+use crate::duel::events::Event;
 
 impl Duel {
     /// Puts `card` in `seat`'s city and applies its immediate effects.
-    pub(super) fn build_card(&mut self, seat: usize, card: CardId) {
+    pub(super) fn build_card<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        card: CardId,
+        events: &mut S,
+    ) {
         let c = &CARDS[card as usize];
         let mut refresh = false;
-        {
+        events.emit(Event::CardBuilt {
+            seat: seat as u8,
+            card,
+        });
+        let coins = {
             let p = &mut self.players[seat];
             p.city.insert(card);
             p.colors[c.color as usize] += 1;
@@ -36,8 +47,9 @@ impl Duel {
                 Some(CoinsPer::Wonder(n)) => coins += n as u16 * p.wonders_built() as u16,
                 None => {}
             }
-            p.coins += coins;
-        }
+            coins
+        };
+        self.gain_coins(seat, coins, events);
         if refresh {
             self.refresh_costs();
         }
@@ -46,15 +58,15 @@ impl Duel {
                 let n = self
                     .guild_count_of(seat, g.counts)
                     .max(self.guild_count_of(1 - seat, g.counts));
-                self.players[seat].coins += g.coins_per as u16 * n;
+                self.gain_coins(seat, g.coins_per as u16 * n, events);
             }
         }
         if c.shields > 0 {
             let extra = (c.color == Color::Red && self.players[seat].has(Progress::Strategy)) as u8;
-            self.move_pawn(seat, c.shields + extra);
+            self.move_pawn(seat, c.shields + extra, events);
         }
         if let Some(symbol) = c.science {
-            self.add_science(seat, symbol);
+            self.add_science(seat, symbol, events);
         }
     }
 
@@ -68,8 +80,19 @@ impl Duel {
         }
     }
 
-    pub(super) fn build_wonder(&mut self, seat: usize, wonder: WonderId, card: CardId) {
+    pub(super) fn build_wonder<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        wonder: WonderId,
+        card: CardId,
+        events: &mut S,
+    ) {
         let w = &WONDERS[wonder as usize];
+        events.emit(Event::WonderBuilt {
+            seat: seat as u8,
+            wonder,
+            card,
+        });
         {
             let p = &mut self.players[seat];
             let idx = p.wonders[..p.num_wonders as usize]
@@ -81,15 +104,16 @@ impl Duel {
             self.pantheon.discount[seat] += w.pantheon_discount;
             p.wonder_points += w.points as i16;
             p.tucked.insert(card);
-            p.coins += w.coins as u16;
             p.add_choice(w.produces_one_of);
         }
+        self.gain_coins(seat, w.coins as u16, events);
         if !w.produces_one_of.is_empty() {
             self.refresh_costs();
         }
         self.wonders_built += 1;
         if self.wonders_built == 7 {
             // The 7-Wonder limit: the Wonders still unbuilt go back to the box for good.
+            let before = self.pantheon.boxed_wonders;
             for p in &self.players {
                 for i in 0..p.num_wonders as usize {
                     if p.built >> i & 1 == 0 {
@@ -97,13 +121,17 @@ impl Duel {
                     }
                 }
             }
+            let boxed = self.pantheon.boxed_wonders & !before;
+            if boxed != 0 {
+                events.emit(Event::WondersBoxed { wonders: boxed });
+            }
         }
         self.extra_turn |= w.extra_turn || self.players[seat].has(Progress::Theology);
         if w.opponent_loses > 0 {
-            self.lose_coins(1 - seat, w.opponent_loses as u16);
+            self.lose_coins(1 - seat, w.opponent_loses as u16, events);
         }
         if w.shields > 0 {
-            self.move_pawn(seat, w.shields);
+            self.move_pawn(seat, w.shields, events);
         }
         if self.phase == Phase::Over {
             return;
@@ -111,85 +139,132 @@ impl Duel {
         if let Some(color) = w.destroys {
             let opp = &self.players[1 - seat];
             if opp.colors[color as usize] > 0 {
-                self.pending.push(Pending::Destroy(color));
+                self.ask(Pending::Destroy(color), events);
             }
         }
         if w.builds_from_discard && !self.discard.is_empty() {
-            self.pending.push(Pending::Mausoleum);
+            self.ask(Pending::Mausoleum, events);
         }
         if w.takes_boxed_token && self.box_len > 0 {
-            self.pending.push(Pending::GreatLibrary);
+            self.ask(Pending::GreatLibrary, events);
         }
         if w.activates_from_deck && self.pantheon.deck_len.iter().any(|&n| n > 0) {
-            self.pending.push(Pending::DivineTheater);
+            self.ask(Pending::DivineTheater, events);
         }
     }
 
     /// Moves the Conflict pawn `shields` squares towards the opponent of `seat`, one square at
     /// a time, looting military tokens on the way; reaching the capital wins at once.
-    pub(super) fn move_pawn(&mut self, seat: usize, shields: u8) {
+    pub(super) fn move_pawn<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        shields: u8,
+        events: &mut S,
+    ) {
         let step: i8 = if seat == 0 { 1 } else { -1 };
         let pantheon = self.options.pantheon;
         for moved in 0..shields {
             // Pantheon's Minerva stops the pawn before her square; the rest of the move is lost.
-            if pantheon && self.minerva_stops(self.pawn + step) {
-                self.poliorcetics(seat, moved);
+            if pantheon && self.minerva_stops(self.pawn + step, events) {
+                self.poliorcetics(seat, moved, events);
                 return;
             }
             self.pawn += step;
+            events.emit(Event::PawnMoved {
+                seat: seat as u8,
+                from: self.pawn - step,
+                to: self.pawn,
+            });
             if self.pawn.abs() >= 9 {
                 // Every square moved costs the opponent, the last one included (seed 002:
                 // "ogni volta che fai avanzare la pedina Conflitto").
                 if pantheon {
-                    self.poliorcetics(seat, moved + 1);
+                    self.poliorcetics(seat, moved + 1, events);
                 }
-                self.end_by_supremacy(Victory::Military, seat);
+                self.end_by_supremacy(Victory::Military, seat, events);
                 return;
             }
             for (i, &(lo, hi, coins)) in MILITARY_TOKENS.iter().enumerate() {
                 if self.military_tokens >> i & 1 == 1 && (lo..=hi).contains(&self.pawn) {
                     self.military_tokens &= !(1 << i);
                     let victim = if lo > 0 { 1 } else { 0 };
-                    self.lose_coins(victim, coins as u16);
+                    events.emit(Event::MilitaryTokenLooted {
+                        token: i as u8,
+                        victim: victim as u8,
+                    });
+                    self.lose_coins(victim, coins as u16, events);
                 }
             }
         }
         if pantheon {
-            self.poliorcetics(seat, shields);
+            self.poliorcetics(seat, shields, events);
         }
     }
 
-    pub(super) fn add_science(&mut self, seat: usize, symbol: Science) {
+    pub(super) fn add_science<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        symbol: Science,
+        events: &mut S,
+    ) {
+        events.emit(Event::ScienceGained {
+            seat: seat as u8,
+            symbol,
+        });
         let bit = 1u8 << symbol as u8;
         let p = &mut self.players[seat];
         if p.science & bit != 0 {
             // A pair: take a token from the board, if any is left. A third symbol (Pantheon's
             // copies) makes no new pair.
-            if p.paired & bit == 0 && self.board_tokens != 0 {
-                self.pending.push(Pending::Progress);
-            }
+            let new_pair = p.paired & bit == 0;
             p.paired |= bit;
+            if new_pair {
+                events.emit(Event::SciencePair {
+                    seat: seat as u8,
+                    symbol,
+                });
+                if self.board_tokens != 0 {
+                    self.ask(Pending::Progress, events);
+                }
+            }
         } else {
             p.science |= bit;
             if p.science.count_ones() >= 6 {
-                self.end_by_supremacy(Victory::Science, seat);
+                self.end_by_supremacy(Victory::Science, seat, events);
             }
         }
     }
 
-    pub(super) fn end_by_supremacy(&mut self, victory: Victory, seat: usize) {
+    pub(super) fn end_by_supremacy<S: EventSink<Event>>(
+        &mut self,
+        victory: Victory,
+        seat: usize,
+        events: &mut S,
+    ) {
         self.supremacy = Some((victory, seat as u8));
         self.phase = Phase::Over;
         self.pending.clear();
+        events.emit(Event::Supremacy {
+            victory,
+            seat: seat as u8,
+        });
     }
 
-    pub(super) fn gain_token(&mut self, seat: usize, token: TokenId) {
+    pub(super) fn gain_token<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        token: TokenId,
+        events: &mut S,
+    ) {
         let t = &PROGRESS_TOKENS[token as usize];
-        let p = &mut self.players[seat];
-        p.progress |= 1 << token;
-        p.coins += t.coins as u16;
+        self.players[seat].progress |= 1 << token;
+        events.emit(Event::ProgressTaken {
+            seat: seat as u8,
+            token,
+        });
+        self.gain_coins(seat, t.coins as u16, events);
         match t.kind {
-            Progress::Law => self.add_science(seat, Science::Law),
+            Progress::Law => self.add_science(seat, Science::Law, events),
             Progress::Architecture => self.refresh_costs(),
             // Their coins are taken above; the rest is read where it applies.
             Progress::Agriculture

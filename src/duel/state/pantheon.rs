@@ -311,6 +311,8 @@ const OFFERING_SUMS: [u8; 8] = {
 mod rules {
     use super::super::*;
     use super::*;
+    use crate::common::EventSink;
+    use crate::duel::events::Event;
     use crate::duel::pantheon_data::{
         DivinityEffect, MYTHOLOGY_TOKEN_SLOTS, OFFERING_TOKEN_SLOTS, POLIORCETICS_COINS_PER_SQUARE,
     };
@@ -424,7 +426,10 @@ mod rules {
         /// face up, in slot order; each Mythology token asks for a Divinity to be placed.
         /// True when a decision is now waiting (the turn is not over).
         #[inline(never)]
-        pub(in crate::duel::state) fn take_turned_tokens(&mut self) -> bool {
+        pub(in crate::duel::state) fn take_turned_tokens<S: EventSink<Event>>(
+            &mut self,
+            events: &mut S,
+        ) -> bool {
             let ready = self.pantheon.tokens_on & self.revealed;
             if ready == 0 {
                 return false;
@@ -441,15 +446,24 @@ mod rules {
                     self.pantheon.mythology[seat][m as usize] += 1;
                     self.players[seat].chains |= 1 << Chain::of_mythology(m) as u32;
                     places.push(m);
+                    events.emit(Event::MythologyToken {
+                        seat: seat as u8,
+                        mythology: Mythology::ALL[m as usize],
+                        deck_empty: self.pantheon.deck_len[m as usize] == 0,
+                    });
                 } else {
                     let i = self.offering_token_at(slot);
                     self.pantheon.offerings[seat] |= 1 << i;
+                    events.emit(Event::OfferingToken {
+                        seat: seat as u8,
+                        value: OFFERING_TOKENS[i],
+                    });
                 }
             }
             // The first token's placement is decided first.
             for &m in places.iter().rev() {
                 if self.pantheon.deck_len[m as usize] > 0 && self.pantheon.empty_spaces() != 0 {
-                    self.pending.push(Pending::PlaceDivinity(m));
+                    self.ask(Pending::PlaceDivinity(m), events);
                 }
             }
             !self.pending.is_empty()
@@ -496,12 +510,25 @@ mod rules {
         /// Start of Age II: the Gate on the empty space (the lowest if several), the Divinities
         /// turned face up, Enki's tokens drawn; the Offering tokens lie on their slots.
         #[inline(never)]
-        pub(in crate::duel::state) fn start_pantheon_age(&mut self) {
+        pub(in crate::duel::state) fn start_pantheon_age<S: EventSink<Event>>(
+            &mut self,
+            events: &mut S,
+        ) {
             match self.age {
                 1 => {
                     let p = &mut self.pantheon;
                     if let Some(i) = p.spaces.iter().position(|&d| d == NO_DIVINITY) {
                         p.spaces[i] = GATE_ID;
+                        events.emit(Event::GatePlaced { space: i as u8 + 1 });
+                    }
+                    for (k, &d) in p.spaces.iter().enumerate() {
+                        if d != NO_DIVINITY && d != GATE_ID {
+                            events.emit(Event::DivinityRevealed {
+                                space: k as u8 + 1,
+                                divinity: d,
+                                placed_by: p.placed_by >> k & 1,
+                            });
+                        }
                     }
                     p.revealed = true;
                     p.placed_by = 0;
@@ -519,7 +546,12 @@ mod rules {
                     }
                     p.tokens_on = slot_bits(&OFFERING_TOKEN_SLOTS);
                     if self.pantheon.spaces.contains(&ENKI) {
-                        self.draw_for_enki();
+                        self.draw_for_enki(events);
+                    }
+                    if let Some(ps) = &self.setup.pantheon {
+                        events.emit(Event::OfferingTokensLaid {
+                            values: ps.offering_tokens,
+                        });
                     }
                 }
                 _ => self.pantheon.tokens_on = 0,
@@ -527,11 +559,16 @@ mod rules {
         }
 
         /// Enki revealed: the first 2 Progress tokens of the box go on the card.
-        fn draw_for_enki(&mut self) {
+        fn draw_for_enki<S: EventSink<Event>>(&mut self, events: &mut S) {
             let n = (self.box_len as usize).min(2);
             self.pantheon.enki[..n].copy_from_slice(&self.box_tokens[..n]);
             self.pantheon.enki_len = n as u8;
             self.remove_from_box(n);
+            if n > 0 {
+                events.emit(Event::EnkiDrawn {
+                    tokens: self.pantheon.enki[..n].iter().copied().collect(),
+                });
+            }
         }
 
         /// Takes the first `n` tokens off the box.
@@ -551,11 +588,16 @@ mod rules {
 
         /// Enki's tokens go back to the box (Enki revealed by the Gate or the Divine Theater
         /// and not chosen).
-        fn return_enki_tokens(&mut self) {
+        fn return_enki_tokens<S: EventSink<Event>>(&mut self, events: &mut S) {
             let n = self.pantheon.enki_len as usize;
             let tokens = self.pantheon.enki;
             self.return_to_box(&tokens[..n]);
             self.pantheon.enki_len = 0;
+            if n > 0 {
+                events.emit(Event::EnkiReturned {
+                    tokens: tokens[..n].iter().copied().collect(),
+                });
+            }
         }
 
         /// Coins off each of `seat`'s activations: the Sanctuary's 2 once built.
@@ -619,12 +661,13 @@ mod rules {
         }
 
         /// Plays an activation: pays, takes the card off its space and applies it.
-        pub(in crate::duel::state) fn play_activate(
+        pub(in crate::duel::state) fn play_activate<S: EventSink<Event>>(
             &mut self,
             action: Action,
             divinity: DivinityId,
             offerings: u8,
             paid: u16,
+            events: &mut S,
         ) -> Result<(), DuelError> {
             let seat = self.current as usize;
             if self.age == 0 || !self.pantheon.revealed {
@@ -647,12 +690,20 @@ mod rules {
                 self.pantheon.seen_at(divinity, 0);
             }
             self.pantheon.offerings[seat] &= !offerings;
+            events.emit(Event::DivinityActivated {
+                seat: seat as u8,
+                divinity,
+                space: Some(space),
+            });
             // No trade: Economy pays nothing.
-            self.pay(seat, paid, 0);
+            self.pay(seat, paid, 0, events);
             if divinity == GATE_ID {
                 // The top card of each deck is revealed; Enki among them draws its tokens.
+                events.emit(Event::GateReveals {
+                    tops: (0..5).filter_map(|m| self.pantheon.top(m)).collect(),
+                });
                 if (0..5).any(|m| self.pantheon.top(m) == Some(ENKI)) {
-                    self.draw_for_enki();
+                    self.draw_for_enki(events);
                 }
                 if (0..5).any(|m| self.pantheon.deck_len[m] > 0) {
                     // Every top is shown to both seats.
@@ -666,20 +717,21 @@ mod rules {
                             }
                         }
                     }
-                    self.pending.push(Pending::Gate);
+                    self.ask(Pending::Gate, events);
                 }
             } else {
-                self.activate_divinity(seat, divinity);
+                self.activate_divinity(seat, divinity, events);
             }
-            self.after_effect();
+            self.after_effect(events);
             Ok(())
         }
 
         /// `seat` activates `divinity`: its effect now, and its decision if it has one to take.
-        pub(in crate::duel::state) fn activate_divinity(
+        pub(in crate::duel::state) fn activate_divinity<S: EventSink<Event>>(
             &mut self,
             seat: usize,
             divinity: DivinityId,
+            events: &mut S,
         ) {
             self.pantheon.activated[seat] |= 1 << divinity;
             let opp = &self.players[1 - seat];
@@ -688,7 +740,7 @@ mod rules {
                     (self.pantheon.enki_len > 0).then_some(Pending::Enki)
                 }
                 DivinityEffect::Science(symbol) => {
-                    self.add_science(seat, symbol);
+                    self.add_science(seat, symbol, events);
                     None
                 }
                 DivinityEffect::CopyOpponentScience => {
@@ -696,6 +748,11 @@ mod rules {
                 }
                 DivinityEffect::ProtectedCoins(n) => {
                     self.pantheon.astarte[seat] += n;
+                    events.emit(Event::AstarteCoins {
+                        seat: seat as u8,
+                        coins: n,
+                        now: self.pantheon.astarte[seat],
+                    });
                     None
                 }
                 DivinityEffect::StealCard(colors) => colors
@@ -703,7 +760,7 @@ mod rules {
                     .any(|&c| opp.colors[c as usize] > 0)
                     .then_some(Pending::Baal),
                 DivinityEffect::Coins(n) => {
-                    self.players[seat].coins += n as u16;
+                    self.gain_coins(seat, n as u16, events);
                     None
                 }
                 DivinityEffect::Points(_) => None,
@@ -724,7 +781,7 @@ mod rules {
                     (self.buildable_wonders(1 - seat) != 0).then_some(Pending::Ra)
                 }
                 DivinityEffect::Shields(n) => {
-                    self.move_pawn(seat, n);
+                    self.move_pawn(seat, n, events);
                     None
                 }
                 DivinityEffect::MinervaPawn => Some(Pending::Minerva),
@@ -734,7 +791,14 @@ mod rules {
             };
             if let Some(d) = decision {
                 if self.phase != Phase::Over {
-                    self.pending.push(d);
+                    self.ask(d, events);
+                    if d == Pending::Enki {
+                        let p = &self.pantheon;
+                        events.emit(Event::EnkiOffers {
+                            seat: seat as u8,
+                            tokens: p.enki[..p.enki_len as usize].iter().copied().collect(),
+                        });
+                    }
                 }
             }
         }
@@ -758,8 +822,12 @@ mod rules {
 
         /// Moves card `card` of the opponent's city into `seat`'s (Baal): its production and
         /// nothing else.
-        fn steal_card(&mut self, seat: usize, card: CardId) {
+        fn steal_card<S: EventSink<Event>>(&mut self, seat: usize, card: CardId, events: &mut S) {
             let c = &CARDS[card as usize];
+            events.emit(Event::CardTaken {
+                seat: seat as u8,
+                card,
+            });
             {
                 let opp = &mut self.players[1 - seat];
                 opp.city.remove(card);
@@ -780,7 +848,12 @@ mod rules {
         /// Anubis: `wonder` (built, either seat's) becomes unbuilt; what it gave once is kept,
         /// what it gives while built (points, production, the Sanctuary's discount) goes, and
         /// its tucked card goes to the discard pile.
-        fn unbuild_wonder(&mut self, wonder: WonderId) {
+        fn unbuild_wonder<S: EventSink<Event>>(
+            &mut self,
+            actor: usize,
+            wonder: WonderId,
+            events: &mut S,
+        ) {
             let seat = if self.players[0].built_wonders().any(|w| w == wonder) {
                 0
             } else {
@@ -805,12 +878,27 @@ mod rules {
             let card = self.pantheon.tucked[seat][i];
             p.tucked.remove(card);
             self.discard.insert(card);
+            events.emit(Event::WonderUnbuilt {
+                seat: actor as u8,
+                owner: seat as u8,
+                wonder,
+                card,
+            });
             self.wonders_built -= 1;
             self.refresh_costs();
         }
 
         /// Ra: the opponent's unbuilt `wonder` joins `seat`'s Wonders.
-        fn take_wonder(&mut self, seat: usize, wonder: WonderId) {
+        fn take_wonder<S: EventSink<Event>>(
+            &mut self,
+            seat: usize,
+            wonder: WonderId,
+            events: &mut S,
+        ) {
+            events.emit(Event::WonderTaken {
+                seat: seat as u8,
+                wonder,
+            });
             let opp = &mut self.players[1 - seat];
             let n = opp.num_wonders as usize;
             let i = opp.wonders[..n]
@@ -833,10 +921,11 @@ mod rules {
         /// The Pantheon decisions: checks `action` against the waiting decision and plays it.
         /// `None` when `pending` is not a Pantheon decision.
         #[inline(never)]
-        pub(in crate::duel::state) fn resolve_pantheon(
+        pub(in crate::duel::state) fn resolve_pantheon<S: EventSink<Event>>(
             &mut self,
             pending: Pending,
             action: Action,
+            events: &mut S,
         ) -> Option<Result<(), DuelError>> {
             if !pending.is_pantheon() {
                 return None;
@@ -861,6 +950,13 @@ mod rules {
                     p.learn_placement(seat, m, divinity, 1 << (space - 1));
                     p.placed_by = p.placed_by & !(1 << (space - 1)) | (seat as u8) << (space - 1);
                     p.placed[seat] |= 1 << divinity;
+                    let put_back = p.top(m);
+                    events.emit(Event::DivinityPlaced {
+                        seat: seat as u8,
+                        divinity,
+                        space,
+                        put_back,
+                    });
                 }
                 (Pending::Gate, Action::Gate(d)) => {
                     let Some(m) = (0..5).find(|&m| self.pantheon.top(m) == Some(d)) else {
@@ -874,17 +970,22 @@ mod rules {
                     // Enki shown on top of its deck drew its tokens: not chosen, they go back.
                     // (An Enki in the Pantheon keeps the tokens it drew at Age II.)
                     let enki_in_deck = (0..5).any(|k| self.pantheon.top(k) == Some(ENKI));
+                    events.emit(Event::DivinityActivated {
+                        seat: seat as u8,
+                        divinity: d,
+                        space: None,
+                    });
                     if d != ENKI && enki_in_deck && self.pantheon.enki_len > 0 {
-                        self.return_enki_tokens();
+                        self.return_enki_tokens(events);
                     }
-                    self.activate_divinity(seat, d);
+                    self.activate_divinity(seat, d, events);
                 }
                 (Pending::DivineTheater, Action::DivineTheaterDeck(m)) => {
                     if m >= 5 || self.pantheon.deck_len[m as usize] == 0 {
                         return refused("that Mythology deck is empty");
                     }
                     self.pending.pop();
-                    self.pending.push(Pending::DivineTheaterCard(m));
+                    self.ask(Pending::DivineTheaterCard(m), events);
                 }
                 (Pending::DivineTheaterCard(m), Action::DivineTheater { divinity, rest }) => {
                     let m = m as usize;
@@ -923,14 +1024,19 @@ mod rules {
                     for (i, &d) in given.iter().enumerate() {
                         p.whereabouts[seat][d as usize] = deck_position(i);
                     }
+                    events.emit(Event::DivinityActivated {
+                        seat: seat as u8,
+                        divinity,
+                        space: None,
+                    });
                     let had_enki = divinity == ENKI || given.contains(&ENKI);
                     if had_enki {
-                        self.draw_for_enki();
+                        self.draw_for_enki(events);
                         if divinity != ENKI {
-                            self.return_enki_tokens();
+                            self.return_enki_tokens(events);
                         }
                     }
-                    self.activate_divinity(seat, divinity);
+                    self.activate_divinity(seat, divinity, events);
                 }
                 (Pending::Enki, Action::Enki(t)) => {
                     let n = self.pantheon.enki_len as usize;
@@ -943,7 +1049,10 @@ mod rules {
                     let back: arrayvec::ArrayVec<TokenId, 2> =
                         tokens[..n].iter().copied().filter(|&x| x != t).collect();
                     self.return_to_box(&back);
-                    self.gain_token(seat, t);
+                    if !back.is_empty() {
+                        events.emit(Event::EnkiReturned { tokens: back });
+                    }
+                    self.gain_token(seat, t, events);
                 }
                 (Pending::Nisaba, Action::Nisaba(c)) => {
                     let card = &CARDS[c as usize];
@@ -953,7 +1062,7 @@ mod rules {
                         return refused("that is not a green card of the opponent");
                     };
                     self.pending.pop();
-                    self.add_science(seat, symbol);
+                    self.add_science(seat, symbol, events);
                 }
                 (Pending::Baal, Action::Baal(c)) => {
                     let color = CARDS[c as usize].color;
@@ -963,12 +1072,12 @@ mod rules {
                         return refused("that is not a brown or grey card of the opponent");
                     }
                     self.pending.pop();
-                    self.steal_card(seat, c);
+                    self.steal_card(seat, c, events);
                 }
                 (Pending::Hades, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
                     self.pending.pop();
                     self.discard.remove(c);
-                    self.build_card(seat, c);
+                    self.build_card(seat, c, events);
                 }
                 (Pending::Zeus, Action::Zeus(slot)) => {
                     let slot = slot as usize;
@@ -977,6 +1086,13 @@ mod rules {
                     }
                     let c = self.setup.ages[self.age as usize][slot];
                     self.pending.pop();
+                    events.emit(Event::LayoutCardDiscarded {
+                        seat: seat as u8,
+                        slot: slot as u8,
+                        card: c,
+                        face_down: self.revealed >> slot & 1 == 0,
+                        token_discarded: self.pantheon.tokens_on >> slot & 1 == 1,
+                    });
                     self.pantheon.tokens_on &= !(1 << slot);
                     self.remove_slot(slot);
                     self.discard.insert(c);
@@ -990,7 +1106,7 @@ mod rules {
                         return refused("that Wonder is not built");
                     }
                     self.pending.pop();
-                    self.unbuild_wonder(w);
+                    self.unbuild_wonder(seat, w, events);
                 }
                 (Pending::Isis, Action::Isis { card, wonder }) => {
                     let p = &self.players[seat];
@@ -1006,7 +1122,7 @@ mod rules {
                     }
                     self.pending.pop();
                     self.discard.remove(card);
-                    self.build_wonder(seat, wonder, card);
+                    self.build_wonder(seat, wonder, card, events);
                 }
                 (Pending::Ra, Action::Ra(w)) => {
                     let opp = &self.players[1 - seat];
@@ -1017,7 +1133,7 @@ mod rules {
                         return refused("that is not an unbuilt Wonder of the opponent");
                     }
                     self.pending.pop();
-                    self.take_wonder(seat, w);
+                    self.take_wonder(seat, w, events);
                 }
                 (Pending::Minerva, Action::Minerva(square)) => {
                     if !(-9..=9).contains(&square) || square == self.pawn {
@@ -1025,6 +1141,10 @@ mod rules {
                     }
                     self.pending.pop();
                     self.pantheon.minerva = square;
+                    events.emit(Event::MinervaPlaced {
+                        seat: seat as u8,
+                        square,
+                    });
                 }
                 (Pending::Neptune, Action::Neptune { discard, apply }) => {
                     let on = self.military_tokens;
@@ -1041,10 +1161,15 @@ mod rules {
                     }
                     self.pending.pop();
                     self.military_tokens &= !(1 << discard);
+                    events.emit(Event::MilitaryTokenDiscarded { token: discard });
                     if apply != NO_TOKEN {
                         self.military_tokens &= !(1 << apply);
+                        events.emit(Event::MilitaryTokenApplied {
+                            token: apply,
+                            victim: 1 - seat as u8,
+                        });
                         let coins = MILITARY_TOKENS[apply as usize].2;
-                        self.lose_coins(1 - seat, coins as u16);
+                        self.lose_coins(1 - seat, coins as u16, events);
                     }
                 }
                 _ => {
@@ -1054,7 +1179,7 @@ mod rules {
                     )))
                 }
             }
-            self.after_effect();
+            self.after_effect(events);
             Some(Ok(()))
         }
 
@@ -1196,9 +1321,14 @@ mod rules {
         /// The Minerva pawn before a step of the Conflict pawn onto `square`: the move stops
         /// there, and the pawn is discarded. True when the move must stop.
         #[inline]
-        pub(in crate::duel::state) fn minerva_stops(&mut self, square: i8) -> bool {
+        pub(in crate::duel::state) fn minerva_stops<S: EventSink<Event>>(
+            &mut self,
+            square: i8,
+            events: &mut S,
+        ) -> bool {
             if self.pantheon.minerva == square {
                 self.pantheon.minerva = NO_MINERVA;
+                events.emit(Event::MinervaStops { square });
                 true
             } else {
                 false
@@ -1206,9 +1336,16 @@ mod rules {
         }
 
         /// Poliorcetics: the opponent of `seat` loses a coin per square `seat` moved the pawn.
-        pub(in crate::duel::state) fn poliorcetics(&mut self, seat: usize, squares: u8) {
+        pub(in crate::duel::state) fn poliorcetics<S: EventSink<Event>>(
+            &mut self,
+            seat: usize,
+            squares: u8,
+            events: &mut S,
+        ) {
             if squares > 0 && self.players[seat].has(Progress::Poliorcetics) {
-                self.lose_coins(1 - seat, (squares * POLIORCETICS_COINS_PER_SQUARE) as u16);
+                events.emit(Event::Poliorcetics { seat: seat as u8 });
+                let coins = (squares * POLIORCETICS_COINS_PER_SQUARE) as u16;
+                self.lose_coins(1 - seat, coins, events);
             }
         }
     }

@@ -7,6 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::pantheon::{deck_position, NO_MINERVA};
 use super::*;
+use crate::common::Unheard;
 use crate::duel::data::{card_by_id, token_by_id};
 use crate::duel::pantheon_data::{divinity_by_id, Mythology};
 
@@ -163,9 +164,9 @@ fn tanit_astarte_and_aphrodite() {
     assert_eq!(s.treasury, (g.players[0].coins / 3) as i32);
     // A payment takes the treasury first, then Astarte; a loss takes the treasury only.
     g.players[0].coins = 2;
-    g.pay(0, 5, 0);
+    g.pay(0, 5, 0, &mut Unheard);
     assert_eq!((g.players[0].coins, g.pantheon.astarte[0]), (0, 4));
-    g.lose_coins(0, 3);
+    g.lose_coins(0, 3, &mut Unheard);
     assert_eq!(g.pantheon.astarte[0], 4);
     assert_eq!(g.spendable(0), 4);
 }
@@ -272,7 +273,7 @@ fn anubis_unbuilds_a_wonder_and_the_seven_wonder_limit_keeps_the_boxed_one_out()
     let w = g.players[1].wonders[0];
     let card = card_by_id("lumber_yard").unwrap();
     g.players[1].city.remove(card);
-    g.build_wonder(1, w, card);
+    g.build_wonder(1, w, card, &mut Unheard);
     g.extra_turn = false;
     g.pending.clear();
     let built = g.wonders_built;
@@ -331,10 +332,10 @@ fn minerva_stops_the_pawn_once_and_neptune_applies_a_token_to_the_opponent() {
     );
     g.play(Action::Minerva(3)).unwrap();
     // Seat 0 moves 5: the pawn stops on 2, the rest is lost, Minerva goes.
-    g.move_pawn(0, 5);
+    g.move_pawn(0, 5, &mut Unheard);
     assert_eq!(g.pawn, 2);
     assert_eq!(g.pantheon.minerva, NO_MINERVA);
-    g.move_pawn(0, 2);
+    g.move_pawn(0, 2, &mut Unheard);
     assert_eq!(g.pawn, 4);
     // Neptune (the rule book's example): discard the 5-coin token of one's own side, apply
     // the opponent's 5-coin token.
@@ -359,7 +360,7 @@ fn poliorcetics_and_engineering_follow_the_rule_books_examples() {
     g.military_tokens = 0;
     g.players[0].progress |= 1 << token_by_id("poliorcetics").unwrap();
     let coins = g.players[1].coins;
-    g.move_pawn(0, 3);
+    g.move_pawn(0, 3, &mut Unheard);
     assert_eq!(g.players[1].coins, coins - 3);
     // Issue 28: the move that reaches the capital costs its squares too (seed 002: "ogni
     // volta che fai avanzare la pedina Conflitto"), the last one included.
@@ -368,7 +369,7 @@ fn poliorcetics_and_engineering_follow_the_rule_books_examples() {
     h.military_tokens = 0;
     h.players[0].progress |= 1 << token_by_id("poliorcetics").unwrap();
     h.players[1].coins = 10;
-    h.move_pawn(0, 3);
+    h.move_pawn(0, 3, &mut Unheard);
     assert_eq!(h.phase, Phase::Over, "military supremacy");
     assert_eq!(
         h.players[1].coins,

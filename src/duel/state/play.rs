@@ -3,6 +3,8 @@
 
 use super::scoring::points_line;
 use super::*;
+use crate::common::{EventSink, Unheard};
+use crate::duel::events::Event;
 
 impl Duel {
     pub(super) fn illegal(action: Action, reason: impl Into<String>) -> DuelError {
@@ -15,7 +17,17 @@ impl Duel {
     /// Plays `action` for the player to move, or refuses it (leaving the state unchanged) when
     /// it is not legal here.
     pub fn play(&mut self, action: Action) -> Result<(), DuelError> {
-        self.play_checked::<false>(action)
+        self.play_checked::<false, _>(action, &mut Unheard)
+    }
+
+    /// [`Duel::play`], telling `events` what happens, in the rules' order (nothing when the
+    /// action is refused).
+    pub fn play_heard<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), DuelError> {
+        self.play_checked::<false, S>(action, events)
     }
 
     /// Plays `action`, one of the actions this state listed ([`Duel::legal`]), without
@@ -25,27 +37,36 @@ impl Duel {
     /// opponent owns Economy). Everything else is checked as by [`Duel::play`]; debug builds
     /// check it all. The bots' searches play their moves this way.
     pub fn play_listed(&mut self, action: Action) -> Result<(), DuelError> {
-        self.play_checked::<true>(action)
+        self.play_checked::<true, _>(action, &mut Unheard)
     }
 
-    /// [`Duel::play`], or with `LISTED` [`Duel::play_listed`].
+    /// [`Duel::play_heard`], or with `LISTED` [`Duel::play_listed`].
     #[inline(always)]
-    fn play_checked<const LISTED: bool>(&mut self, action: Action) -> Result<(), DuelError> {
+    fn play_checked<const LISTED: bool, S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), DuelError> {
         match self.phase {
             Phase::Over => Err(DuelError::GameOver),
             Phase::Draft => match action {
-                Action::PickWonder(w) => self.pick_wonder(action, w),
+                Action::PickWonder(w) => self.pick_wonder(action, w, events),
                 _ => Err(Self::illegal(action, "the Wonder draft is under way")),
             },
             Phase::Play => match self.pending.top() {
-                Some(p) => self.resolve_pending(p, action),
-                None if self.options.pantheon => self.play_card::<true, LISTED>(action),
-                None => self.play_card::<false, LISTED>(action),
+                Some(p) => self.resolve_pending(p, action, events),
+                None if self.options.pantheon => self.play_card::<true, LISTED, S>(action, events),
+                None => self.play_card::<false, LISTED, S>(action, events),
             },
         }
     }
 
-    pub(super) fn pick_wonder(&mut self, action: Action, w: WonderId) -> Result<(), DuelError> {
+    pub(super) fn pick_wonder<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        w: WonderId,
+        events: &mut S,
+    ) -> Result<(), DuelError> {
         let k = self.picks as usize;
         let round = k / 4 * 4;
         let offered = &self.setup.wonders_offered[round..round + 4];
@@ -65,10 +86,19 @@ impl Duel {
         p.wonders[p.num_wonders as usize] = w;
         p.num_wonders += 1;
         self.picks += 1;
+        events.emit(Event::WonderPicked {
+            seat: self.current,
+            wonder: w,
+        });
         if self.picks == 8 {
             self.phase = Phase::Play;
             self.current = 0;
             self.refresh_costs();
+            events.emit(Event::AgeBegins {
+                age: 0,
+                seat: 0,
+                chooses: false,
+            });
         } else {
             self.current = DRAFT_ORDER[self.picks as usize];
         }
@@ -77,33 +107,37 @@ impl Duel {
 
     /// A turn's action: a layout card (and with `PANTHEON` an activation); `LISTED` as in
     /// [`Duel::play_build`].
-    pub(super) fn play_card<const PANTHEON: bool, const LISTED: bool>(
+    pub(super) fn play_card<const PANTHEON: bool, const LISTED: bool, S: EventSink<Event>>(
         &mut self,
         action: Action,
+        events: &mut S,
     ) -> Result<(), DuelError> {
         match action {
-            Action::Build { card, paid } => self.play_build::<PANTHEON, LISTED>(action, card, paid),
-            Action::Discard { card } => self.play_discard::<LISTED>(action, card),
+            Action::Build { card, paid } => {
+                self.play_build::<PANTHEON, LISTED, S>(action, card, paid, events)
+            }
+            Action::Discard { card } => self.play_discard::<LISTED, S>(action, card, events),
             Action::Wonder { card, wonder, paid } => {
-                self.play_wonder::<PANTHEON, LISTED>(action, card, wonder, paid)
+                self.play_wonder::<PANTHEON, LISTED, S>(action, card, wonder, paid, events)
             }
             // With the three card actions alone in this match, it compiles to the same few
             // compares in both games (a fourth arm makes it a jump table, which mispredicts).
-            _ => self.play_other_turn_action::<PANTHEON>(action),
+            _ => self.play_other_turn_action::<PANTHEON, S>(action, events),
         }
     }
 
     /// A turn's action other than the three card actions: with `PANTHEON` an activation.
-    fn play_other_turn_action<const PANTHEON: bool>(
+    fn play_other_turn_action<const PANTHEON: bool, S: EventSink<Event>>(
         &mut self,
         action: Action,
+        events: &mut S,
     ) -> Result<(), DuelError> {
         match action {
             Action::Activate {
                 divinity,
                 offerings,
                 paid,
-            } if PANTHEON => self.play_activate(action, divinity, offerings, paid),
+            } if PANTHEON => self.play_activate(action, divinity, offerings, paid, events),
             _ => Err(Self::illegal(action, "a card of the layout must be played")),
         }
     }
@@ -111,11 +145,12 @@ impl Duel {
     /// Builds `card` for `paid` coins. With `LISTED` the action comes from this state's own
     /// list ([`Duel::play_listed`]): the card is accessible and `paid` is its price, so only
     /// the trade share Economy needs is worked out.
-    pub(super) fn play_build<const PANTHEON: bool, const LISTED: bool>(
+    pub(super) fn play_build<const PANTHEON: bool, const LISTED: bool, S: EventSink<Event>>(
         &mut self,
         action: Action,
         card: CardId,
         paid: u16,
+        events: &mut S,
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
         let slot = self.slot_to_play::<LISTED>(action, card)?;
@@ -141,38 +176,44 @@ impl Duel {
         };
         let chain = self.is_chain_build(seat, card);
         self.take_slot(seat, slot);
-        self.pay_in::<PANTHEON>(seat, paid, trade);
-        self.build_card(seat, card);
+        self.pay_in::<PANTHEON, S>(seat, paid, trade, events);
+        self.build_card(seat, card, events);
         if chain && self.players[seat].has(Progress::Urbanism) {
-            self.players[seat].coins += 4;
+            self.gain_coins(seat, 4, events);
         }
-        self.after_effect();
+        self.after_effect(events);
         Ok(())
     }
 
-    pub(super) fn play_discard<const LISTED: bool>(
+    pub(super) fn play_discard<const LISTED: bool, S: EventSink<Event>>(
         &mut self,
         action: Action,
         card: CardId,
+        events: &mut S,
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
         let slot = self.slot_to_play::<LISTED>(action, card)?;
         self.take_slot(seat, slot);
-        self.players[seat].coins += self.discard_value(seat);
+        events.emit(Event::CardDiscarded {
+            seat: seat as u8,
+            card,
+        });
+        self.gain_coins(seat, self.discard_value(seat), events);
         self.discard.insert(card);
-        self.after_effect();
+        self.after_effect(events);
         Ok(())
     }
 
     /// Builds `wonder`, tucking `card`. With `LISTED` the action comes from this state's own
     /// list: the card is accessible, the Wonder is the seat's, unbuilt and affordable for
     /// `paid`, so none of it is checked again (debug builds do).
-    pub(super) fn play_wonder<const PANTHEON: bool, const LISTED: bool>(
+    pub(super) fn play_wonder<const PANTHEON: bool, const LISTED: bool, S: EventSink<Event>>(
         &mut self,
         action: Action,
         card: CardId,
         wonder: WonderId,
         paid: u16,
+        events: &mut S,
     ) -> Result<(), DuelError> {
         let seat = self.current as usize;
         let slot = self.slot_to_play::<LISTED>(action, card)?;
@@ -186,9 +227,9 @@ impl Duel {
             self.check_wonder::<PANTHEON>(action, seat, wonder, paid)?;
         }
         self.take_slot(seat, slot);
-        self.pay_in::<PANTHEON>(seat, paid, paid);
-        self.build_wonder(seat, wonder, card);
-        self.after_effect();
+        self.pay_in::<PANTHEON, S>(seat, paid, paid, events);
+        self.build_wonder(seat, wonder, card, events);
+        self.after_effect(events);
         Ok(())
     }
 
@@ -299,11 +340,17 @@ impl Duel {
 
     /// Pays `total` coins to the bank, of which `trade` bought resources (Economy returns
     /// those to the opponent). The treasury pays first, then the coins on Pantheon's Astarte.
-    pub(super) fn pay(&mut self, seat: usize, total: u16, trade: u16) {
+    pub(super) fn pay<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        total: u16,
+        trade: u16,
+        events: &mut S,
+    ) {
         if self.options.pantheon {
-            self.pay_in::<true>(seat, total, trade)
+            self.pay_in::<true, S>(seat, total, trade, events)
         } else {
-            self.pay_in::<false>(seat, total, trade)
+            self.pay_in::<false, S>(seat, total, trade, events)
         }
     }
 
@@ -319,32 +366,102 @@ impl Duel {
 
     /// [`Duel::pay`] in a game with or without Pantheon.
     #[inline(always)]
-    fn pay_in<const PANTHEON: bool>(&mut self, seat: usize, total: u16, trade: u16) {
+    fn pay_in<const PANTHEON: bool, S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        total: u16,
+        trade: u16,
+        events: &mut S,
+    ) {
         let p = &mut self.players[seat];
-        if PANTHEON {
+        let from_astarte = if PANTHEON {
             // The treasury first, then the coins on Astarte (without a branch).
             let from_treasury = total.min(p.coins);
             p.coins -= from_treasury;
-            self.pantheon.astarte[seat] -= (total - from_treasury) as u8;
+            let rest = (total - from_treasury) as u8;
+            self.pantheon.astarte[seat] -= rest;
+            rest
         } else {
             p.coins -= total;
-        }
-        if trade > 0 && self.players[1 - seat].has(Progress::Economy) {
+            0
+        };
+        let to_opponent = if trade > 0 && self.players[1 - seat].has(Progress::Economy) {
             self.players[1 - seat].coins += trade;
+            trade
+        } else {
+            0
+        };
+        if total > 0 {
+            events.emit(Event::Paid {
+                seat: seat as u8,
+                coins: total,
+                from_astarte,
+                to_opponent,
+                now: self.players[seat].coins,
+            });
+        }
+        if to_opponent > 0 {
+            events.emit(Event::CoinsGained {
+                seat: 1 - seat as u8,
+                coins: to_opponent,
+                now: self.players[1 - seat].coins,
+            });
         }
     }
 
-    pub(super) fn lose_coins(&mut self, seat: usize, coins: u16) {
-        let p = &mut self.players[seat];
-        p.coins = p.coins.saturating_sub(coins);
+    /// `seat`'s treasury gains `coins` from the bank.
+    #[inline(always)]
+    pub(super) fn gain_coins<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        coins: u16,
+        events: &mut S,
+    ) {
+        self.players[seat].coins += coins;
+        if coins > 0 {
+            events.emit(Event::CoinsGained {
+                seat: seat as u8,
+                coins,
+                now: self.players[seat].coins,
+            });
+        }
     }
 
-    pub(super) fn resolve_pending(
+    pub(super) fn lose_coins<S: EventSink<Event>>(
+        &mut self,
+        seat: usize,
+        coins: u16,
+        events: &mut S,
+    ) {
+        let p = &mut self.players[seat];
+        let before = p.coins;
+        p.coins = p.coins.saturating_sub(coins);
+        if before > p.coins {
+            events.emit(Event::CoinsLost {
+                seat: seat as u8,
+                coins: before - p.coins,
+                now: p.coins,
+            });
+        }
+    }
+
+    /// Waits for `decision`, taken before those already waiting, and tells who must take it.
+    #[inline(always)]
+    pub(super) fn ask<S: EventSink<Event>>(&mut self, decision: Pending, events: &mut S) {
+        self.pending.push(decision);
+        events.emit(Event::Asks {
+            seat: self.current,
+            decision,
+        });
+    }
+
+    pub(super) fn resolve_pending<S: EventSink<Event>>(
         &mut self,
         pending: Pending,
         action: Action,
+        events: &mut S,
     ) -> Result<(), DuelError> {
-        if let Some(result) = self.resolve_pantheon(pending, action) {
+        if let Some(result) = self.resolve_pantheon(pending, action, events) {
             return result;
         }
         let seat = self.current as usize;
@@ -352,7 +469,7 @@ impl Duel {
             (Pending::Progress, Action::Progress(t)) if self.board_tokens >> t & 1 == 1 => {
                 self.pending.pop();
                 self.board_tokens &= !(1 << t);
-                self.gain_token(seat, t);
+                self.gain_token(seat, t, events);
             }
             (Pending::Destroy(color), Action::Destroy(c))
                 if self.players[1 - seat].city.contains(c) && CARDS[c as usize].color == color =>
@@ -370,11 +487,15 @@ impl Duel {
                 }
                 self.refresh_costs();
                 self.discard.insert(c);
+                events.emit(Event::CardDestroyed {
+                    seat: seat as u8,
+                    card: c,
+                });
             }
             (Pending::Mausoleum, Action::BuildDiscarded(c)) if self.discard.contains(c) => {
                 self.pending.pop();
                 self.discard.remove(c);
-                self.build_card(seat, c);
+                self.build_card(seat, c, events);
             }
             (Pending::GreatLibrary, Action::GreatLibrary(t))
                 if self.box_tokens[..(self.box_len as usize).min(3)].contains(&t) =>
@@ -395,11 +516,15 @@ impl Duel {
                     self.box_len -= drawn as u8;
                     self.return_to_box(&back);
                 }
-                self.gain_token(seat, t);
+                self.gain_token(seat, t, events);
             }
             (Pending::Starter, Action::ChooseStarter(s)) if s < 2 => {
                 self.pending.pop();
                 self.current = s;
+                events.emit(Event::StarterChosen {
+                    seat: seat as u8,
+                    starter: s,
+                });
                 return Ok(());
             }
             _ => {
@@ -409,17 +534,17 @@ impl Duel {
                 ))
             }
         }
-        self.after_effect();
+        self.after_effect(events);
         Ok(())
     }
 
     /// After an action: unless a decision is pending or the game ended, the turn is over.
-    pub(super) fn after_effect(&mut self) {
+    pub(super) fn after_effect<S: EventSink<Event>>(&mut self, events: &mut S) {
         if self.phase == Phase::Over || !self.pending.is_empty() {
             return;
         }
         // Pantheon: tokens on the cards turned over go to the player whose turn it was, first.
-        if self.pantheon.tokens_on & self.revealed != 0 && self.take_turned_tokens() {
+        if self.pantheon.tokens_on & self.revealed != 0 && self.take_turned_tokens(events) {
             return;
         }
         let seat = self.current;
@@ -428,22 +553,23 @@ impl Duel {
             // End of the Age: an extra turn earned with its last card is lost.
             if self.age == 2 {
                 self.phase = Phase::Over;
+                events.emit(Event::GameOver);
             } else {
-                self.start_age(seat);
+                self.start_age(seat, events);
             }
         } else if !extra {
             self.current = 1 - seat;
         }
     }
 
-    pub(super) fn start_age(&mut self, last_active: u8) {
+    pub(super) fn start_age<S: EventSink<Event>>(&mut self, last_active: u8, events: &mut S) {
         self.age += 1;
         self.taken = 0;
         self.revealed = LAYOUTS[self.age as usize].face_up;
         self.accessible = compute_accessible(self.age, 0);
         self.index_layout();
         if self.options.pantheon {
-            self.start_pantheon_age();
+            self.start_pantheon_age(events);
         }
         // The player with the weaker military chooses who starts; with the pawn on the
         // centre, the last active player starts (rulebook) or chooses (errata).
@@ -464,5 +590,10 @@ impl Duel {
                 }
             }
         }
+        events.emit(Event::AgeBegins {
+            age: self.age,
+            seat: self.current,
+            chooses: !self.pending.is_empty(),
+        });
     }
 }
