@@ -4,7 +4,10 @@
 //! A record holds every random draw in `setup`, so replay never uses our random number
 //! generator: a record made by any correct implementation of the rules replays here.
 
-use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 use super::data::{
     card_by_id, token_by_id, wonder_by_id, CardId, TokenId, WonderId, CARDS, PROGRESS_TOKENS,
@@ -39,117 +42,350 @@ fn at(action: usize, message: impl Into<String>) -> ReplayError {
     }
 }
 
-// ----- writing ------------------------------------------------------------------------------
+// ----- the record's parts, as types ---------------------------------------------------------
+//
+// Written through `serde_json::to_value`, whose maps sort their keys: the fields are declared in
+// that order too, so the types read as the records do.
 
-fn setup_json(setup: &Setup) -> Value {
-    let cards =
-        |ids: &[CardId]| -> Vec<&str> { ids.iter().map(|&c| CARDS[c as usize].id).collect() };
-    let tokens = |ids: &[TokenId]| -> Vec<&str> {
-        ids.iter()
-            .map(|&t| PROGRESS_TOKENS[t as usize].id)
-            .collect()
-    };
-    let mut out = json!({
-        "wonders_offered": setup.wonders_offered.iter().map(|&w| WONDERS[w as usize].id).collect::<Vec<_>>(),
-        "progress_on_board": tokens(&setup.progress_on_board),
-        "progress_in_box": tokens(setup.progress_box()),
-        "ages": {"1": cards(&setup.ages[0]), "2": cards(&setup.ages[1]), "3": cards(&setup.ages[2])},
-        "removed": {"1": cards(&setup.removed[0]), "2": cards(&setup.removed[1]), "3": cards(&setup.removed[2])},
-    });
-    match &setup.pantheon {
-        // Base game: the 4 Guilds left in the box.
-        None => out["guilds_unused"] = json!(cards(&setup.guilds_unused)),
-        // Pantheon: no Guild at all; the Grand Temples left out, the tokens on their slots and
-        // the Mythology decks' order.
-        Some(p) => {
-            out["grand_temples_unused"] = json!(cards(&p.grand_temples_unused));
-            let mut myth = Map::new();
-            for (&slot, &m) in MYTHOLOGY_TOKEN_SLOTS.iter().zip(&p.mythology_tokens) {
-                myth.insert(slot.to_string(), json!(Mythology::ALL[m as usize].id()));
-            }
-            out["mythology_tokens"] = Value::Object(myth);
-            let mut offerings = Map::new();
-            for (&slot, &v) in OFFERING_TOKEN_SLOTS.iter().zip(&p.offering_tokens) {
-                offerings.insert(slot.to_string(), json!(v));
-            }
-            out["offering_tokens"] = Value::Object(offerings);
-            let mut decks = Map::new();
-            for (m, deck) in Mythology::ALL.iter().zip(&p.mythology_decks) {
-                let ids: Vec<&str> = deck.iter().map(|&d| DIVINITIES[d as usize].id).collect();
-                decks.insert(m.id().into(), json!(ids));
-            }
-            out["mythology_decks"] = Value::Object(decks);
-        }
-    }
-    out
+/// A list per Age: `{"1": [...], "2": [...], "3": [...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByAge {
+    #[serde(rename = "1")]
+    pub age_1: Vec<String>,
+    #[serde(rename = "2")]
+    pub age_2: Vec<String>,
+    #[serde(rename = "3")]
+    pub age_3: Vec<String>,
 }
 
-/// The JSON of one action as the record writes it, given the state it is played in.
-pub fn action_json(state: &Duel, action: Action) -> Value {
-    let player = state.current_seat();
-    match action {
-        Action::PickWonder(w) => {
-            json!({"player": player, "type": "pick_wonder", "wonder": WONDERS[w as usize].id})
+/// A record's `setup` (RECORDS.md): every random draw of the game, by public id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupRecord {
+    /// Each Age's 20 cards, in dealing order.
+    pub ages: ByAge,
+    /// Pantheon: the Grand Temples left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grand_temples_unused: Option<Vec<String>>,
+    /// The base game: the 4 Guilds left in the box.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guilds_unused: Option<Vec<String>>,
+    /// Pantheon: each Mythology's deck, top first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mythology_decks: Option<BTreeMap<String, Vec<String>>>,
+    /// Pantheon: the Mythology token on each Age I slot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mythology_tokens: Option<BTreeMap<String, String>>,
+    /// Pantheon: the value of the Offering token on each Age II slot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offering_tokens: Option<BTreeMap<String, u8>>,
+    pub progress_in_box: Vec<String>,
+    pub progress_on_board: Vec<String>,
+    /// The 3 cards of each Age left out.
+    pub removed: ByAge,
+    /// The Wonders in the order the draft offers them.
+    pub wonders_offered: Vec<String>,
+}
+
+impl SetupRecord {
+    /// The record of `setup`.
+    pub fn of(setup: &Setup) -> SetupRecord {
+        let cards = |ids: &[CardId]| -> Vec<String> {
+            ids.iter()
+                .map(|&c| CARDS[c as usize].id.to_string())
+                .collect()
+        };
+        let tokens = |ids: &[TokenId]| -> Vec<String> {
+            ids.iter()
+                .map(|&t| PROGRESS_TOKENS[t as usize].id.to_string())
+                .collect()
+        };
+        let by_age = |lists: [&[CardId]; 3]| ByAge {
+            age_1: cards(lists[0]),
+            age_2: cards(lists[1]),
+            age_3: cards(lists[2]),
+        };
+        let pantheon = setup.pantheon.as_ref();
+        SetupRecord {
+            ages: by_age([&setup.ages[0], &setup.ages[1], &setup.ages[2]]),
+            // Pantheon has no Guild at all, and the base game no Grand Temple.
+            grand_temples_unused: pantheon.map(|p| cards(&p.grand_temples_unused)),
+            guilds_unused: pantheon.is_none().then(|| cards(&setup.guilds_unused)),
+            mythology_decks: pantheon.map(|p| {
+                Mythology::ALL
+                    .iter()
+                    .zip(&p.mythology_decks)
+                    .map(|(m, deck)| {
+                        let ids = deck.iter().map(|&d| DIVINITIES[d as usize].id.to_string());
+                        (m.id().to_string(), ids.collect())
+                    })
+                    .collect()
+            }),
+            mythology_tokens: pantheon.map(|p| {
+                MYTHOLOGY_TOKEN_SLOTS
+                    .iter()
+                    .zip(&p.mythology_tokens)
+                    .map(|(slot, &m)| (slot.to_string(), Mythology::ALL[m as usize].id().into()))
+                    .collect()
+            }),
+            offering_tokens: pantheon.map(|p| {
+                OFFERING_TOKEN_SLOTS
+                    .iter()
+                    .zip(&p.offering_tokens)
+                    .map(|(slot, &v)| (slot.to_string(), v))
+                    .collect()
+            }),
+            progress_in_box: tokens(setup.progress_box()),
+            progress_on_board: tokens(&setup.progress_on_board),
+            removed: by_age([&setup.removed[0], &setup.removed[1], &setup.removed[2]]),
+            wonders_offered: setup
+                .wonders_offered
+                .iter()
+                .map(|&w| WONDERS[w as usize].id.to_string())
+                .collect(),
         }
-        Action::Build { card, paid } => {
-            json!({"player": player, "type": "build", "card": CARDS[card as usize].id, "paid": paid})
-        }
-        Action::Discard { card } => json!({"player": player, "type": "discard",
-            "card": CARDS[card as usize].id, "gained": state.discard_value(player)}),
-        Action::Wonder { card, wonder, paid } => json!({"player": player, "type": "wonder",
-            "card": CARDS[card as usize].id, "wonder": WONDERS[wonder as usize].id, "paid": paid}),
-        Action::Progress(t) => {
-            json!({"player": player, "type": "progress", "token": PROGRESS_TOKENS[t as usize].id})
-        }
-        Action::Destroy(c) => {
-            json!({"player": player, "type": "destroy", "card": CARDS[c as usize].id})
-        }
-        Action::BuildDiscarded(c) => {
-            json!({"player": player, "type": "build_discarded", "card": CARDS[c as usize].id})
-        }
-        Action::GreatLibrary(t) => json!({"player": player, "type": "great_library",
-            "token": PROGRESS_TOKENS[t as usize].id}),
-        Action::ChooseStarter(s) => {
-            json!({"player": player, "type": "choose_starter", "starter": s})
-        }
-        Action::PlaceDivinity { divinity, space } => json!({"player": player,
-            "type": "place_divinity", "divinity": divinity_name(divinity), "space": space}),
-        Action::Activate {
-            divinity,
-            offerings,
-            paid,
-        } => json!({"player": player, "type": "activate", "divinity": divinity_name(divinity),
-            "offerings": offering_values(offerings).as_slice(), "paid": paid}),
-        Action::Gate(d) => json!({"player": player, "type": "gate", "divinity": divinity_name(d)}),
-        // Not written: the next action, `divine_theater`, names the deck.
-        Action::DivineTheaterDeck(_) => Value::Null,
-        Action::DivineTheater { divinity, rest } => json!({"player": player,
-            "type": "divine_theater",
-            "mythology": DIVINITIES[divinity as usize].mythology.id(),
-            "divinity": divinity_name(divinity),
-            "rest": rest.iter().filter(|&&d| d != NO_DIVINITY).map(|&d| divinity_name(d)).collect::<Vec<_>>()}),
-        Action::Enki(t) => {
-            json!({"player": player, "type": "enki", "token": PROGRESS_TOKENS[t as usize].id})
-        }
-        Action::Nisaba(c) => {
-            json!({"player": player, "type": "nisaba", "card": CARDS[c as usize].id})
-        }
-        Action::Baal(c) => json!({"player": player, "type": "baal", "card": CARDS[c as usize].id}),
-        Action::Zeus(slot) => json!({"player": player, "type": "zeus",
-            "card": CARDS[state.slot_card(slot as usize) as usize].id}),
-        Action::Anubis(w) => {
-            json!({"player": player, "type": "anubis", "wonder": WONDERS[w as usize].id})
-        }
-        Action::Isis { card, wonder } => json!({"player": player, "type": "isis",
-            "card": CARDS[card as usize].id, "wonder": WONDERS[wonder as usize].id}),
-        Action::Ra(w) => json!({"player": player, "type": "ra", "wonder": WONDERS[w as usize].id}),
-        Action::Minerva(square) => {
-            json!({"player": player, "type": "minerva", "square": square})
-        }
-        Action::Neptune { discard, apply } => json!({"player": player, "type": "neptune",
-            "discard": military_token_id(discard),
-            "apply": (apply != NO_TOKEN).then(|| military_token_id(apply))}),
     }
+}
+
+/// One action of a record (RECORDS.md), named by its `type`; `player` is the seat that
+/// decides it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionRecord {
+    PickWonder {
+        player: usize,
+        wonder: String,
+    },
+    Build {
+        card: String,
+        paid: u16,
+        player: usize,
+    },
+    /// `gained`: the coins the discard gives.
+    Discard {
+        card: String,
+        gained: u16,
+        player: usize,
+    },
+    Wonder {
+        card: String,
+        paid: u16,
+        player: usize,
+        wonder: String,
+    },
+    Progress {
+        player: usize,
+        token: String,
+    },
+    Destroy {
+        card: String,
+        player: usize,
+    },
+    BuildDiscarded {
+        card: String,
+        player: usize,
+    },
+    GreatLibrary {
+        player: usize,
+        token: String,
+    },
+    ChooseStarter {
+        player: usize,
+        starter: u8,
+    },
+    PlaceDivinity {
+        divinity: String,
+        player: usize,
+        space: u8,
+    },
+    /// `offerings`: the values of the Offering tokens used.
+    Activate {
+        divinity: String,
+        offerings: Vec<u8>,
+        paid: u16,
+        player: usize,
+    },
+    Gate {
+        divinity: String,
+        player: usize,
+    },
+    /// The deck taken, the Divinity activated and the rest in the order put back, top first.
+    DivineTheater {
+        divinity: String,
+        mythology: String,
+        player: usize,
+        rest: Vec<String>,
+    },
+    Enki {
+        player: usize,
+        token: String,
+    },
+    Nisaba {
+        card: String,
+        player: usize,
+    },
+    Baal {
+        card: String,
+        player: usize,
+    },
+    /// The layout card discarded.
+    Zeus {
+        card: String,
+        player: usize,
+    },
+    Anubis {
+        player: usize,
+        wonder: String,
+    },
+    Isis {
+        card: String,
+        player: usize,
+        wonder: String,
+    },
+    Ra {
+        player: usize,
+        wonder: String,
+    },
+    Minerva {
+        player: usize,
+        square: i8,
+    },
+    /// Military token ids (`p1_2coins` …); `apply` none when only one token was left.
+    Neptune {
+        apply: Option<String>,
+        discard: String,
+        player: usize,
+    },
+}
+
+impl ActionRecord {
+    /// The record of `action` played in `state` (`None` for the Divine Theater's choice of a
+    /// deck, which the next action, `divine_theater`, names).
+    pub fn of(state: &Duel, action: Action) -> Option<ActionRecord> {
+        let player = state.current_seat();
+        let card = |c: CardId| CARDS[c as usize].id.to_string();
+        let wonder = |w: WonderId| WONDERS[w as usize].id.to_string();
+        let token = |t: TokenId| PROGRESS_TOKENS[t as usize].id.to_string();
+        let divinity = |d: DivinityId| divinity_name(d).to_string();
+        Some(match action {
+            Action::PickWonder(w) => ActionRecord::PickWonder {
+                player,
+                wonder: wonder(w),
+            },
+            Action::Build { card: c, paid } => ActionRecord::Build {
+                card: card(c),
+                paid,
+                player,
+            },
+            Action::Discard { card: c } => ActionRecord::Discard {
+                card: card(c),
+                gained: state.discard_value(player),
+                player,
+            },
+            Action::Wonder {
+                card: c,
+                wonder: w,
+                paid,
+            } => ActionRecord::Wonder {
+                card: card(c),
+                paid,
+                player,
+                wonder: wonder(w),
+            },
+            Action::Progress(t) => ActionRecord::Progress {
+                player,
+                token: token(t),
+            },
+            Action::Destroy(c) => ActionRecord::Destroy {
+                card: card(c),
+                player,
+            },
+            Action::BuildDiscarded(c) => ActionRecord::BuildDiscarded {
+                card: card(c),
+                player,
+            },
+            Action::GreatLibrary(t) => ActionRecord::GreatLibrary {
+                player,
+                token: token(t),
+            },
+            Action::ChooseStarter(starter) => ActionRecord::ChooseStarter { player, starter },
+            Action::PlaceDivinity { divinity: d, space } => ActionRecord::PlaceDivinity {
+                divinity: divinity(d),
+                player,
+                space,
+            },
+            Action::Activate {
+                divinity: d,
+                offerings,
+                paid,
+            } => ActionRecord::Activate {
+                divinity: divinity(d),
+                offerings: offering_values(offerings).to_vec(),
+                paid,
+                player,
+            },
+            Action::Gate(d) => ActionRecord::Gate {
+                divinity: divinity(d),
+                player,
+            },
+            Action::DivineTheaterDeck(_) => return None,
+            Action::DivineTheater { divinity: d, rest } => ActionRecord::DivineTheater {
+                divinity: divinity(d),
+                mythology: DIVINITIES[d as usize].mythology.id().to_string(),
+                player,
+                rest: rest
+                    .iter()
+                    .filter(|&&x| x != NO_DIVINITY)
+                    .map(|&x| divinity(x))
+                    .collect(),
+            },
+            Action::Enki(t) => ActionRecord::Enki {
+                player,
+                token: token(t),
+            },
+            Action::Nisaba(c) => ActionRecord::Nisaba {
+                card: card(c),
+                player,
+            },
+            Action::Baal(c) => ActionRecord::Baal {
+                card: card(c),
+                player,
+            },
+            Action::Zeus(slot) => ActionRecord::Zeus {
+                card: card(state.slot_card(slot as usize)),
+                player,
+            },
+            Action::Anubis(w) => ActionRecord::Anubis {
+                player,
+                wonder: wonder(w),
+            },
+            Action::Isis { card: c, wonder: w } => ActionRecord::Isis {
+                card: card(c),
+                player,
+                wonder: wonder(w),
+            },
+            Action::Ra(w) => ActionRecord::Ra {
+                player,
+                wonder: wonder(w),
+            },
+            Action::Minerva(square) => ActionRecord::Minerva { player, square },
+            Action::Neptune { discard, apply } => ActionRecord::Neptune {
+                apply: (apply != NO_TOKEN).then(|| military_token_id(apply).to_string()),
+                discard: military_token_id(discard).to_string(),
+                player,
+            },
+        })
+    }
+}
+
+/// The JSON of one action as the record writes it, given the state it is played in (`null`
+/// for the Divine Theater's choice of a deck, which is not written).
+pub fn action_json(state: &Duel, action: Action) -> Value {
+    ActionRecord::of(state, action).map_or(Value::Null, |a| to_json(&a))
+}
+
+/// A record part as JSON (the types above always serialize).
+fn to_json(part: &impl Serialize) -> Value {
+    serde_json::to_value(part).expect("a record part is plain data")
 }
 
 /// The id of military token `i` (`MILITARY_TOKENS` order) in `board.json`: `p1_2coins`,
@@ -158,26 +394,43 @@ pub fn military_token_id(i: u8) -> &'static str {
     ["p1_2coins", "p1_5coins", "p2_2coins", "p2_5coins"][i as usize]
 }
 
-/// A score pad: `total`, then the base game's lines and with Pantheon its two.
-fn score_json(score: &Score, pantheon: bool) -> Value {
-    let mut m = Map::new();
-    m.insert("total".into(), json!(score.total()));
-    for (name, v) in score.lines(pantheon) {
-        m.insert(name.into(), json!(v));
+/// A record's `result`: the winners (two for a shared victory), the victory, the score pads
+/// (`total`, the base game's lines and with Pantheon its two) and the coins left.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    pub coins: [u16; 2],
+    pub scores: [BTreeMap<String, i32>; 2],
+    pub victory: String,
+    pub winner: Vec<usize>,
+}
+
+impl ResultRecord {
+    /// The result of a finished game (`None` while it is still going).
+    pub fn of(game: &Duel) -> Option<ResultRecord> {
+        let (victory, winners) = game.outcome()?;
+        let pantheon = game.is_pantheon();
+        let pad = |seat: usize| {
+            let score = game.score(seat);
+            let mut pad: BTreeMap<String, i32> = score
+                .lines(pantheon)
+                .into_iter()
+                .map(|(name, v)| (name.to_string(), v))
+                .collect();
+            pad.insert("total".into(), score.total());
+            pad
+        };
+        Some(ResultRecord {
+            coins: [game.player(0).coins, game.player(1).coins],
+            scores: [pad(0), pad(1)],
+            victory: victory.id().to_string(),
+            winner: winners,
+        })
     }
-    Value::Object(m)
 }
 
 /// The `result` of a finished game (`None` while it is still going).
 pub fn result_json(game: &Duel) -> Option<Value> {
-    let (victory, winners) = game.outcome()?;
-    let pantheon = game.is_pantheon();
-    Some(json!({
-        "winner": winners,
-        "victory": victory.id(),
-        "scores": [score_json(&game.score(0), pantheon), score_json(&game.score(1), pantheon)],
-        "coins": [game.player(0).coins, game.player(1).coins],
-    }))
+    ResultRecord::of(game).map(|r| to_json(&r))
 }
 
 /// The id of the Pantheon expansion in `options.expansions`.
@@ -204,9 +457,7 @@ pub fn write_record(
     let mut game = Duel::from_setup(*setup, *options);
     let mut out = Vec::with_capacity(actions.len());
     for &a in actions {
-        if !matches!(a, Action::DivineTheaterDeck(_)) {
-            out.push(action_json(&game, a));
-        }
+        out.extend(ActionRecord::of(&game, a).map(|a| to_json(&a)));
         game.play(a)
             .expect("a recorded action was legal when played");
     }
@@ -219,7 +470,7 @@ pub fn write_record(
         },
         seed,
         players,
-        setup_json(setup),
+        to_json(&SetupRecord::of(setup)),
         out,
         result_json(&game),
     )

@@ -8,7 +8,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 use wonders::duel::pantheon_data::{divinity_by_id, Mythology};
-use wonders::duel::record::{action_json, parse_action, replay, write_record};
+use wonders::duel::record::{
+    action_json, parse_action, replay, write_record, ActionRecord, ResultRecord, SetupRecord,
+};
 use wonders::duel::{Action, Duel, DuelConfig};
 use wonders_bots::Game;
 
@@ -87,6 +89,33 @@ fn random_record(seed: u64) -> (Value, Duel, Vec<Action>) {
     let (g, history) = random_game(pantheon(), &mut rng);
     let record = write_record(seed, g.setup(), g.options(), &players(), &history);
     (record, g, history)
+}
+
+/// Each part of a record (`setup`, every action, `result`) read into its type and written back
+/// gives the same JSON, in base and Pantheon games.
+#[test]
+fn record_parts_read_into_their_types_and_back() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    for i in 0..200u64 {
+        let config = if i % 2 == 0 {
+            pantheon()
+        } else {
+            DuelConfig::default()
+        };
+        let (g, history) = random_game(config, &mut rng);
+        let record = write_record(i, g.setup(), g.options(), &players(), &history);
+        let setup: SetupRecord = serde_json::from_value(record["setup"].clone()).unwrap();
+        assert_eq!(setup.guilds_unused.is_none(), config.pantheon);
+        assert_eq!(serde_json::to_value(&setup).unwrap(), record["setup"]);
+        for a in record["actions"].as_array().unwrap() {
+            let typed: ActionRecord =
+                serde_json::from_value(a.clone()).unwrap_or_else(|e| panic!("{a}: {e}"));
+            assert_eq!(&serde_json::to_value(&typed).unwrap(), a);
+        }
+        let result: ResultRecord = serde_json::from_value(record["result"].clone()).unwrap();
+        assert_eq!(serde_json::to_value(&result).unwrap(), record["result"]);
+        assert_eq!(result.winner, g.outcome().unwrap().1);
+    }
 }
 
 /// Random Pantheon games: written, turned into JSON text, read back and replayed; the replayed

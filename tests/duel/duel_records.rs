@@ -2,7 +2,7 @@
 //! reader is held to the documented field names and conventions, not to its own twin.
 
 use serde_json::{json, Value};
-use wonders::duel::record::replay;
+use wonders::duel::record::{replay, ActionRecord, SetupRecord};
 
 fn hand_made_record() -> Value {
     json!({
@@ -61,6 +61,22 @@ fn hand_made_record() -> Value {
         // The game is not over: an unfinished game's result is null.
         "result": null
     })
+}
+
+/// The record's types read the record written from the documentation, and write it back as
+/// it was.
+#[test]
+fn the_record_types_read_the_documented_record() {
+    let record = hand_made_record();
+    let setup: SetupRecord = serde_json::from_value(record["setup"].clone()).unwrap();
+    assert_eq!(setup.wonders_offered[0], "the_pyramids");
+    assert_eq!(serde_json::to_value(&setup).unwrap(), record["setup"]);
+    for a in record["actions"].as_array().unwrap() {
+        let typed: ActionRecord = serde_json::from_value(a.clone()).unwrap();
+        assert_eq!(&serde_json::to_value(&typed).unwrap(), a);
+    }
+    let first: ActionRecord = serde_json::from_value(record["actions"][0].clone()).unwrap();
+    assert!(matches!(first, ActionRecord::PickWonder { player: 0, .. }));
 }
 
 #[test]
