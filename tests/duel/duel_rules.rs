@@ -551,10 +551,31 @@ fn economy_receives_the_opponents_trade_spending() {
 
     // Library (wood, stone, glass): the Caravansery gives the wood or the stone, the other
     // costs 2, the glass 1 (Customs House): 3 coins of trade.
-    let l0 = coins(&g, LORENZO);
+    let (l0, d0) = (coins(&g, LORENZO), coins(&g, DENISE));
     assert_eq!(g.card_cost(DENISE, c("library")), (3, 3));
-    build(&mut g, "library");
+    // Told as events: the payment names the opponent's share, which he gains.
+    let mut events = Vec::new();
+    let card = c("library");
+    g.play_heard(Action::Build { card, paid: 3 }, &mut events)
+        .unwrap();
     assert_eq!(coins(&g, LORENZO), l0 + 3);
+    assert_eq!(
+        events[..2],
+        [
+            Event::Paid {
+                seat: 0,
+                coins: 3,
+                from_astarte: 0,
+                to_opponent: 3,
+                now: d0 - 3
+            },
+            Event::CoinsGained {
+                seat: 1,
+                coins: 3,
+                now: l0 + 3
+            },
+        ]
+    );
 }
 
 // ----- military ------------------------------------------------------------------------------
