@@ -13,13 +13,15 @@ use super::data::{CardId, Catalog, Edition, Expansion, ExpansionSet, Side, Wonde
 use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
-use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
+use super::state::{Action, ClassicConfig, ClassicGame, Free, Listener, SidePolicy};
+
 use super::Setup;
 use crate::common::options::cut;
 pub use crate::common::record::ReplayError;
 use crate::common::record::{
     first_difference, read_envelope, recorded_vs, unknown_field, FINISHED_WITHOUT_RESULT,
 };
+use crate::common::Unheard;
 
 fn free_id(f: Free) -> Value {
     match f {
@@ -511,6 +513,14 @@ fn check_figures(
 /// at its own action (payments, free builds, stages), then the result (winners, every score
 /// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
+    replay_telling(record, &mut Unheard)
+}
+
+/// [`replay`], telling `sink` what happens from the set-up on (for the log).
+pub fn replay_telling<S: Listener>(
+    record: &Value,
+    sink: &mut S,
+) -> Result<ClassicGame, ReplayError> {
     let env = read_envelope(record, "classic")?;
     let edition = env
         .options
@@ -593,6 +603,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;
     game.set_seed(env.seed);
+    game.tell_setup(sink);
     for (index, a) in env.actions.iter().enumerate() {
         let at = |message: String| ReplayError::at(index, message);
         if game.is_over() {
@@ -616,7 +627,8 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         };
         check_figures(a, action, free, bank, stage, edition, both_free)
             .map_err(|m| at(format!("{}: {m}", game.describe_action(action))))?;
-        game.play(action).map_err(|e| at(e.to_string()))?;
+        game.play_telling(action, sink)
+            .map_err(|e| at(e.to_string()))?;
     }
     let Some(result) = env.result else {
         if game.is_over() {
@@ -752,10 +764,12 @@ mod tests {
             let record = g.record(&specs);
             let text = serde_json::to_string(&record).unwrap();
             let back: Value = serde_json::from_str(&text).unwrap();
-            let r = replay(&back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let mut events = Vec::new();
+            let r =
+                replay_telling(&back, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(r.record(&specs), record, "seed {seed}");
             if seed < 4 {
-                let log = crate::classic::log::turn_log(&g);
+                let log = crate::classic::log::turn_log(&r, &events);
                 let has = |text: &str| log.iter().any(|l| l.contains(text));
                 assert!(has("Leader draft") && has("drafts "), "seed {seed}");
                 assert!(has("Age I recruitment turn") && has("Age III recruitment turn"));
