@@ -276,7 +276,9 @@ pub fn turn_log(game: &ClassicGame, events: &[Event]) -> Vec<String> {
                 coins[*seat as usize] = *c;
                 coins_shown[*seat as usize] = *c;
             }
-            Event::HandsDealt { .. } | Event::HandsPassed { .. } => {}
+            Event::HandsDealt { .. }
+            | Event::HandsPassed { .. }
+            | Event::LastCardDiscarded { .. } => {}
             Event::Played(p) => {
                 // Coin losses and Leaders' decisions end the turn they belong to: no header of
                 // their own. The leader draft and the recruitment turns have theirs.

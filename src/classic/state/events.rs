@@ -40,6 +40,8 @@ pub enum Event {
     /// the turn owes (builds from the discard pile, Babylon's last card, coin losses, Leaders'
     /// decisions), the leader draft's picks and the recruitment turns' actions.
     Played(Played),
+    /// The card left in `seat`'s hand after an Age's last turn, discarded (face down).
+    LastCardDiscarded { seat: u8, card: CardId },
     /// Coins `seat` pays for what it just played (follows its [`Event::Played`]). To a
     /// neighbour: `bought` is what it bought there, when the resources can be told apart.
     Paid {
@@ -95,6 +97,15 @@ impl Listener for Vec<Event> {
     const HEARS: bool = true;
 }
 
+/// Tells `sink` the event `event` builds, built only for a listener (an event dropped unheard
+/// would still cost its drop).
+#[inline(always)]
+pub(crate) fn tell<S: Listener>(sink: &mut S, event: impl FnOnce() -> Event) {
+    if S::HEARS {
+        sink.emit(event());
+    }
+}
+
 impl ClassicGame {
     /// Tells the set-up: each seat's board and coins, then the hands of the current Age.
     pub fn tell_setup(&self, sink: &mut impl Listener) {
@@ -136,5 +147,45 @@ impl ClassicGame {
             winners: self.winners(),
             team_totals: self.team_totals(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ClassicConfig, Edition};
+    use super::*;
+
+    /// The rulebook's conflicts at the end of Age II: more shields than a neighbour takes a
+    /// victory token of 3 points, fewer a defeat token of -1, a tie nothing. Seats 0, 1, 2 hold
+    /// 3, 2 and 5 shields: +3 - 1, -1 - 1, +3 + 3. Then Age III is dealt.
+    #[test]
+    fn the_conflicts_of_age_two_are_told_with_their_points() {
+        let mut g = ClassicGame::new(&ClassicConfig::new(3, Edition::V2), 5).unwrap();
+        g.age = 2;
+        for (city, shields) in g.cities.iter_mut().zip([3, 2, 5]) {
+            city.shields = shields;
+        }
+        let mut events = Vec::new();
+        g.end_age(&mut events);
+        assert_eq!(
+            events[0],
+            Event::Conflicts {
+                age: 2,
+                shields: vec![3, 2, 5],
+                diplomacy: vec![false; 3],
+                military: vec![2, -2, 6],
+            }
+        );
+        assert!(matches!(&events[1], Event::HandsDealt { age: 3, hands } if hands.len() == 3));
+        assert_eq!(events.len(), 2);
+        // Unheard: the same game, nothing built for nobody.
+        let mut quiet = ClassicGame::new(&ClassicConfig::new(3, Edition::V2), 5).unwrap();
+        quiet.age = 2;
+        for (city, shields) in quiet.cities.iter_mut().zip([3, 2, 5]) {
+            city.shields = shields;
+        }
+        quiet.end_age(&mut Unheard);
+        let military = |g: &ClassicGame| g.cities.iter().map(|c| c.military).collect::<Vec<_>>();
+        assert_eq!(military(&quiet), military(&g));
     }
 }

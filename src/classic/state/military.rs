@@ -52,7 +52,7 @@ impl ClassicGame {
             }
         }
         if S::HEARS {
-            sink.emit(Event::Conflicts {
+            tell(sink, || Event::Conflicts {
                 age: self.age,
                 shields: shields.to_vec(),
                 diplomacy: diplomacy.to_vec(),
@@ -148,7 +148,7 @@ impl ClassicGame {
                 let coins = nero + u32::from(p.extra_bank_coin);
                 city.coins += coins;
                 let seat = seat as u8;
-                sink.emit(Event::Income { seat, coins });
+                tell(sink, || Event::Income { seat, coins });
             }
         }
     }

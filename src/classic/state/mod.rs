@@ -51,6 +51,7 @@ mod teams_tests;
 /// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
 pub const RECRUITMENT_TURN: u8 = u8::MAX;
 
+use events::tell;
 pub use events::{Event, Listener, Payee};
 pub(crate) use recruitment::LeaderTable;
 

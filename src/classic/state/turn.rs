@@ -103,7 +103,7 @@ impl ClassicGame {
                 self.push_history(seat, action, Free::No, bank, 0, sink);
                 if let Action::CoinLoss { coins, debt } = action {
                     let seat = seat as u8;
-                    sink.emit(Event::CoinLoss { seat, coins, debt });
+                    tell(sink, || Event::CoinLoss { seat, coins, debt });
                 }
                 self.advance(sink);
             }
@@ -118,10 +118,10 @@ impl ClassicGame {
         }
         if S::HEARS {
             if self.history.len() > before.0 || self.age != before.1 {
-                sink.emit(Event::Resolved);
+                tell(sink, || Event::Resolved);
             }
             if self.step == Step::Over {
-                sink.emit(self.game_over_event());
+                tell(sink, || self.game_over_event());
             }
         }
         Ok(())
@@ -151,12 +151,12 @@ impl ClassicGame {
             stage,
         };
         self.history.push(played);
-        sink.emit(Event::Played(played));
+        tell(sink, || Event::Played(played));
         if S::HEARS {
             let tokens = self.diplomacy_taken(seat, action, stage);
             if tokens > 0 {
                 let seat = seat as u8;
-                sink.emit(Event::Diplomacy { seat, tokens });
+                tell(sink, || Event::Diplomacy { seat, tokens });
             }
         }
     }
@@ -215,7 +215,7 @@ impl ClassicGame {
         }
         let seat_id = seat as u8;
         if bank > 0 {
-            sink.emit(Event::Paid {
+            tell(sink, || Event::Paid {
                 seat: seat_id,
                 to: Payee::Bank,
                 coins: u32::from(bank),
@@ -228,7 +228,7 @@ impl ClassicGame {
             (neighbours[1], r, bought.map(|w| w.right)),
         ] {
             if coins > 0 {
-                sink.emit(Event::Paid {
+                tell(sink, || Event::Paid {
                     seat: seat_id,
                     to: Payee::Seat(to as u8),
                     coins: u32::from(coins),
@@ -244,7 +244,7 @@ impl ClassicGame {
             city.coins += inc;
             if S::HEARS && inc > 0 {
                 let seat = seat as u8;
-                sink.emit(Event::Income { seat, coins: inc });
+                tell(sink, || Event::Income { seat, coins: inc });
             }
         }
     }
@@ -454,13 +454,13 @@ impl ClassicGame {
         let debt = e.debt_to_neighbours();
         if debt > 0 {
             self.cities[l].debt += debt;
-            sink.emit(Event::Debt {
+            tell(sink, || Event::Debt {
                 seat: l as u8,
                 tokens: debt,
             });
             if r != l {
                 self.cities[r].debt += debt;
-                sink.emit(Event::Debt {
+                tell(sink, || Event::Debt {
                     seat: r as u8,
                     tokens: debt,
                 });
@@ -497,12 +497,15 @@ impl ClassicGame {
                         d.removed_turn[u] = last;
                         d.removed_by[u] = seat as u8;
                         self.discard[a] |= 1 << u;
+                        let card = d.cards[u];
+                        let seat = seat as u8;
+                        tell(sink, || Event::LastCardDiscarded { seat, card });
                     }
                 }
             }
             if t < last {
                 let age = self.age;
-                sink.emit(Event::HandsPassed {
+                tell(sink, || Event::HandsPassed {
                     age,
                     to_left: age != 2,
                 });
