@@ -63,8 +63,6 @@ pub mod leader_draft;
 pub mod leaders;
 pub mod leaders_data;
 pub mod log;
-#[cfg(test)]
-mod log_replayed;
 pub mod module;
 pub mod observation;
 pub mod payment;
