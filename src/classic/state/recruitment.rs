@@ -450,6 +450,8 @@ impl ClassicGame {
         bank: u8,
         sink: &mut S,
     ) {
+        // Told first, then what it brings.
+        self.push_history(seat, action, Free::No, bank, 0, sink);
         match action {
             Action::DiscardVictoryToken { value } => {
                 let city = &mut self.cities[seat];
@@ -502,7 +504,6 @@ impl ClassicGame {
             }
             _ => unreachable!("checked by leader_decision_terms"),
         }
-        self.push_history(seat, action, Free::No, bank, 0, sink);
         self.advance(sink);
     }
 

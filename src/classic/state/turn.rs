@@ -684,6 +684,9 @@ impl ClassicGame {
             while bits != 0 {
                 let u = bits.trailing_zeros() as usize;
                 if self.deals[a].cards[u] == card {
+                    // Told first, then what it brings.
+                    let action = Action::BuildDiscarded { card };
+                    self.push_history(seat, action, Free::No, 0, 0, sink);
                     self.discard[a] &= !(1 << u);
                     self.deals[a].public |= 1 << u;
                     self.cities[seat].add_building(self.cat.card(card));
@@ -724,8 +727,6 @@ impl ClassicGame {
                             self.next.insert(at, Next::Forging(h));
                         }
                     }
-                    let action = Action::BuildDiscarded { card };
-                    self.push_history(seat, action, Free::No, 0, 0, sink);
                     return;
                 }
                 bits &= bits - 1;
