@@ -2,15 +2,13 @@
 
 use serde::Serialize;
 
-use super::cities_data::CityEffect;
 use super::data::{
     CardId, Class, Direction, Edition, Effect, ExpansionSet, Per, Power, Resource, Whose, RESOURCES,
 };
 use super::expansion::catalog;
 use super::leaders_data::LeaderStagePower;
-use super::state::{
-    Action, ClassicConfig, ClassicGame, Free, Played, SidePolicy, RECRUITMENT_TURN,
-};
+
+use super::state::{Action, ClassicGame, Event, Free, Payee, Played, RECRUITMENT_TURN};
 use crate::common::text::{count, score_pad, seat, seats, title_case};
 
 fn per_text(per: Per) -> String {
@@ -198,7 +196,7 @@ pub fn card_rows(edition: Edition) -> Vec<CardRow> {
     rows
 }
 
-fn purchase_text(p: &[u8; RESOURCES]) -> String {
+pub(crate) fn purchase_text(p: &[u8; RESOURCES]) -> String {
     let mut parts = Vec::new();
     for r in Resource::ALL {
         match p[r as usize] {
@@ -212,34 +210,23 @@ fn purchase_text(p: &[u8; RESOURCES]) -> String {
 
 const AGES: [&str; 3] = ["I", "II", "III"];
 
-/// A readable account of a game: each seat's action with what it paid to whom and for which
+/// A seat as the log names it: `seat 2 (Gizah A)`.
+fn seat_name(game: &ClassicGame, s: usize) -> String {
+    let c = game.city(s);
+    format!(
+        "seat {s} ({} {})",
+        title_case(c.wonder.id()),
+        title_case(c.side.id())
+    )
+}
+
+/// A readable account of a game from the events its engine told (set-up included, see
+/// [`ClassicGame::tell_setup`]): each seat's action with what it paid to whom and for which
 /// resources, the coins each seat received, the military results of each Age and the final
 /// score pad. Works on a game in progress too (up to its last resolved action).
-pub fn turn_log(game: &ClassicGame) -> Vec<String> {
+pub fn turn_log(game: &ClassicGame, events: &[Event]) -> Vec<String> {
     let n = game.players();
-    let setup = game.setup();
-    let config = ClassicConfig {
-        players: n,
-        edition: game.edition(),
-        sides: SidePolicy::PerSeat(setup.wonders.iter().map(|w| w.1).collect()),
-        collapse_payment_splits: false,
-        wonders: setup.wonders.iter().map(|w| Some(w.0)).collect(),
-        expansions: game.catalog().expansions,
-        leader_decks: setup.leader_decks.clone(),
-        teams: game.plays_in_teams(),
-    };
-    let mut g = ClassicGame::from_setup(&config, &setup).expect("a game's own setup is valid");
-    let cat = game.catalog();
-    let name = |c: CardId| cat.card(c).name;
     let mut out = Vec::new();
-    let seat_name = |s: usize| {
-        let c = game.city(s);
-        format!(
-            "seat {s} ({} {})",
-            title_case(c.wonder.id()),
-            title_case(c.side.id())
-        )
-    };
     out.push(format!(
         "7 Wonders {} edition, {n} players{}",
         if game.edition() == Edition::V1 {
@@ -258,215 +245,269 @@ pub fn turn_log(game: &ClassicGame) -> Vec<String> {
             teams.join(", ")
         ));
     }
-    for s in 0..n {
-        out.push(format!(
-            "  {}: hand of Age I: {}",
-            seat_name(s),
-            g.hand(s)
-                .iter()
-                .map(|&c| name(c))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+    let cat = game.catalog();
+    if let Some(Event::HandsDealt { hands, .. }) = events
+        .iter()
+        .find(|e| matches!(e, Event::HandsDealt { .. }))
+    {
+        for (s, hand) in hands.iter().enumerate() {
+            let names: Vec<&str> = hand.iter().map(|&c| cat.card(c).name).collect();
+            out.push(format!(
+                "  {}: hand of Age I: {}",
+                seat_name(game, s),
+                names.join(", ")
+            ));
+        }
     }
+    let last_turn = game.last_turn();
     let mut header = (0u8, u8::MAX);
     let mut lines_of_turn: Vec<String> = Vec::new();
-    let mut coins_before: Vec<u32> = (0..n).map(|s| g.city(s).coins).collect();
-    let mut military_before: Vec<i32> = (0..n).map(|s| g.city(s).military).collect();
-    // Cities: Diplomacy tokens held at the end of the last resolved turn and gained since,
-    // and debt tokens as last shown.
-    let mut diplomacy: Vec<u8> = vec![0; n];
-    let mut diplomacy_gained: Vec<u8> = vec![0; n];
-    let mut debt_before: Vec<u8> = vec![0; n];
-    let mut final_conflicts_shown = false;
-    for p in game.history() {
-        let seat = p.seat as usize;
-        // Coin losses and Leaders' decisions end the turn they belong to: no header of their
-        // own. The leader draft and the recruitment turns have theirs.
-        let ends_a_turn = matches!(
-            p.action,
-            Action::CoinLoss { .. }
-                | Action::DiscardVictoryToken { .. }
-                | Action::BuryLeader { .. }
-                | Action::RecruitExtra { .. }
-        );
-        let key = if matches!(p.action, Action::Draft { .. }) {
-            (0, RECRUITMENT_TURN - 1)
-        } else if p.turn == RECRUITMENT_TURN {
-            (g.age(), RECRUITMENT_TURN)
-        } else {
-            (g.age(), g.turn())
-        };
-        if key != header && !ends_a_turn {
-            header = key;
-            let age = AGES[g.age() as usize - 1];
-            out.push(match p.action {
-                Action::Draft { .. } => "Leader draft (picks face down, hands pass right)".into(),
-                _ if p.turn == RECRUITMENT_TURN => format!("Age {age} recruitment turn"),
-                _ if g.turn() <= g.last_turn() => format!("Age {age} turn {}", g.turn() + 1),
-                _ if g.last_turn() == 5 => format!("Age {age} after the sixth turn"),
-                _ => format!("Age {age} after the last turn"),
-            });
-        }
-        let age_before = g.age();
-        let text = played_text(&g, p);
-        lines_of_turn.push(format!("  {}: {text}", seat_name(seat)));
-        diplomacy_gained[seat] += diplomacy_tokens(&g, seat, p.action);
-        let before = (g.age(), g.turn(), g.history().len());
-        g.play(p.action).expect("a game's own history replays");
-        if g.history().len() > before.2 || g.age() != before.0 {
-            // The turn (or step) resolved: print it with the coins received.
-            out.append(&mut lines_of_turn);
-            let mut gains = Vec::new();
-            for (s, before) in coins_before.iter_mut().enumerate() {
-                let now = g.city(s).coins;
-                if now != *before {
-                    gains.push(format!("seat {s} {before} -> {now}"));
-                }
-                *before = now;
+    // Coins as the events moved them, and as last shown; debt and Diplomacy tokens taken
+    // since the last resolved step; military points at the last Age's end.
+    let mut coins: Vec<u32> = vec![0; n];
+    let mut coins_shown: Vec<u32> = vec![0; n];
+    let mut debt_taken: Vec<u8> = vec![0; n];
+    let mut diplomacy_taken: Vec<u8> = vec![0; n];
+    let mut military_before: Vec<i32> = vec![0; n];
+    let mut conflicts = None;
+    for (i, event) in events.iter().enumerate() {
+        match event {
+            Event::Seated { seat, coins: c, .. } => {
+                coins[*seat as usize] = *c;
+                coins_shown[*seat as usize] = *c;
             }
-            if !gains.is_empty() {
-                out.push(format!("  coins: {}", gains.join(", ")));
-            }
-            let mut debts = Vec::new();
-            for (s, before) in debt_before.iter_mut().enumerate() {
-                let now = g.city(s).debt;
-                if now != *before {
-                    debts.push(format!("seat {s} +{}", now - *before));
-                }
-                *before = now;
-            }
-            if !debts.is_empty() {
-                out.push(format!("  debt tokens: {}", debts.join(", ")));
-            }
-            for (s, gained) in diplomacy_gained.iter_mut().enumerate() {
-                if *gained > 0 {
-                    out.push(format!(
-                        "  seat {s} takes {}",
-                        count(*gained, "Diplomacy token")
-                    ));
-                }
-                diplomacy[s] += std::mem::take(gained);
-            }
-        }
-        if g.age() != age_before || (g.conflicts_done() && !final_conflicts_shown) {
-            final_conflicts_shown |= g.conflicts_done();
-            let shown = age_before;
-            let mut parts = Vec::new();
-            for (s, before) in military_before.iter_mut().enumerate() {
-                let c = g.city(s);
-                parts.push(format!(
-                    "seat {s}: {}, {:+} VP",
-                    count(c.shields, "shield"),
-                    c.military - *before
-                ));
-                *before = c.military;
-            }
-            let sits_out: Vec<bool> = (0..n).map(|s| diplomacy[s] > 0).collect();
-            let sat_out: Vec<String> = (0..n)
-                .filter(|&s| sits_out[s])
-                .map(|s| format!("seat {s}"))
-                .collect();
-            for d in diplomacy.iter_mut() {
-                *d = d.saturating_sub(1);
-            }
-            let diplomacy_note = if g.plays_in_teams() {
-                team_conflicts_text(&g, &sits_out)
-            } else if sat_out.is_empty() {
-                String::new()
-            } else {
-                // Who fought whom once the seats sitting out are left aside.
-                let fights: Vec<String> = crate::classic::cities::conflicts(&sits_out)
-                    .map(|(a, b)| format!("{a}-{b}"))
-                    .collect();
-                let fights = if fights.is_empty() {
-                    "nobody fights".to_string()
+            Event::HandsDealt { .. }
+            | Event::HandsPassed { .. }
+            | Event::LastCardDiscarded { .. } => {}
+            Event::Played(p) => {
+                // Coin losses and Leaders' decisions end the turn they belong to: no header of
+                // their own. The leader draft and the recruitment turns have theirs.
+                let ends_a_turn = matches!(
+                    p.action,
+                    Action::CoinLoss { .. }
+                        | Action::DiscardVictoryToken { .. }
+                        | Action::BuryLeader { .. }
+                        | Action::RecruitExtra { .. }
+                );
+                let key = if matches!(p.action, Action::Draft { .. }) {
+                    (0, RECRUITMENT_TURN - 1)
                 } else {
-                    format!("conflicts {}", fights.join(", "))
+                    (p.age, p.turn)
                 };
-                format!(" ({} sat out by Diplomacy; {fights})", sat_out.join(", "))
-            };
-            out.push(format!(
-                "End of Age {}: military{diplomacy_note} {}",
-                AGES[shown as usize - 1],
-                parts.join(", ")
-            ));
+                if key != header && !ends_a_turn {
+                    header = key;
+                    let age = AGES[p.age as usize - 1];
+                    out.push(match p.action {
+                        Action::Draft { .. } => {
+                            "Leader draft (picks face down, hands pass right)".into()
+                        }
+                        _ if p.turn == RECRUITMENT_TURN => format!("Age {age} recruitment turn"),
+                        _ if p.turn <= last_turn => format!("Age {age} turn {}", p.turn + 1),
+                        _ if last_turn == 5 => format!("Age {age} after the sixth turn"),
+                        _ => format!("Age {age} after the last turn"),
+                    });
+                }
+                let text = played_text(game, p, &events[i + 1..]);
+                lines_of_turn.push(format!("  {}: {text}", seat_name(game, p.seat as usize)));
+            }
+            Event::Paid { seat, coins: c, .. } => coins[*seat as usize] -= c,
+            Event::Income { seat, coins: c } => coins[*seat as usize] += c,
+            Event::CoinLoss {
+                seat,
+                coins: c,
+                debt,
+            } => {
+                coins[*seat as usize] -= u32::from(*c);
+                debt_taken[*seat as usize] += debt;
+            }
+            Event::Debt { seat, tokens } => debt_taken[*seat as usize] += tokens,
+            Event::Diplomacy { seat, tokens } => diplomacy_taken[*seat as usize] += tokens,
+            Event::Conflicts { .. } => conflicts = Some(event),
+            Event::Resolved => {
+                // The turn (or step) resolved: print it with the coins received.
+                out.append(&mut lines_of_turn);
+                let gains: Vec<String> = (0..n)
+                    .filter(|&s| coins[s] != coins_shown[s])
+                    .map(|s| format!("seat {s} {} -> {}", coins_shown[s], coins[s]))
+                    .collect();
+                coins_shown.clone_from(&coins);
+                if !gains.is_empty() {
+                    out.push(format!("  coins: {}", gains.join(", ")));
+                }
+                let debts: Vec<String> = (0..n)
+                    .filter(|&s| debt_taken[s] > 0)
+                    .map(|s| format!("seat {s} +{}", debt_taken[s]))
+                    .collect();
+                debt_taken.fill(0);
+                if !debts.is_empty() {
+                    out.push(format!("  debt tokens: {}", debts.join(", ")));
+                }
+                for (s, taken) in diplomacy_taken.iter_mut().enumerate() {
+                    if *taken > 0 {
+                        out.push(format!(
+                            "  seat {s} takes {}",
+                            count(*taken, "Diplomacy token")
+                        ));
+                    }
+                    *taken = 0;
+                }
+                if let Some(Event::Conflicts {
+                    age,
+                    shields,
+                    diplomacy,
+                    military,
+                }) = conflicts.take()
+                {
+                    out.push(conflicts_text(
+                        game,
+                        *age,
+                        shields,
+                        diplomacy,
+                        military,
+                        &military_before,
+                    ));
+                    military_before.clone_from(military);
+                }
+            }
+            Event::GameOver { .. } => {
+                out.append(&mut lines_of_turn);
+                out.push("=== Final score ===".into());
+                out.extend(final_score(game, event));
+            }
         }
     }
     out.append(&mut lines_of_turn);
-    if g.is_over() {
-        // The score pad: a column per seat, as in every game's log.
-        let winners = g.winners();
-        let header: Vec<String> = (0..n).map(seat).collect();
-        let mut rows: Vec<(String, Vec<String>)> = vec![(
-            String::new(),
-            (0..n)
-                .map(|s| {
-                    let c = g.city(s);
-                    format!("{} {}", title_case(c.wonder.id()), title_case(c.side.id()))
-                })
-                .collect(),
-        )];
-        let scores: Vec<_> = (0..n).map(|s| g.score(s)).collect();
-        for (i, line) in g.score_lines().iter().enumerate() {
-            rows.push((
-                line.id().to_string(),
-                scores
-                    .iter()
-                    .map(|sc| sc.lines(g.score_lines())[i].1.to_string())
-                    .collect(),
-            ));
-        }
+    out
+}
+
+/// The line of an Age's conflicts: each seat's shields and the military points it took since
+/// the last Age's end, with who sat out by Diplomacy and who fought whom.
+fn conflicts_text(
+    game: &ClassicGame,
+    age: u8,
+    shields: &[u8],
+    diplomacy: &[bool],
+    military: &[i32],
+    military_before: &[i32],
+) -> String {
+    let n = game.players();
+    let parts: Vec<String> = (0..n)
+        .map(|s| {
+            format!(
+                "seat {s}: {}, {:+} VP",
+                count(shields[s], "shield"),
+                military[s] - military_before[s]
+            )
+        })
+        .collect();
+    let sat_out: Vec<String> = (0..n)
+        .filter(|&s| diplomacy[s])
+        .map(|s| format!("seat {s}"))
+        .collect();
+    let diplomacy_note = if game.plays_in_teams() {
+        team_conflicts_text(n, shields, diplomacy)
+    } else if sat_out.is_empty() {
+        String::new()
+    } else {
+        // Who fought whom once the seats sitting out are left aside.
+        let fights: Vec<String> = crate::classic::cities::conflicts(diplomacy)
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
+        let fights = if fights.is_empty() {
+            "nobody fights".to_string()
+        } else {
+            format!("conflicts {}", fights.join(", "))
+        };
+        format!(" ({} sat out by Diplomacy; {fights})", sat_out.join(", "))
+    };
+    format!(
+        "End of Age {}: military{diplomacy_note} {}",
+        AGES[age as usize - 1],
+        parts.join(", ")
+    )
+}
+
+/// The score pad (a column per seat, as in every game's log), the winners and, in the team
+/// variant, the teams' totals.
+fn final_score(game: &ClassicGame, game_over: &Event) -> Vec<String> {
+    let Event::GameOver {
+        points,
+        totals,
+        coins,
+        winners,
+        team_totals,
+    } = game_over
+    else {
+        return Vec::new();
+    };
+    let n = game.players();
+    let header: Vec<String> = (0..n).map(seat).collect();
+    let mut rows: Vec<(String, Vec<String>)> = vec![(
+        String::new(),
+        (0..n)
+            .map(|s| {
+                let c = game.city(s);
+                format!("{} {}", title_case(c.wonder.id()), title_case(c.side.id()))
+            })
+            .collect(),
+    )];
+    for (i, line) in game.score_lines().iter().enumerate() {
         rows.push((
-            "total".into(),
-            scores.iter().map(|sc| sc.total.to_string()).collect(),
+            line.id().to_string(),
+            points.iter().map(|p| p[i].to_string()).collect(),
         ));
-        rows.push((
-            "coins".into(),
-            (0..n).map(|s| g.city(s).coins.to_string()).collect(),
-        ));
-        out.push("=== Final score ===".into());
-        out.extend(score_pad(&header, &rows));
-        if !g.plays_in_teams() {
-            out.push(if winners.len() == 1 {
-                format!("{} wins", seat(winners[0]))
+    }
+    rows.push((
+        "total".into(),
+        totals.iter().map(|t| t.to_string()).collect(),
+    ));
+    rows.push((
+        "coins".into(),
+        coins.iter().map(|c| c.to_string()).collect(),
+    ));
+    let mut out = score_pad(&header, &rows);
+    if !game.plays_in_teams() {
+        out.push(if winners.len() == 1 {
+            format!("{} wins", seat(winners[0]))
+        } else {
+            format!("Shared victory: {}", seats(winners))
+        });
+    } else {
+        let totals: Vec<String> = team_totals
+            .iter()
+            .enumerate()
+            .map(|(t, total)| {
+                let coins = coins[2 * t] + coins[2 * t + 1];
+                format!("team {t} {total} ({coins} coins)")
+            })
+            .collect();
+        let won: Vec<String> = winners
+            .chunks(2)
+            .map(|pair| format!("team {}", pair[0] / 2))
+            .collect();
+        out.push(format!(
+            "Team totals: {}; {} {}",
+            totals.join(", "),
+            won.join(" and "),
+            if won.len() == 1 {
+                "wins"
             } else {
-                format!("Shared victory: {}", seats(&winners))
-            });
-        }
-        if g.plays_in_teams() {
-            let totals: Vec<String> = g
-                .team_totals()
-                .iter()
-                .enumerate()
-                .map(|(t, total)| {
-                    let coins = g.city(2 * t).coins + g.city(2 * t + 1).coins;
-                    format!("team {t} {total} ({coins} coins)")
-                })
-                .collect();
-            let won: Vec<String> = winners
-                .chunks(2)
-                .map(|pair| format!("team {}", pair[0] / 2))
-                .collect();
-            out.push(format!(
-                "Team totals: {}; {} {}",
-                totals.join(", "),
-                won.join(" and "),
-                if won.len() == 1 {
-                    "wins"
-                } else {
-                    "share the victory"
-                }
-            ));
-        }
+                "share the victory"
+            }
+        ));
     }
     out
 }
 
+/// The final score pad of a finished game, as its log ends.
+pub fn score_pad_of(game: &ClassicGame) -> Vec<String> {
+    final_score(game, &game.game_over_event())
+}
+
 /// The team variant's conflicts of an Age's end: who fought whom, with the shields and the
 /// tokens at stake (2, one fewer per Diplomacy token used); `uses_diplomacy` per seat.
-fn team_conflicts_text(g: &ClassicGame, uses_diplomacy: &[bool]) -> String {
-    let fights: Vec<String> = crate::classic::teams::conflicts(g.players())
+fn team_conflicts_text(n: usize, shields: &[u8], uses_diplomacy: &[bool]) -> String {
+    let fights: Vec<String> = crate::classic::teams::conflicts(n)
         .map(|(a, b)| {
             let tokens = crate::classic::teams::tokens([uses_diplomacy[a], uses_diplomacy[b]]);
             let users: Vec<String> = [a, b]
@@ -481,8 +522,8 @@ fn team_conflicts_text(g: &ClassicGame, uses_diplomacy: &[bool]) -> String {
             };
             format!(
                 "seat {a} ({}) against seat {b} ({}) for {tokens} token{}{diplomacy}",
-                g.city(a).shields,
-                g.city(b).shields,
+                shields[a],
+                shields[b],
                 if tokens == 1 { "" } else { "s" }
             )
         })
@@ -490,86 +531,26 @@ fn team_conflicts_text(g: &ClassicGame, uses_diplomacy: &[bool]) -> String {
     format!(" (teams: {})", fights.join("; "))
 }
 
-/// Cities: the Diplomacy tokens `action` gives `seat` (a black card or a Byzantium stage).
-fn diplomacy_tokens(g: &ClassicGame, seat: usize, action: Action) -> u8 {
-    let is_diplomacy = |e: &CityEffect| *e == CityEffect::Diplomacy;
-    match action {
-        Action::Build { card, .. }
-        | Action::BuildFree { card }
-        | Action::BuildDiscarded { card } => match g.catalog().card(card).effect {
-            Effect::City(effects) => effects.iter().filter(|e| is_diplomacy(e)).count() as u8,
-            _ => 0,
-        },
-        Action::Wonder { .. } => {
-            let c = g.city(seat);
-            let board = g.catalog().side(c.wonder, c.side.index());
-            board.stages.get(c.stages as usize).map_or(0, |st| {
-                st.powers
-                    .iter()
-                    .filter(|p| matches!(p, Power::City(e) if is_diplomacy(e)))
-                    .count() as u8
-            })
-        }
-        Action::Sell { .. }
-        | Action::CopyGuild { .. }
-        | Action::CoinLoss { .. }
-        | Action::Draft { .. }
-        | Action::Recruit { .. }
-        | Action::SellLeader { .. }
-        | Action::DiscardVictoryToken { .. }
-        | Action::BuryLeader { .. } => 0,
-        // Aspasia recruited by Roma night's stage.
-        Action::RecruitExtra { leader } => leader
-            .leader()
-            .effects
-            .iter()
-            .map(|e| match e {
-                crate::classic::leaders_data::LeaderEffect::Diplomacy(n) => *n,
-                _ => 0,
-            })
-            .sum(),
-        // Byzantium's stages with a leader under the board give their tokens too.
-        Action::WonderLeader { .. } => {
-            let c = g.city(seat);
-            let board = g.catalog().side(c.wonder, c.side.index());
-            board.stages.get(c.stages as usize).map_or(0, |st| {
-                st.powers
-                    .iter()
-                    .filter(|p| matches!(p, Power::City(e) if is_diplomacy(e)))
-                    .count() as u8
-            })
-        }
-    }
+/// Each action the events tell as resolved, with its seat, in the log's words.
+pub(crate) fn played_texts(game: &ClassicGame, events: &[Event]) -> Vec<(usize, String)> {
+    events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            Event::Played(p) => Some((p.seat as usize, played_text(game, p, &events[i + 1..]))),
+            _ => None,
+        })
+        .collect()
 }
 
 /// What one resolved action did and what it paid, to whom and why, as the log and the web page
-/// say it. `g` is the game before the action's turn resolved (what neighbours sold is priced
-/// on their cities of that moment).
-pub(crate) fn played_text(g: &ClassicGame, p: &Played) -> String {
-    let cat = g.catalog();
+/// say it; `after` holds the events that follow it (its payments come before the next action).
+fn played_text(game: &ClassicGame, p: &Played, after: &[Event]) -> String {
+    let cat = game.catalog();
     let name = |c: CardId| cat.card(c).name;
-    let seat = p.seat as usize;
     match p.action {
-        Action::Build {
-            card,
-            pay_left,
-            pay_right,
-        }
-        | Action::Wonder {
-            card,
-            pay_left,
-            pay_right,
-        } => {
-            let is_build = matches!(p.action, Action::Build { .. });
-            let cost = if is_build {
-                cat.card(card).cost.resources
-            } else {
-                let c = g.city(seat);
-                cat.side(c.wonder, c.side.index()).stages[c.stages as usize]
-                    .cost
-                    .resources
-            };
-            let what = if is_build {
+        Action::Build { card, .. } | Action::Wonder { card, .. } => {
+            let what = if matches!(p.action, Action::Build { .. }) {
                 format!("builds {}", name(card))
             } else {
                 format!("builds wonder stage {} (tucking {})", p.stage, name(card))
@@ -583,15 +564,20 @@ pub(crate) fn played_text(g: &ClassicGame, p: &Played) -> String {
                     if p.pay_bank > 0 {
                         paid.push(format!("{} to the bank", p.pay_bank));
                     }
-                    if pay_left + pay_right > 0 {
-                        let why = g.explain_purchase(seat, &cost, pay_left, pay_right);
-                        for (amount, to, bought) in [
-                            (pay_left, g.left_of(seat), why.map(|w| w.left)),
-                            (pay_right, g.right_of(seat), why.map(|w| w.right)),
-                        ] {
-                            if amount > 0 {
+                    let payments = after
+                        .iter()
+                        .take_while(|e| !matches!(e, Event::Played(_) | Event::Resolved));
+                    for e in payments {
+                        if let Event::Paid {
+                            seat,
+                            to: Payee::Seat(to),
+                            coins,
+                            bought,
+                        } = e
+                        {
+                            if *seat == p.seat {
                                 paid.push(format!(
-                                    "{amount} to seat {to} for {}",
+                                    "{coins} to seat {to} for {}",
                                     bought.map_or("resources".into(), |b| purchase_text(&b))
                                 ));
                             }

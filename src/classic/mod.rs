@@ -81,11 +81,12 @@ use wonders_bots::{Game, Rollout};
 pub use city::City;
 pub use data::{CardId, Catalog, Color, Edition, Expansion, ExpansionSet, Resource, Side, Wonder};
 pub use expansion::catalog;
-pub use log::{card_rows, turn_log, CardRow};
+pub use log::{card_rows, score_pad_of, turn_log, CardRow};
 pub use record::{replay, ReplayError};
 pub use scoring::{Score, ScoreLine};
 pub use state::{
-    Action, ClassicConfig, ClassicError, ClassicGame, Free, Played, Setup, SetupError, SidePolicy,
+    Action, ClassicConfig, ClassicError, ClassicGame, Event, Free, Listener, Payee, Played, Setup,
+    SetupError, SidePolicy,
 };
 
 /// Per-seat facts for a results row.

@@ -7,7 +7,7 @@ use super::data::{CardId, Color, Edition, Effect, Expansion, ExpansionSet, Side,
 use super::expansion::{catalog, IDS};
 use super::leader_draft::check_decks;
 use super::leaders_data::LeaderDeck;
-use super::log::{effect_text, power_text, turn_log};
+use super::log::{effect_text, power_text, score_pad_of, turn_log};
 use super::record::replay;
 use super::state::{Action, ClassicConfig, ClassicGame, SidePolicy};
 use crate::common::options::cut;
@@ -272,8 +272,10 @@ impl GameModule for ClassicGame {
         actions: &[Action],
     ) -> Vec<String> {
         let mut game = ClassicGame::new_game(options, seed);
+        let mut events = Vec::new();
+        game.tell_setup(&mut events);
         for &a in actions {
-            game.play(a)
+            game.play_telling(a, &mut events)
                 .expect("the actions of a played game are legal");
         }
         let seats: Vec<String> = players
@@ -282,18 +284,12 @@ impl GameModule for ClassicGame {
             .map(|(i, s)| format!("seat {i} = {s}"))
             .collect();
         let mut lines = vec![format!("Bots: {}", seats.join(", "))];
-        lines.extend(turn_log(&game));
+        lines.extend(turn_log(&game, &events));
         lines
     }
 
     fn score_pad(&self) -> Vec<String> {
-        let log = turn_log(self);
-        // What follows the section title, as Duel's score pad.
-        let pad = log
-            .iter()
-            .rposition(|l| l == "=== Final score ===")
-            .map_or(0, |i| i + 1);
-        log[pad..].to_vec()
+        score_pad_of(self)
     }
 
     fn components(options: &ClassicConfig) -> Table {

@@ -7,27 +7,254 @@
 //! edition, then `copy_guild` at game end) and the result. Replaying rebuilds the game from
 //! the setup alone, re-executes every action and checks every recorded figure.
 
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use super::data::{CardId, Catalog, Edition, Expansion, ExpansionSet, Side, Wonder};
 use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
-use super::state::{Action, ClassicConfig, ClassicGame, Free, SidePolicy};
+use super::state::{Action, ClassicConfig, ClassicGame, Free, Listener, Played, SidePolicy};
+
 use super::Setup;
 use crate::common::options::cut;
 pub use crate::common::record::ReplayError;
 use crate::common::record::{
-    first_difference, read_envelope, recorded_vs, unknown_field, FINISHED_WITHOUT_RESULT,
+    first_difference, read_envelope, recorded_vs, unknown_field, write_record, RecordOptions,
+    FINISHED_WITHOUT_RESULT,
 };
+use crate::common::Unheard;
 
-fn free_id(f: Free) -> Value {
+/// A card or a leader by its id, as the record names it.
+type Id = &'static str;
+
+/// The `setup` of a 7 Wonders record: every random draw. `hands` and `black_unused` are keyed
+/// by Age (`"1"`, `"2"`, `"3"`); Cities' and Leaders' fields only with their expansion.
+#[derive(Serialize)]
+struct RecordedSetup {
+    wonders: Vec<RecordedWonder>,
+    hands: BTreeMap<String, Vec<Vec<Id>>>,
+    guilds_unused: Vec<Id>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black_unused: Option<BTreeMap<String, Vec<Id>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leader_decks: Option<Vec<Id>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leaders: Option<Vec<Vec<Id>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leaders_box: Option<Vec<Id>>,
+}
+
+/// A seat's wonder board.
+#[derive(Serialize)]
+struct RecordedWonder {
+    wonder: Id,
+    side: Id,
+}
+
+/// One action of a record, with the figures replay checks (payments, free builds, stages).
+/// A wonder stage and a sale name either the card or (Leaders) the leader they use.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RecordedAction {
+    Build {
+        player: u8,
+        card: Id,
+        pay_left: u8,
+        pay_right: u8,
+        pay_bank: u8,
+        /// `chain`, `wonder_power`, `leader`, or null when paid.
+        free: Option<Id>,
+    },
+    Wonder {
+        player: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        card: Option<Id>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        leader: Option<Id>,
+        stage: u8,
+        pay_left: u8,
+        pay_right: u8,
+        pay_bank: u8,
+    },
+    Sell {
+        player: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        card: Option<Id>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        leader: Option<Id>,
+    },
+    BuildDiscarded {
+        player: u8,
+        card: Id,
+    },
+    CopyGuild {
+        player: u8,
+        guild: Id,
+        from: u8,
+    },
+    CoinLoss {
+        player: u8,
+        coins: u8,
+        debt: u8,
+    },
+    Draft {
+        player: u8,
+        leader: Id,
+    },
+    Recruit {
+        player: u8,
+        leader: Id,
+        pay_bank: u8,
+    },
+    DiscardVictoryToken {
+        player: u8,
+        value: u8,
+    },
+    BuryLeader {
+        player: u8,
+        leader: Id,
+    },
+    RecruitExtra {
+        player: u8,
+        leader: Id,
+        pay_bank: u8,
+    },
+}
+
+/// The `result` of a finished game: each seat's score (`total` and every line of the pad).
+#[derive(Serialize)]
+struct RecordedResult {
+    winner: Vec<usize>,
+    victory: Id,
+    scores: Vec<BTreeMap<Id, i32>>,
+    coins: Vec<u32>,
+    /// The team variant's team totals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team_totals: Option<Vec<i32>>,
+}
+
+fn free_id(f: Free) -> Option<Id> {
     match f {
-        Free::No => Value::Null,
-        Free::Chain => json!("chain"),
-        Free::WonderPower => json!("wonder_power"),
-        Free::Leader => json!("leader"),
+        Free::No => None,
+        Free::Chain => Some("chain"),
+        Free::WonderPower => Some("wonder_power"),
+        Free::Leader => Some("leader"),
     }
+}
+
+fn recorded_action(cat: &Catalog, p: &Played) -> RecordedAction {
+    let key = |c: CardId| cat.card(c).key;
+    let player = p.seat;
+    match p.action {
+        Action::Build {
+            card,
+            pay_left,
+            pay_right,
+        } => RecordedAction::Build {
+            player,
+            card: key(card),
+            pay_left,
+            pay_right,
+            pay_bank: p.pay_bank,
+            free: free_id(p.free),
+        },
+        Action::BuildFree { card } => RecordedAction::Build {
+            player,
+            card: key(card),
+            pay_left: 0,
+            pay_right: 0,
+            pay_bank: 0,
+            free: free_id(p.free),
+        },
+        Action::Wonder {
+            card,
+            pay_left,
+            pay_right,
+        } => RecordedAction::Wonder {
+            player,
+            card: Some(key(card)),
+            leader: None,
+            stage: p.stage,
+            pay_left,
+            pay_right,
+            pay_bank: p.pay_bank,
+        },
+        Action::Sell { card } => RecordedAction::Sell {
+            player,
+            card: Some(key(card)),
+            leader: None,
+        },
+        Action::BuildDiscarded { card } => RecordedAction::BuildDiscarded {
+            player,
+            card: key(card),
+        },
+        Action::CopyGuild { guild, from } => RecordedAction::CopyGuild {
+            player,
+            guild: key(guild),
+            from,
+        },
+        Action::CoinLoss { coins, debt } => RecordedAction::CoinLoss {
+            player,
+            coins,
+            debt,
+        },
+        Action::Draft { leader } => RecordedAction::Draft {
+            player,
+            leader: leader.leader().id,
+        },
+        Action::Recruit { leader } => RecordedAction::Recruit {
+            player,
+            leader: leader.leader().id,
+            pay_bank: p.pay_bank,
+        },
+        Action::WonderLeader {
+            leader,
+            pay_left,
+            pay_right,
+        } => RecordedAction::Wonder {
+            player,
+            card: None,
+            leader: Some(leader.leader().id),
+            stage: p.stage,
+            pay_left,
+            pay_right,
+            pay_bank: p.pay_bank,
+        },
+        Action::SellLeader { leader } => RecordedAction::Sell {
+            player,
+            card: None,
+            leader: Some(leader.leader().id),
+        },
+        Action::DiscardVictoryToken { value } => {
+            RecordedAction::DiscardVictoryToken { player, value }
+        }
+        Action::BuryLeader { leader } => RecordedAction::BuryLeader {
+            player,
+            leader: leader.leader().id,
+        },
+        Action::RecruitExtra { leader } => RecordedAction::RecruitExtra {
+            player,
+            leader: leader.leader().id,
+            pay_bank: p.pay_bank,
+        },
+    }
+}
+
+/// Per-Age lists keyed `"1"`, `"2"`, `"3"`.
+fn by_age<T>(per_age: impl IntoIterator<Item = T>) -> BTreeMap<String, T> {
+    per_age
+        .into_iter()
+        .enumerate()
+        .map(|(a, v)| ((a + 1).to_string(), v))
+        .collect()
+}
+
+/// A value of the record: its types only hold strings, numbers, options, lists and maps.
+fn to_value(v: impl Serialize) -> Value {
+    serde_json::to_value(v).expect("a record's types serialize")
 }
 
 impl ClassicGame {
@@ -35,136 +262,85 @@ impl ClassicGame {
     /// game's record has a `result`; an unfinished one has `"result": null`.
     pub fn record(&self, players: &[String]) -> Value {
         let cat = self.catalog();
-        let key = |c: CardId| json!(cat.card(c).key);
+        let keys = |cards: &[CardId]| cards.iter().map(|&c| cat.card(c).key).collect();
+        let ids = |ls: &[LeaderId]| ls.iter().map(|l| l.leader().id).collect();
         let setup = self.setup();
-        let mut hands = Map::new();
-        for (a, h) in setup.hands.iter().enumerate() {
-            let v: Vec<Value> = h
+        let leaders = self.plays(Expansion::LEADERS);
+        let recorded_setup = RecordedSetup {
+            wonders: setup
+                .wonders
                 .iter()
-                .map(|hand| Value::Array(hand.iter().map(|&c| key(c)).collect()))
-                .collect();
-            hands.insert((a + 1).to_string(), Value::Array(v));
-        }
-        let actions: Vec<Value> = self
+                .map(|(w, s)| RecordedWonder {
+                    wonder: w.id(),
+                    side: s.id(),
+                })
+                .collect(),
+            hands: by_age(
+                setup
+                    .hands
+                    .iter()
+                    .map(|h| h.iter().map(|hand| keys(hand)).collect()),
+            ),
+            guilds_unused: keys(&setup.guilds_unused),
+            black_unused: self
+                .plays(Expansion::CITIES)
+                .then(|| by_age(setup.black_unused.iter().map(|b| keys(b)))),
+            leader_decks: leaders.then(|| setup.leader_decks.iter().map(|d| d.id()).collect()),
+            leaders: leaders.then(|| setup.leaders.iter().map(|h| ids(h)).collect()),
+            leaders_box: leaders.then(|| ids(&setup.leaders_box)),
+        };
+        let actions = self
             .history()
             .iter()
-            .map(|p| match p.action {
-                Action::Build { card, pay_left, pay_right } => json!({
-                    "player": p.seat, "type": "build", "card": key(card),
-                    "pay_left": pay_left, "pay_right": pay_right, "pay_bank": p.pay_bank, "free": free_id(p.free),
-                }),
-                Action::BuildFree { card } => json!({
-                    "player": p.seat, "type": "build", "card": key(card),
-                    "pay_left": 0, "pay_right": 0, "pay_bank": 0, "free": free_id(p.free),
-                }),
-                Action::Wonder { card, pay_left, pay_right } => json!({
-                    "player": p.seat, "type": "wonder", "card": key(card), "stage": p.stage,
-                    "pay_left": pay_left, "pay_right": pay_right, "pay_bank": p.pay_bank,
-                }),
-                Action::Sell { card } => json!({"player": p.seat, "type": "sell", "card": key(card)}),
-                Action::BuildDiscarded { card } => {
-                    json!({"player": p.seat, "type": "build_discarded", "card": key(card)})
-                }
-                Action::CopyGuild { guild, from } => {
-                    json!({"player": p.seat, "type": "copy_guild", "guild": key(guild), "from": from})
-                }
-                Action::CoinLoss { coins, debt } => {
-                    json!({"player": p.seat, "type": "coin_loss", "coins": coins, "debt": debt})
-                }
-                Action::Draft { leader } => {
-                    json!({"player": p.seat, "type": "draft", "leader": leader.leader().id})
-                }
-                Action::Recruit { leader } => json!({
-                    "player": p.seat, "type": "recruit", "leader": leader.leader().id, "pay_bank": p.pay_bank,
-                }),
-                Action::WonderLeader { leader, pay_left, pay_right } => json!({
-                    "player": p.seat, "type": "wonder", "leader": leader.leader().id, "stage": p.stage,
-                    "pay_left": pay_left, "pay_right": pay_right, "pay_bank": p.pay_bank,
-                }),
-                Action::SellLeader { leader } => {
-                    json!({"player": p.seat, "type": "sell", "leader": leader.leader().id})
-                }
-                Action::DiscardVictoryToken { value } => {
-                    json!({"player": p.seat, "type": "discard_victory_token", "value": value})
-                }
-                Action::BuryLeader { leader } => {
-                    json!({"player": p.seat, "type": "bury_leader", "leader": leader.leader().id})
-                }
-                Action::RecruitExtra { leader } => json!({
-                    "player": p.seat, "type": "recruit_extra", "leader": leader.leader().id, "pay_bank": p.pay_bank,
-                }),
-            })
+            .map(|p| to_value(recorded_action(cat, p)))
             .collect();
-        let result = if self.is_over() {
-            let scores: Vec<Value> = (0..self.players())
-                .map(|s| {
-                    let mut m = Map::new();
-                    let score = self.score(s);
-                    m.insert("total".to_string(), json!(score.total));
-                    for (k, v) in score.lines(self.score_lines()) {
-                        m.insert(k.to_string(), json!(v));
-                    }
-                    Value::Object(m)
-                })
-                .collect();
-            let mut result = json!({
-                "winner": self.winners(),
-                "victory": "civilian",
-                "scores": scores,
-                "coins": (0..self.players()).map(|s| self.city(s).coins).collect::<Vec<_>>(),
-            });
-            if self.plays_in_teams() {
-                result["team_totals"] = json!(self.team_totals());
-            }
-            result
-        } else {
-            Value::Null
-        };
-        // Written in the record format's order (the units' order: leaders, then cities).
-        let expansions = self.catalog().expansions.ids();
-        let cities = self.plays(Expansion::CITIES);
-        let leaders = self.plays(Expansion::LEADERS);
-        let variants: &[&str] = if self.plays_in_teams() {
-            &["teams"]
-        } else {
-            &[]
-        };
-        let mut setup_json = json!({
-            "wonders": setup.wonders.iter().map(|(w, s)| json!({"wonder": w.id(), "side": s.id()})).collect::<Vec<_>>(),
-            "hands": hands,
-            "guilds_unused": setup.guilds_unused.iter().map(|&c| key(c)).collect::<Vec<_>>(),
+        let result = self.is_over().then(|| {
+            let lines = self.score_lines();
+            to_value(RecordedResult {
+                winner: self.winners(),
+                victory: "civilian",
+                scores: (0..self.players())
+                    .map(|s| {
+                        let score = self.score(s);
+                        let mut m: BTreeMap<Id, i32> = score.lines(lines).into_iter().collect();
+                        m.insert("total", score.total);
+                        m
+                    })
+                    .collect(),
+                coins: (0..self.players()).map(|s| self.city(s).coins).collect(),
+                team_totals: self.plays_in_teams().then(|| self.team_totals()),
+            })
         });
-        if cities {
-            let mut unused = Map::new();
-            for (a, cards) in setup.black_unused.iter().enumerate() {
-                unused.insert(
-                    (a + 1).to_string(),
-                    json!(cards.iter().map(|&c| key(c)).collect::<Vec<_>>()),
-                );
-            }
-            setup_json["black_unused"] = Value::Object(unused);
+        // Written in the record format's order (the units' order: leaders, then cities).
+        let options = RecordOptions {
+            expansions: self
+                .catalog()
+                .expansions
+                .ids()
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            edition: Some(self.edition().id().to_string()),
+            variants: if self.plays_in_teams() {
+                vec!["teams".to_string()]
+            } else {
+                Vec::new()
+            },
+        };
+        let mut record = write_record(
+            "classic",
+            &options,
+            self.seed().unwrap_or(0),
+            players,
+            to_value(recorded_setup),
+            actions,
+            result,
+        );
+        if self.seed().is_none() {
+            // A game built from an explicit set-up, without the seed it was drawn from.
+            record["seed"] = Value::Null;
         }
-        if leaders {
-            let ids = |ls: &[LeaderId]| ls.iter().map(|l| l.leader().id).collect::<Vec<_>>();
-            setup_json["leader_decks"] = json!(setup
-                .leader_decks
-                .iter()
-                .map(|d| d.id())
-                .collect::<Vec<_>>());
-            setup_json["leaders"] = json!(setup.leaders.iter().map(|h| ids(h)).collect::<Vec<_>>());
-            setup_json["leaders_box"] = json!(ids(&setup.leaders_box));
-        }
-        json!({
-            "format": "wonders-record",
-            "version": 1,
-            "game": "classic",
-            "options": {"expansions": expansions, "edition": self.edition().id(), "variants": variants},
-            "seed": self.seed(),
-            "players": players,
-            "setup": setup_json,
-            "actions": actions,
-            "result": result,
-        })
+        record
     }
 }
 
@@ -483,7 +659,7 @@ fn check_figures(
             match a.get("free") {
                 None if free == Free::No => Ok(()),
                 _ if label_ok => Ok(()),
-                _ => same("free", free_id(free)),
+                _ => same("free", json!(free_id(free))),
             }
         }
         Action::BuildFree { .. } => {
@@ -511,6 +687,14 @@ fn check_figures(
 /// at its own action (payments, free builds, stages), then the result (winners, every score
 /// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
+    replay_telling(record, &mut Unheard)
+}
+
+/// [`replay`], telling `sink` what happens from the set-up on (for the log).
+pub fn replay_telling<S: Listener>(
+    record: &Value,
+    sink: &mut S,
+) -> Result<ClassicGame, ReplayError> {
     let env = read_envelope(record, "classic")?;
     let edition = env
         .options
@@ -593,6 +777,7 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
     let mut game = ClassicGame::from_setup(&config, &setup)
         .map_err(|e| ReplayError::record(format!("setup: {}", e.0)))?;
     game.set_seed(env.seed);
+    game.tell_setup(sink);
     for (index, a) in env.actions.iter().enumerate() {
         let at = |message: String| ReplayError::at(index, message);
         if game.is_over() {
@@ -616,7 +801,8 @@ pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
         };
         check_figures(a, action, free, bank, stage, edition, both_free)
             .map_err(|m| at(format!("{}: {m}", game.describe_action(action))))?;
-        game.play(action).map_err(|e| at(e.to_string()))?;
+        game.play_telling(action, sink)
+            .map_err(|e| at(e.to_string()))?;
     }
     let Some(result) = env.result else {
         if game.is_over() {
@@ -752,10 +938,12 @@ mod tests {
             let record = g.record(&specs);
             let text = serde_json::to_string(&record).unwrap();
             let back: Value = serde_json::from_str(&text).unwrap();
-            let r = replay(&back).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let mut events = Vec::new();
+            let r =
+                replay_telling(&back, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(r.record(&specs), record, "seed {seed}");
             if seed < 4 {
-                let log = crate::classic::log::turn_log(&g);
+                let log = crate::classic::log::turn_log(&r, &events);
                 let has = |text: &str| log.iter().any(|l| l.contains(text));
                 assert!(has("Leader draft") && has("drafts "), "seed {seed}");
                 assert!(has("Age I recruitment turn") && has("Age III recruitment turn"));

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::state::{Action, ClassicGame, Step};
 use crate::classic::data::{CardId, Color};
 use crate::classic::leader_draft::{LeaderId, LeaderSet};
-use crate::classic::log::{effect_text, played_text, power_text};
+use crate::classic::log::{effect_text, played_texts, power_text};
 use crate::common::view::{card, card_with, cards_section, fact, facts_section, hidden, TableView};
 
 const AGES: [&str; 3] = ["I", "II", "III"];
@@ -245,6 +245,12 @@ impl TableView for ClassicGame {
         // What resolved in this step, in the log's own words (what each build paid, to whom and
         // why); a choice still hidden in its turn has resolved nothing yet.
         let resolved = &after.history()[before.history().len()..];
+        // The step told again, on a copy of the state before it, for what each paid and why.
+        let mut events = Vec::new();
+        before
+            .clone()
+            .play_telling(action, &mut events)
+            .expect("the step was played");
         if resolved.is_empty() {
             let seat = before.current_seat();
             return vec![format!(
@@ -253,15 +259,9 @@ impl TableView for ClassicGame {
                 before.describe_action(action)
             )];
         }
-        let mut lines: Vec<String> = resolved
-            .iter()
-            .map(|p| {
-                format!(
-                    "{}: {}",
-                    before.seat_name(p.seat as usize),
-                    played_text(before, p)
-                )
-            })
+        let mut lines: Vec<String> = played_texts(before, &events)
+            .into_iter()
+            .map(|(seat, text)| format!("{}: {text}", before.seat_name(seat)))
             .collect();
         if resolved.len() > 1 || before.turn() != after.turn() {
             lines.insert(0, "the turn resolves: every choice is revealed".into());

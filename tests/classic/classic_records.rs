@@ -5,8 +5,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::{json, Value};
 use wonders::classic::{
-    card_rows, replay, turn_log, Action, ClassicConfig, ClassicGame, Edition, Free, ReplayError,
-    SidePolicy,
+    card_rows, replay, turn_log, Action, ClassicConfig, ClassicGame, Edition, Event, Free,
+    ReplayError, SidePolicy,
 };
 use wonders_bots::Game;
 
@@ -21,6 +21,23 @@ fn random_game(players: usize, edition: Edition, seed: u64) -> ClassicGame {
         g.apply(buf[rng.random_range(0..buf.len())]).unwrap();
     }
     g
+}
+
+/// A random game with the events its engine told, set-up first.
+fn random_told_game(players: usize, edition: Edition, seed: u64) -> (ClassicGame, Vec<Event>) {
+    let mut config = ClassicConfig::new(players, edition);
+    config.sides = SidePolicy::Mixed;
+    let mut g = ClassicGame::new(&config, seed).unwrap();
+    let mut events = Vec::new();
+    g.tell_setup(&mut events);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    while !g.is_terminal() {
+        g.legal_actions(&mut buf);
+        g.play_telling(buf[rng.random_range(0..buf.len())], &mut events)
+            .unwrap();
+    }
+    (g, events)
 }
 
 fn specs(n: usize) -> Vec<String> {
@@ -174,8 +191,9 @@ fn from_setup_reproduces_new() {
 
 #[test]
 fn turn_log_and_card_listing() {
-    let g = random_game(3, Edition::V1, 3);
-    let log = turn_log(&g);
+    let (g, events) = random_told_game(3, Edition::V1, 3);
+    assert_eq!(g.history(), random_game(3, Edition::V1, 3).history());
+    let log = turn_log(&g, &events);
     assert!(log[0].starts_with("7 Wonders 1st edition, 3 players"));
     assert!(log.iter().any(|l| l.starts_with("Age III turn 6")));
     assert_eq!(

@@ -11,6 +11,7 @@ mod cities_payment;
 mod classic_bots;
 mod classic_cities;
 mod classic_data;
+mod classic_events;
 mod classic_games;
 mod classic_imports;
 mod classic_leaders_data;

@@ -292,7 +292,7 @@ fn tomyris_nero_and_recruited_tokens() {
     g.cities[1].shields = 2;
     g.cities[2].shields = 1;
     let coins = g.cities[1].coins;
-    g.end_age();
+    g.end_age(&mut Unheard);
     assert_eq!((g.cities[0].defeats, g.cities[0].military), (0, 0));
     // Seat 1 beat seat 0 (+1, and Tomyris's −1) and seat 2 (+1): 1 + 1 − 1.
     assert_eq!(g.cities[1].military, 1);
@@ -441,7 +441,7 @@ fn roma_night_draws_leaders_and_recruits_one_more() {
     g.next.clear();
     g.push_end_of_turn_steps(0);
     g.next.push(Next::Turn);
-    g.advance();
+    g.advance(&mut Unheard);
     assert_eq!(g.step, Step::RecruitExtra(0));
     let coins = g.cities[0].coins;
     g.play(Action::RecruitExtra { leader }).unwrap();
@@ -473,7 +473,7 @@ fn berenice_pays_for_a_leader_recruited_through_roma_night_that_gives_coins() {
     g.next.clear();
     g.push_end_of_turn_steps(0);
     g.next.push(Next::Turn);
-    g.advance();
+    g.advance(&mut Unheard);
     assert_eq!(g.step, Step::RecruitExtra(0));
     let coins = g.cities[0].coins;
     let cost = u32::from(g.leader_cost(0, l("croesus")));

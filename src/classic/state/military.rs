@@ -20,12 +20,15 @@ impl ClassicGame {
         }
     }
 
-    pub(super) fn end_age(&mut self) {
+    pub(super) fn end_age<S: Listener>(&mut self, sink: &mut S) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
+        // Who holds Diplomacy (only with Cities): sits out, or in teams lowers the stakes.
+        let diplomacy: ArrayVec<bool, MAX_SEATS> =
+            self.cities.iter().map(|c| c.diplomacy > 0).collect();
         if self.teams {
-            self.team_conflicts(&shields);
+            self.team_conflicts(&shields, sink);
         } else if self.leaders.is_some() {
-            self.leader_conflicts(&shields);
+            self.leader_conflicts(&shields, sink);
         } else if self.cat.expansions.contains(Expansion::CITIES) {
             // Diplomacy: a seat holding a token sits out and discards one; the others fight
             // their nearest fighting seats.
@@ -48,12 +51,21 @@ impl ClassicGame {
                 }
             }
         }
+        if S::HEARS {
+            tell(sink, || Event::Conflicts {
+                age: self.age,
+                shields: shields.to_vec(),
+                diplomacy: diplomacy.to_vec(),
+                military: self.cities.iter().map(|c| c.military).collect(),
+            });
+        }
         for c in self.cities.iter_mut() {
             c.free_build_used = false;
         }
         if self.age < 3 {
             self.age += 1;
             self.begin_age();
+            self.tell_hands(sink);
             return;
         }
         self.turn = self.last_turn() + 1;
@@ -73,7 +85,7 @@ impl ClassicGame {
 
     /// The conflicts with Leaders (and Diplomacy when Cities is played too): each fighting seat
     /// against its nearest fighting seats, for one token.
-    fn leader_conflicts(&mut self, shields: &[u8]) {
+    fn leader_conflicts<S: Listener>(&mut self, shields: &[u8], sink: &mut S) {
         let sits_out: ArrayVec<bool, MAX_SEATS> = self
             .cities
             .iter()
@@ -83,7 +95,7 @@ impl ClassicGame {
             crate::classic::cities::conflicts(&sits_out)
                 .map(|(a, b)| (a, b, 1))
                 .collect();
-        self.fight(shields, &pairs);
+        self.fight(shields, &pairs, sink);
         for (city, out) in self.cities.iter_mut().zip(sits_out) {
             city.diplomacy -= u8::from(out);
         }
@@ -92,14 +104,14 @@ impl ClassicGame {
     /// The team variant's conflicts: each seat against its opposing neighbour, never its
     /// partner, for 2 tokens, one fewer for each seat of the two that holds Diplomacy. Every
     /// holder uses one token, whatever the outcome.
-    fn team_conflicts(&mut self, shields: &[u8]) {
+    fn team_conflicts<S: Listener>(&mut self, shields: &[u8], sink: &mut S) {
         let holds: ArrayVec<bool, MAX_SEATS> =
             self.cities.iter().map(|c| c.diplomacy > 0).collect();
         let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> = teams::conflicts(self.n)
             .map(|(a, b)| (a, b, teams::tokens([holds[a], holds[b]])))
             .filter(|&(_, _, tokens)| tokens > 0)
             .collect();
-        self.fight(shields, &pairs);
+        self.fight(shields, &pairs, sink);
         for (city, used) in self.cities.iter_mut().zip(holds) {
             city.diplomacy -= u8::from(used);
         }
@@ -108,7 +120,12 @@ impl ClassicGame {
     /// Resolves `conflicts` (two seats and the tokens they fight for) with the Leaders powers
     /// (none without Leaders): Tomyris gives her defeat tokens to the seat that beat her; Nero
     /// pays for each victory token, and Berenice adds her coin to that bank payment once.
-    fn fight(&mut self, shields: &[u8], conflicts: &[(usize, usize, u8)]) {
+    fn fight<S: Listener>(
+        &mut self,
+        shields: &[u8],
+        conflicts: &[(usize, usize, u8)],
+        sink: &mut S,
+    ) {
         let value = crate::classic::leaders::victory_value(self.age);
         let mut victories = [0u8; MAX_SEATS];
         for &(a, b, tokens) in conflicts {
@@ -128,7 +145,10 @@ impl ClassicGame {
             let p = city.leader_powers;
             let nero = u32::from(victories[seat]) * u32::from(p.coins_per_victory);
             if nero > 0 {
-                city.coins += nero + u32::from(p.extra_bank_coin);
+                let coins = nero + u32::from(p.extra_bank_coin);
+                city.coins += coins;
+                let seat = seat as u8;
+                tell(sink, || Event::Income { seat, coins });
             }
         }
     }
@@ -165,7 +185,7 @@ mod tests {
             city.shields = shields;
         }
         g.cities[0].diplomacy = 1;
-        g.end_age();
+        g.end_age(&mut Unheard);
         let military: Vec<i32> = g.cities.iter().map(|c| c.military).collect();
         assert_eq!(military, [0, -2, 2, 0]);
         assert_eq!(g.cities[0].diplomacy, 0);
@@ -176,7 +196,7 @@ mod tests {
         for (city, shields) in g.cities.iter_mut().zip([5, 1, 3, 2]) {
             city.shields = shields;
         }
-        g.end_age();
+        g.end_age(&mut Unheard);
         assert_eq!(g.cities[0].military, 2);
         assert_eq!(g.cities[0].victories[1], 2);
     }

@@ -31,9 +31,10 @@ use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
 use super::payment::{quote, Prices, Quote, Supply, Ways};
 use super::vocab::ScoreLine;
-use crate::common::{GameRng, WideCardSet};
+use crate::common::{GameRng, Unheard, WideCardSet};
 
 mod determinize;
+pub mod events;
 mod legal;
 mod military;
 mod recruitment;
@@ -50,6 +51,8 @@ mod teams_tests;
 /// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
 pub const RECRUITMENT_TURN: u8 = u8::MAX;
 
+use events::tell;
+pub use events::{Event, Listener, Payee};
 pub(crate) use recruitment::LeaderTable;
 
 /// Most seats at a table.

@@ -177,7 +177,7 @@ impl ClassicGame {
 
     /// Every seat picked: the round is played (its picks recorded seat by seat) and the hands
     /// pass right; after the fourth round the picks become the leader hands and Age I begins.
-    pub(super) fn resolve_draft(&mut self) {
+    pub(super) fn resolve_draft<S: Listener>(&mut self, sink: &mut S) {
         let mut picks = [LeaderId(0); MAX_SEATS];
         for (seat, pick) in picks.iter_mut().enumerate().take(self.n) {
             let (action, _, _) = self.pending[seat].take().expect("every seat picked");
@@ -185,7 +185,7 @@ impl ClassicGame {
                 unreachable!("checked");
             };
             *pick = leader;
-            self.push_history(seat, action, Free::No, 0, 0);
+            self.push_history(seat, action, Free::No, 0, 0, sink);
         }
         let table = self.leaders.as_mut().expect("a draft has leaders");
         table
@@ -205,7 +205,7 @@ impl ClassicGame {
 
     /// The recruitment turn resolved: payments, leaders placed face up, under a board or sold,
     /// then the coins and what recruiting a leader does at once.
-    pub(super) fn resolve_recruitment(&mut self) {
+    pub(super) fn resolve_recruitment<S: Listener>(&mut self, sink: &mut S) {
         if let Some(table) = self.leaders.as_mut() {
             table.berenice_paid = 0;
         }
@@ -229,7 +229,8 @@ impl ClassicGame {
                     city.coins -= bank as u32;
                     self.spendable[seat] -= bank as u32;
                     recruited.push((seat, leader));
-                    self.push_history(seat, action, free, bank, 0);
+                    self.push_history(seat, action, free, bank, 0, sink);
+                    self.tell_payments(sink, seat, bank, [0, 0], None);
                 }
                 Action::WonderLeader {
                     leader,
@@ -253,12 +254,13 @@ impl ClassicGame {
                     if powers.contains(&Power::BuildFromDiscard) {
                         self.owed_discard_builds.push(seat as u8);
                     }
-                    self.push_history(seat, action, free, bank, stage);
+                    self.push_history(seat, action, free, bank, stage, sink);
+                    self.tell_payments(sink, seat, bank, [pay_left, pay_right], None);
                 }
                 Action::SellLeader { leader } => {
                     self.cities[seat].leader_hand.remove(leader);
                     income[seat] += SELL_COINS;
-                    self.push_history(seat, action, free, 0, 0);
+                    self.push_history(seat, action, free, 0, 0, sink);
                 }
                 _ => unreachable!("checked by leader_terms"),
             }
@@ -268,20 +270,18 @@ impl ClassicGame {
             income[seat] += ps.iter().map(|p| p.coins_when_built(city)).sum::<u32>();
         }
         if self.with_cities() {
-            self.cities_effects_built(&[], &stages, &mut income);
+            self.cities_effects_built(&[], &stages, &mut income, sink);
         }
         self.leader_stages_built(&stages);
         for &(seat, leader) in &recruited {
             income[seat] += self.recruited(seat, leader);
         }
         self.leader_turn_coins(&[], &stages, &paid_neighbours, &trade, &mut income);
-        for (city, inc) in self.cities.iter_mut().zip(income) {
-            city.coins += inc;
-        }
+        self.credit(&income, sink);
         self.next.clear();
         self.push_end_of_turn_steps(0);
         self.next.push(Next::EndRecruitment);
-        self.advance();
+        self.advance(sink);
     }
 
     /// What recruiting `leader` does at once for `seat` (its coins are returned), and the
@@ -443,7 +443,15 @@ impl ClassicGame {
     }
 
     /// Plays one of Leaders' end-of-turn decisions, then goes on with the turn's steps.
-    pub(super) fn play_leader_decision(&mut self, seat: usize, action: Action, bank: u8) {
+    pub(super) fn play_leader_decision<S: Listener>(
+        &mut self,
+        seat: usize,
+        action: Action,
+        bank: u8,
+        sink: &mut S,
+    ) {
+        // Told first, then what it brings.
+        self.push_history(seat, action, Free::No, bank, 0, sink);
         match action {
             Action::DiscardVictoryToken { value } => {
                 let city = &mut self.cities[seat];
@@ -470,9 +478,8 @@ impl ClassicGame {
                 income[seat] = self.recruited(seat, leader);
                 let none = [0; MAX_SEATS];
                 self.leader_turn_coins(&[], &[], &[0; MAX_SEATS], &none, &mut income);
-                for (city, inc) in self.cities.iter_mut().zip(income) {
-                    city.coins += inc;
-                }
+                self.tell_payments(sink, seat, bank, [0, 0], None);
+                self.credit(&income, sink);
                 let table = self.leaders.as_mut().expect("recruiting has leaders");
                 for owner in table.owed.telesilla.drain(..) {
                     self.next.insert(0, Next::TelesillaDiscards(owner));
@@ -497,8 +504,7 @@ impl ClassicGame {
             }
             _ => unreachable!("checked by leader_decision_terms"),
         }
-        self.push_history(seat, action, Free::No, bank, 0);
-        self.advance();
+        self.advance(sink);
     }
 
     /// After the recruitment turn (and its end-of-turn steps): in Age III every seat but Roma

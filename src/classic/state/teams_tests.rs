@@ -59,7 +59,7 @@ fn partners_never_fight_and_a_conflict_gives_two_tokens() {
     // Seat 1 (2 shields) against seat 2 (5); seat 3 (0) against seat 0 (9). Partners 0 and 1
     // (9 against 2) and 2 and 3 (5 against 0) do not fight.
     set_shields(&mut g, &[9, 2, 5, 0]);
-    g.end_age();
+    g.end_age(&mut Unheard);
     assert_eq!(military(&g), [6, -2, 6, -2]);
     assert_eq!((g.cities[1].defeats, g.cities[2].victories[3]), (2, 2));
     assert_eq!((g.cities[3].defeats, g.cities[0].victories[3]), (2, 2));
@@ -68,7 +68,7 @@ fn partners_never_fight_and_a_conflict_gives_two_tokens() {
     let mut g = team_game(6, false, 1);
     g.age = 3;
     set_shields(&mut g, &[1, 4, 4, 0, 7, 1]);
-    g.end_age();
+    g.end_age(&mut Unheard);
     // Conflicts (1, 2) tie, (3, 4) seat 4 wins, (5, 0) tie.
     assert_eq!(military(&g), [0, 0, 0, -2, 10, 0]);
 }
@@ -83,7 +83,7 @@ fn diplomacy_takes_one_token_off_a_conflict_per_user() {
     set_shields(&mut g, &[3, 2, 5, 1]);
     // The rule book's example: seat 1 (2 shields, Diplomacy) against seat 2 (5).
     g.cities[1].diplomacy = 1;
-    g.end_age();
+    g.end_age(&mut Unheard);
     assert_eq!(g.cities[1].military, -1);
     assert_eq!(g.cities[2].military, 3);
     // The partner (seat 0, 3 shields against seat 3's 1) fights for two tokens.
@@ -94,7 +94,7 @@ fn diplomacy_takes_one_token_off_a_conflict_per_user() {
     set_shields(&mut g, &[3, 2, 5, 1]);
     g.cities[1].diplomacy = 1;
     g.cities[2].diplomacy = 2;
-    g.end_age();
+    g.end_age(&mut Unheard);
     assert_eq!((g.cities[1].military, g.cities[2].military), (0, 0));
     assert_eq!((g.cities[1].diplomacy, g.cities[2].diplomacy), (0, 1));
     assert_eq!((g.cities[0].military, g.cities[3].military), (2, -2));
@@ -155,7 +155,7 @@ fn tomyris_and_nero_with_doubled_conflicts() {
     set_shields(&mut g, &[1, 0, 3, 1]);
     let before: Vec<i32> = military(&g);
     let coins = g.cities[2].coins;
-    g.end_age();
+    g.end_age(&mut Unheard);
     let gained: Vec<i32> = military(&g)
         .iter()
         .zip(&before)

@@ -2,6 +2,7 @@
 //! passing the hands, the sixth turn, Babylon's last card and Halikarnassos' build.
 
 use super::*;
+use crate::classic::leaders_data::LeaderEffect;
 
 impl ClassicGame {
     pub(super) fn begin_turn(&mut self, movers: u8, refresh: bool) {
@@ -18,14 +19,24 @@ impl ClassicGame {
 
     /// Plays `action` for the player to move.
     pub fn play(&mut self, action: Action) -> Result<(), ClassicError> {
-        self.play_with(action, Self::terms)
+        self.play_with(action, Self::terms, &mut Unheard)
+    }
+
+    /// Plays `action` for the player to move, telling `sink` what happens as the rules
+    /// resolve it (nothing while a turn's choices stay hidden).
+    pub fn play_telling<S: Listener>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), ClassicError> {
+        self.play_with(action, Self::terms, sink)
     }
 
     /// Plays an action [`ClassicGame::legal`] listed for this state (or for one the mover
     /// cannot tell from it) without pricing it again: see
     /// [`wonders_bots::Game::apply_listed`].
     pub fn play_listed(&mut self, action: Action) -> Result<(), ClassicError> {
-        self.play_with(action, Self::listed_terms)
+        self.play_with(action, Self::listed_terms, &mut Unheard)
     }
 
     /// Sells `card`, which the player to move holds, without checking it: the evaluation's
@@ -33,13 +44,14 @@ impl ClassicGame {
     pub(crate) fn play_held_sale(&mut self, card: CardId) -> Result<(), ClassicError> {
         let action = Action::Sell { card };
         debug_assert_eq!(self.terms(action), Ok((Free::No, 0)));
-        self.play_with(action, |_, _| Ok((Free::No, 0)))
+        self.play_with(action, |_, _| Ok((Free::No, 0)), &mut Unheard)
     }
 
-    fn play_with(
+    fn play_with<S: Listener>(
         &mut self,
         action: Action,
         terms: impl Fn(&Self, Action) -> Result<(Free, u8), &'static str>,
+        sink: &mut S,
     ) -> Result<(), ClassicError> {
         let seat = self.to_move();
         if self.step == Step::Over {
@@ -50,6 +62,7 @@ impl ClassicGame {
             action: self.describe_action(action),
             reason,
         })?;
+        let before = (self.history.len(), self.age);
         match self.step {
             Step::Turn | Step::Draft => {
                 self.pending[seat] = Some((action, free, bank));
@@ -66,20 +79,20 @@ impl ClassicGame {
                 };
                 if all_chosen {
                     if self.step == Step::Draft {
-                        self.resolve_draft();
+                        self.resolve_draft(sink);
                     } else if self.recruiting {
-                        self.resolve_recruitment();
+                        self.resolve_recruitment(sink);
                     } else {
-                        self.resolve_turn();
+                        self.resolve_turn(sink);
                     }
                 }
             }
             Step::BuildDiscarded(_) => {
-                self.build_from_discard(seat, action.card());
-                self.advance();
+                self.build_from_discard(seat, action.card(), sink);
+                self.advance(sink);
             }
             Step::DiscardVictory(_) | Step::BuryLeader(_) | Step::RecruitExtra(_) => {
-                self.play_leader_decision(seat, action, bank);
+                self.play_leader_decision(seat, action, bank, sink);
             }
             Step::CoinLoss(_) => {
                 if let Action::CoinLoss { coins, debt } = action {
@@ -87,30 +100,44 @@ impl ClassicGame {
                     city.coins -= u32::from(coins);
                     city.debt += debt;
                 }
-                self.push_history(seat, action, Free::No, bank, 0);
-                self.advance();
+                self.push_history(seat, action, Free::No, bank, 0, sink);
+                if let Action::CoinLoss { coins, debt } = action {
+                    let seat = seat as u8;
+                    tell(sink, || Event::CoinLoss { seat, coins, debt });
+                }
+                self.advance(sink);
             }
             Step::CopyGuild(_) => {
                 if let Action::CopyGuild { guild, .. } = action {
                     self.cities[seat].copied_guild = Some(guild);
                 }
-                self.push_history(seat, action, Free::No, 0, 0);
+                self.push_history(seat, action, Free::No, 0, 0, sink);
                 self.step = Step::Over;
             }
             Step::Over => unreachable!(),
         }
+        if S::HEARS {
+            if self.history.len() > before.0 || self.age != before.1 {
+                tell(sink, || Event::Resolved);
+            }
+            if self.step == Step::Over {
+                tell(sink, || self.game_over_event());
+            }
+        }
         Ok(())
     }
 
-    pub(super) fn push_history(
+    /// Records a resolved action and tells it (with the Diplomacy tokens it gives).
+    pub(super) fn push_history<S: Listener>(
         &mut self,
         seat: usize,
         action: Action,
         free: Free,
         pay_bank: u8,
         stage: u8,
+        sink: &mut S,
     ) {
-        self.history.push(Played {
+        let played = Played {
             seat: seat as u8,
             action,
             age: self.age,
@@ -122,7 +149,104 @@ impl ClassicGame {
             free,
             pay_bank,
             stage,
-        });
+        };
+        self.history.push(played);
+        tell(sink, || Event::Played(played));
+        if S::HEARS {
+            let tokens = self.diplomacy_taken(seat, action, stage);
+            if tokens > 0 {
+                let seat = seat as u8;
+                tell(sink, || Event::Diplomacy { seat, tokens });
+            }
+        }
+    }
+
+    /// Cities: the Diplomacy tokens `action`, just resolved, gave `seat` (a black card,
+    /// Byzantium's stage `stage`, Aspasia).
+    fn diplomacy_taken(&self, seat: usize, action: Action, stage: u8) -> u8 {
+        let is_diplomacy = |e: &CityEffect| *e == CityEffect::Diplomacy;
+        match action {
+            Action::Build { card, .. }
+            | Action::BuildFree { card }
+            | Action::BuildDiscarded { card } => match self.cat.card(card).effect {
+                Effect::City(effects) => effects.iter().filter(|e| is_diplomacy(e)).count() as u8,
+                _ => 0,
+            },
+            Action::Wonder { .. } | Action::WonderLeader { .. } => {
+                let c = &self.cities[seat];
+                let board = self.cat.side(c.wonder, c.side.index());
+                board.stages[stage as usize - 1]
+                    .powers
+                    .iter()
+                    .filter(|p| matches!(p, Power::City(e) if is_diplomacy(e)))
+                    .count() as u8
+            }
+            Action::Recruit { leader } | Action::RecruitExtra { leader } => leader
+                .leader()
+                .effects
+                .iter()
+                .map(|e| match e {
+                    LeaderEffect::Diplomacy(n) => *n,
+                    _ => 0,
+                })
+                .sum(),
+            Action::Sell { .. }
+            | Action::CopyGuild { .. }
+            | Action::CoinLoss { .. }
+            | Action::Draft { .. }
+            | Action::SellLeader { .. }
+            | Action::DiscardVictoryToken { .. }
+            | Action::BuryLeader { .. } => 0,
+        }
+    }
+
+    /// Tells the coins `seat` pays for what it just played: to the bank, then to each
+    /// neighbour (with what it bought there, when `bought` explains it).
+    pub(super) fn tell_payments<S: Listener>(
+        &self,
+        sink: &mut S,
+        seat: usize,
+        bank: u8,
+        neighbours: [u8; 2],
+        bought: Option<crate::classic::payment::Purchase>,
+    ) {
+        if !S::HEARS {
+            return;
+        }
+        let seat_id = seat as u8;
+        if bank > 0 {
+            tell(sink, || Event::Paid {
+                seat: seat_id,
+                to: Payee::Bank,
+                coins: u32::from(bank),
+                bought: None,
+            });
+        }
+        let (l, r) = (self.left_of(seat), self.right_of(seat));
+        for (coins, to, what) in [
+            (neighbours[0], l, bought.map(|w| w.left)),
+            (neighbours[1], r, bought.map(|w| w.right)),
+        ] {
+            if coins > 0 {
+                tell(sink, || Event::Paid {
+                    seat: seat_id,
+                    to: Payee::Seat(to as u8),
+                    coins: u32::from(coins),
+                    bought: what,
+                });
+            }
+        }
+    }
+
+    /// Credits a turn's (or a step's) incomes, telling each.
+    pub(super) fn credit<S: Listener>(&mut self, income: &[u32; MAX_SEATS], sink: &mut S) {
+        for (seat, (city, &inc)) in self.cities.iter_mut().zip(income).enumerate() {
+            city.coins += inc;
+            if S::HEARS && inc > 0 {
+                let seat = seat as u8;
+                tell(sink, || Event::Income { seat, coins: inc });
+            }
+        }
     }
 
     /// Removes one copy of `card` from `seat`'s hand; returns its uid.
@@ -155,7 +279,7 @@ impl ClassicGame {
             .coins_when_built(self.table(), seat)
     }
 
-    pub(super) fn resolve_turn(&mut self) {
+    pub(super) fn resolve_turn<S: Listener>(&mut self, sink: &mut S) {
         let mut income = [0u32; MAX_SEATS];
         // Coins from the neighbours, and neighbours paid, per seat (for Berenice, Hatshepsut).
         let mut trade = [0u32; MAX_SEATS];
@@ -178,6 +302,13 @@ impl ClassicGame {
                         } => (pay_left, pay_right),
                         _ => (0, 0),
                     };
+                    // What the neighbours sold, priced on their production of the turn's start.
+                    let bought = if S::HEARS && pay_left + pay_right > 0 {
+                        let cost = &self.cat.card(card).cost.resources;
+                        self.explain_purchase(seat, cost, pay_left, pay_right)
+                    } else {
+                        None
+                    };
                     self.take_from_hand(seat, card, true);
                     let paid = bank as u32 + pay_left as u32 + pay_right as u32;
                     let city = &mut self.cities[seat];
@@ -195,13 +326,22 @@ impl ClassicGame {
                         paid_neighbours[seat] = u8::from(pay_left > 0) + u8::from(pay_right > 0);
                     }
                     built.push((seat, card, free));
-                    self.push_history(seat, action, free, bank, 0);
+                    self.push_history(seat, action, free, bank, 0, sink);
+                    self.tell_payments(sink, seat, bank, [pay_left, pay_right], bought);
                 }
                 Action::Wonder {
                     card,
                     pay_left,
                     pay_right,
                 } => {
+                    let bought = if S::HEARS && pay_left + pay_right > 0 {
+                        let c = &self.cities[seat];
+                        let board = self.cat.side(c.wonder, c.side.index());
+                        let cost = &board.stages[c.stages as usize].cost.resources;
+                        self.explain_purchase(seat, cost, pay_left, pay_right)
+                    } else {
+                        None
+                    };
                     self.take_from_hand(seat, card, false);
                     // `bank`: a stage's own coin cost (Petra's).
                     let paid = bank as u32 + pay_left as u32 + pay_right as u32;
@@ -221,13 +361,14 @@ impl ClassicGame {
                     if powers.contains(&Power::BuildFromDiscard) {
                         self.owed_discard_builds.push(seat as u8);
                     }
-                    self.push_history(seat, action, Free::No, bank, stage);
+                    self.push_history(seat, action, Free::No, bank, stage, sink);
+                    self.tell_payments(sink, seat, bank, [pay_left, pay_right], bought);
                 }
                 Action::Sell { card } => {
                     let u = self.take_from_hand(seat, card, false);
                     self.discard[self.age as usize - 1] |= 1 << u;
                     income[seat] += SELL_COINS;
-                    self.push_history(seat, action, Free::No, 0, 0);
+                    self.push_history(seat, action, Free::No, 0, 0, sink);
                 }
                 Action::BuildDiscarded { .. }
                 | Action::CopyGuild { .. }
@@ -250,16 +391,14 @@ impl ClassicGame {
         }
         let cities = self.with_cities();
         if cities {
-            self.cities_effects_built(&built, &stage_coins, &mut income);
+            self.cities_effects_built(&built, &stage_coins, &mut income, sink);
         }
         if let Some(table) = self.leaders.as_mut() {
             table.berenice_paid = 0;
             self.leader_turn_coins(&built, &stage_coins, &paid_neighbours, &trade, &mut income);
             self.leader_stages_built(&stage_coins);
         }
-        for (city, inc) in self.cities.iter_mut().zip(income) {
-            city.coins += inc;
-        }
+        self.credit(&income, sink);
         if cities {
             for &(seat, card, _) in &built {
                 if let Effect::City(effects) = self.cat.card(card).effect {
@@ -269,27 +408,28 @@ impl ClassicGame {
                 }
             }
         }
-        self.after_turn();
+        self.after_turn(sink);
     }
 
     /// Cities: what the turn's black cards and stages do beyond their own city and coins.
-    pub(super) fn cities_effects_built(
+    pub(super) fn cities_effects_built<S: Listener>(
         &mut self,
         built: &[(usize, CardId, Free)],
         stages: &[(usize, &'static [Power])],
         income: &mut [u32; MAX_SEATS],
+        sink: &mut S,
     ) {
         for &(seat, card, _) in built {
             if let Effect::City(effects) = self.cat.card(card).effect {
                 for &e in effects {
-                    self.city_effect_built(seat, e, income);
+                    self.city_effect_built(seat, e, income, sink);
                 }
             }
         }
         for &(seat, ps) in stages {
             for p in ps {
                 if let Power::City(e) = *p {
-                    self.city_effect_built(seat, e, income);
+                    self.city_effect_built(seat, e, income, sink);
                 }
             }
         }
@@ -298,7 +438,13 @@ impl ClassicGame {
     /// What a Cities effect built by `owner` this turn does beyond its own city and its own
     /// coins: the other seats' coins (into `income`), the Raider cards' debts, the coin losses
     /// counted at the end of the turn, and a Forging Agency's build from the pile.
-    fn city_effect_built(&mut self, owner: usize, e: CityEffect, income: &mut [u32; MAX_SEATS]) {
+    fn city_effect_built<S: Listener>(
+        &mut self,
+        owner: usize,
+        e: CityEffect,
+        income: &mut [u32; MAX_SEATS],
+        sink: &mut S,
+    ) {
         let (l, r) = (self.left_of(owner), self.right_of(owner));
         for (seat, inc) in income.iter_mut().enumerate().take(self.n) {
             if seat != owner {
@@ -308,8 +454,16 @@ impl ClassicGame {
         let debt = e.debt_to_neighbours();
         if debt > 0 {
             self.cities[l].debt += debt;
+            tell(sink, || Event::Debt {
+                seat: l as u8,
+                tokens: debt,
+            });
             if r != l {
                 self.cities[r].debt += debt;
+                tell(sink, || Event::Debt {
+                    seat: r as u8,
+                    tokens: debt,
+                });
             }
         }
         if crate::classic::cities::is_coin_loss(e) {
@@ -320,7 +474,7 @@ impl ClassicGame {
         }
     }
 
-    pub(super) fn after_turn(&mut self) {
+    pub(super) fn after_turn<S: Listener>(&mut self, sink: &mut S) {
         let last = self.last_turn();
         if self.turn <= last {
             let t = self.turn;
@@ -343,8 +497,18 @@ impl ClassicGame {
                         d.removed_turn[u] = last;
                         d.removed_by[u] = seat as u8;
                         self.discard[a] |= 1 << u;
+                        let card = d.cards[u];
+                        let seat = seat as u8;
+                        tell(sink, || Event::LastCardDiscarded { seat, card });
                     }
                 }
+            }
+            if t < last {
+                let age = self.age;
+                tell(sink, || Event::HandsPassed {
+                    age,
+                    to_left: age != 2,
+                });
             }
             self.turn += 1;
             self.next.clear();
@@ -361,7 +525,7 @@ impl ClassicGame {
             // Babylon's extra play: its own end-of-turn steps come first.
             self.push_end_of_turn_steps(0);
         }
-        self.advance();
+        self.advance(sink);
     }
 
     /// The end-of-turn steps owed by the turn just resolved, queued at `at` in the order the
@@ -403,7 +567,7 @@ impl ClassicGame {
     }
 
     /// Moves to the next step that asks for a decision.
-    pub(super) fn advance(&mut self) {
+    pub(super) fn advance<S: Listener>(&mut self, sink: &mut S) {
         loop {
             if self.next.is_empty() {
                 return;
@@ -502,19 +666,27 @@ impl ClassicGame {
                     return;
                 }
                 Next::EndAge => {
-                    self.end_age();
+                    self.end_age(sink);
                     return;
                 }
             }
         }
     }
 
-    pub(super) fn build_from_discard(&mut self, seat: usize, card: CardId) {
+    pub(super) fn build_from_discard<S: Listener>(
+        &mut self,
+        seat: usize,
+        card: CardId,
+        sink: &mut S,
+    ) {
         for a in 0..3 {
             let mut bits = self.discard[a];
             while bits != 0 {
                 let u = bits.trailing_zeros() as usize;
                 if self.deals[a].cards[u] == card {
+                    // Told first, then what it brings.
+                    let action = Action::BuildDiscarded { card };
+                    self.push_history(seat, action, Free::No, 0, 0, sink);
                     self.discard[a] &= !(1 << u);
                     self.deals[a].public |= 1 << u;
                     self.cities[seat].add_building(self.cat.card(card));
@@ -525,7 +697,7 @@ impl ClassicGame {
                         _ => &[],
                     };
                     for &e in effects {
-                        self.city_effect_built(seat, e, &mut income);
+                        self.city_effect_built(seat, e, &mut income, sink);
                     }
                     if self.leaders.is_some() {
                         // Xenophon, Diocletian, Nero and Berenice pay for a build from the pile
@@ -534,9 +706,7 @@ impl ClassicGame {
                         let built = [(seat, card, Free::No)];
                         self.leader_turn_coins(&built, &[], &[0; MAX_SEATS], &none, &mut income);
                     }
-                    for (city, inc) in self.cities.iter_mut().zip(income) {
-                        city.coins += inc;
-                    }
+                    self.credit(&income, sink);
                     for &e in effects {
                         e.after_coins(&mut self.cities[seat]);
                     }
@@ -557,7 +727,6 @@ impl ClassicGame {
                             self.next.insert(at, Next::Forging(h));
                         }
                     }
-                    self.push_history(seat, Action::BuildDiscarded { card }, Free::No, 0, 0);
                     return;
                 }
                 bits &= bits - 1;
