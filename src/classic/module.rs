@@ -275,7 +275,7 @@ impl GameModule for ClassicGame {
         let mut events = Vec::new();
         game.tell_setup(&mut events);
         for &a in actions {
-            game.play_telling(a, &mut events)
+            game.play_heard(a, &mut events)
                 .expect("the actions of a played game are legal");
         }
         let seats: Vec<String> = players

@@ -16,7 +16,7 @@ use super::data::{CardId, Catalog, Edition, Expansion, ExpansionSet, Side, Wonde
 use super::expansion::catalog;
 use super::leader_draft::{LeaderId, LEADERS_PER_SEAT};
 use super::leaders_data::LeaderDeck;
-use super::state::{Action, ClassicConfig, ClassicGame, Free, Listener, Played, SidePolicy};
+use super::state::{Action, ClassicConfig, ClassicGame, Event, Free, Played, SidePolicy};
 
 use super::Setup;
 use crate::common::options::cut;
@@ -25,7 +25,7 @@ use crate::common::record::{
     first_difference, read_envelope, recorded_vs, unknown_field, write_record, RecordOptions,
     FINISHED_WITHOUT_RESULT,
 };
-use crate::common::Unheard;
+use crate::common::{EventSink, Unheard};
 
 /// A card or a leader by its id, as the record names it.
 type Id = &'static str;
@@ -687,11 +687,11 @@ fn check_figures(
 /// at its own action (payments, free builds, stages), then the result (winners, every score
 /// line, coins). Returns the finished game.
 pub fn replay(record: &Value) -> Result<ClassicGame, ReplayError> {
-    replay_telling(record, &mut Unheard)
+    replay_heard(record, &mut Unheard)
 }
 
 /// [`replay`], telling `sink` what happens from the set-up on (for the log).
-pub fn replay_telling<S: Listener>(
+pub fn replay_heard<S: EventSink<Event>>(
     record: &Value,
     sink: &mut S,
 ) -> Result<ClassicGame, ReplayError> {
@@ -801,7 +801,7 @@ pub fn replay_telling<S: Listener>(
         };
         check_figures(a, action, free, bank, stage, edition, both_free)
             .map_err(|m| at(format!("{}: {m}", game.describe_action(action))))?;
-        game.play_telling(action, sink)
+        game.play_heard(action, sink)
             .map_err(|e| at(e.to_string()))?;
     }
     let Some(result) = env.result else {
@@ -939,8 +939,7 @@ mod tests {
             let text = serde_json::to_string(&record).unwrap();
             let back: Value = serde_json::from_str(&text).unwrap();
             let mut events = Vec::new();
-            let r =
-                replay_telling(&back, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            let r = replay_heard(&back, &mut events).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             assert_eq!(r.record(&specs), record, "seed {seed}");
             if seed < 4 {
                 let log = crate::classic::log::turn_log(&r, &events);

@@ -249,7 +249,7 @@ impl TableView for ClassicGame {
         let mut events = Vec::new();
         before
             .clone()
-            .play_telling(action, &mut events)
+            .play_heard(action, &mut events)
             .expect("the step was played");
         if resolved.is_empty() {
             let seat = before.current_seat();

@@ -9,8 +9,24 @@
 
 /// Where an engine tells what happened.
 pub trait EventSink<E> {
+    /// False for a sink that drops everything ([`Unheard`]): the engine then skips building
+    /// the events that cost something to build (hands, scores, what a payment bought); an
+    /// event built and dropped unheard would still cost its drop.
+    const HEARS: bool = true;
+
     /// One thing that happened, in the order the rules make it happen.
     fn emit(&mut self, event: E);
+
+    /// Tells the event `event` builds, built only if the sink hears.
+    #[inline(always)]
+    fn tell(&mut self, event: impl FnOnce() -> E)
+    where
+        Self: Sized,
+    {
+        if Self::HEARS {
+            self.emit(event());
+        }
+    }
 }
 
 /// A sink that hears nothing: play without a story (searches, simulations).
@@ -18,6 +34,8 @@ pub trait EventSink<E> {
 pub struct Unheard;
 
 impl<E> EventSink<E> for Unheard {
+    const HEARS: bool = false;
+
     #[inline(always)]
     fn emit(&mut self, _event: E) {}
 }
@@ -44,5 +62,13 @@ mod tests {
         tell(&mut heard);
         assert_eq!(heard, [1, 2]);
         tell(&mut Unheard);
+        let mut built = 0;
+        let mut build = || {
+            built += 1;
+            3u8
+        };
+        Unheard.tell(&mut build);
+        heard.tell(&mut build);
+        assert_eq!((built, heard.as_slice()), (1, &[1, 2, 3][..]));
     }
 }

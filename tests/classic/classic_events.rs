@@ -1,4 +1,4 @@
-//! The events the engine tells (`ClassicGame::play_telling`) over thousands of random games at
+//! The events the engine tells (`ClassicGame::play_heard`) over thousands of random games at
 //! 3 to 7 seats, with and without Leaders and Cities, and in teams: the coins and debt tokens
 //! they move are every seat's coins and debts after every resolved step, every card dealt
 //! leaves its hand exactly once, and telling changes nothing in the game.
@@ -75,7 +75,7 @@ fn the_coins_and_debts_the_events_move_are_each_seats_after_every_step() {
             g.legal(&mut legal);
             let action = legal[rng.random_range(0..legal.len())];
             g.play(action).unwrap();
-            told.play_telling(action, &mut events).unwrap();
+            told.play_heard(action, &mut events).unwrap();
             for e in &events[heard..] {
                 tally.hear(e);
                 if *e == Event::Resolved {
@@ -125,7 +125,7 @@ fn every_card_dealt_leaves_its_hand_exactly_once() {
         let mut legal = Vec::new();
         while !g.is_over() {
             g.legal(&mut legal);
-            g.play_telling(legal[rng.random_range(0..legal.len())], &mut events)
+            g.play_heard(legal[rng.random_range(0..legal.len())], &mut events)
                 .unwrap();
         }
         let mut dealt = vec![Vec::new(); 3];

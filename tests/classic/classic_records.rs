@@ -34,7 +34,7 @@ fn random_told_game(players: usize, edition: Edition, seed: u64) -> (ClassicGame
     let mut buf = Vec::new();
     while !g.is_terminal() {
         g.legal_actions(&mut buf);
-        g.play_telling(buf[rng.random_range(0..buf.len())], &mut events)
+        g.play_heard(buf[rng.random_range(0..buf.len())], &mut events)
             .unwrap();
     }
     (g, events)

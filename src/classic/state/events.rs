@@ -5,12 +5,12 @@
 //! final score.
 //!
 //! The log ([`crate::classic::log::turn_log`]) formats these events; it never replays the game.
-//! [`ClassicGame::play_telling`] and [`ClassicGame::tell_setup`] gather them;
-//! [`ClassicGame::play`] tells nobody ([`Unheard`]) at no cost.
+//! [`ClassicGame::play_heard`] and [`ClassicGame::tell_setup`] gather them;
+//! [`ClassicGame::play`] tells nobody ([`Unheard`](crate::common::Unheard)) at no cost.
 
 use super::{ClassicGame, Played};
 use crate::classic::data::{CardId, Side, Wonder, RESOURCES};
-use crate::common::{EventSink, Unheard};
+use crate::common::EventSink;
 
 /// Who receives a payment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,34 +81,9 @@ pub enum Event {
     },
 }
 
-/// Where the 7 Wonders engine tells what happened: a sink of [`Event`]s that says whether it
-/// listens, so that the events costly to build (the hands, the score, which resources a
-/// payment bought) are built only for a listener.
-pub trait Listener: EventSink<Event> {
-    /// False for [`Unheard`]: the engine builds no event then.
-    const HEARS: bool;
-}
-
-impl Listener for Unheard {
-    const HEARS: bool = false;
-}
-
-impl Listener for Vec<Event> {
-    const HEARS: bool = true;
-}
-
-/// Tells `sink` the event `event` builds, built only for a listener (an event dropped unheard
-/// would still cost its drop).
-#[inline(always)]
-pub(crate) fn tell<S: Listener>(sink: &mut S, event: impl FnOnce() -> Event) {
-    if S::HEARS {
-        sink.emit(event());
-    }
-}
-
 impl ClassicGame {
     /// Tells the set-up: each seat's board and coins, then the hands of the current Age.
-    pub fn tell_setup(&self, sink: &mut impl Listener) {
+    pub fn tell_setup(&self, sink: &mut impl EventSink<Event>) {
         for seat in 0..self.players() {
             let city = self.city(seat);
             sink.emit(Event::Seated {
@@ -122,7 +97,7 @@ impl ClassicGame {
     }
 
     /// Tells the hands of the current Age as they are now (dealt).
-    pub(crate) fn tell_hands<S: Listener>(&self, sink: &mut S) {
+    pub(crate) fn tell_hands<S: EventSink<Event>>(&self, sink: &mut S) {
         if !S::HEARS {
             return;
         }
@@ -154,6 +129,7 @@ impl ClassicGame {
 mod tests {
     use super::super::{ClassicConfig, Edition};
     use super::*;
+    use crate::common::Unheard;
 
     /// The rulebook's conflicts at the end of Age II: more shields than a neighbour takes a
     /// victory token of 3 points, fewer a defeat token of -1, a tie nothing. Seats 0, 1, 2 hold

@@ -20,7 +20,7 @@ impl ClassicGame {
         }
     }
 
-    pub(super) fn end_age<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn end_age<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
         // Who holds Diplomacy (only with Cities): sits out, or in teams lowers the stakes.
         let diplomacy: ArrayVec<bool, MAX_SEATS> =
@@ -52,7 +52,7 @@ impl ClassicGame {
             }
         }
         if S::HEARS {
-            tell(sink, || Event::Conflicts {
+            sink.tell(|| Event::Conflicts {
                 age: self.age,
                 shields: shields.to_vec(),
                 diplomacy: diplomacy.to_vec(),
@@ -85,7 +85,7 @@ impl ClassicGame {
 
     /// The conflicts with Leaders (and Diplomacy when Cities is played too): each fighting seat
     /// against its nearest fighting seats, for one token.
-    fn leader_conflicts<S: Listener>(&mut self, shields: &[u8], sink: &mut S) {
+    fn leader_conflicts<S: EventSink<Event>>(&mut self, shields: &[u8], sink: &mut S) {
         let sits_out: ArrayVec<bool, MAX_SEATS> = self
             .cities
             .iter()
@@ -104,7 +104,7 @@ impl ClassicGame {
     /// The team variant's conflicts: each seat against its opposing neighbour, never its
     /// partner, for 2 tokens, one fewer for each seat of the two that holds Diplomacy. Every
     /// holder uses one token, whatever the outcome.
-    fn team_conflicts<S: Listener>(&mut self, shields: &[u8], sink: &mut S) {
+    fn team_conflicts<S: EventSink<Event>>(&mut self, shields: &[u8], sink: &mut S) {
         let holds: ArrayVec<bool, MAX_SEATS> =
             self.cities.iter().map(|c| c.diplomacy > 0).collect();
         let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> = teams::conflicts(self.n)
@@ -120,7 +120,7 @@ impl ClassicGame {
     /// Resolves `conflicts` (two seats and the tokens they fight for) with the Leaders powers
     /// (none without Leaders): Tomyris gives her defeat tokens to the seat that beat her; Nero
     /// pays for each victory token, and Berenice adds her coin to that bank payment once.
-    fn fight<S: Listener>(
+    fn fight<S: EventSink<Event>>(
         &mut self,
         shields: &[u8],
         conflicts: &[(usize, usize, u8)],
@@ -148,7 +148,7 @@ impl ClassicGame {
                 let coins = nero + u32::from(p.extra_bank_coin);
                 city.coins += coins;
                 let seat = seat as u8;
-                tell(sink, || Event::Income { seat, coins });
+                sink.tell(|| Event::Income { seat, coins });
             }
         }
     }

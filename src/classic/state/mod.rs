@@ -51,8 +51,8 @@ mod teams_tests;
 /// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
 pub const RECRUITMENT_TURN: u8 = u8::MAX;
 
-use events::tell;
-pub use events::{Event, Listener, Payee};
+use crate::common::EventSink;
+pub use events::{Event, Payee};
 pub(crate) use recruitment::LeaderTable;
 
 /// Most seats at a table.

@@ -177,7 +177,7 @@ impl ClassicGame {
 
     /// Every seat picked: the round is played (its picks recorded seat by seat) and the hands
     /// pass right; after the fourth round the picks become the leader hands and Age I begins.
-    pub(super) fn resolve_draft<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn resolve_draft<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let mut picks = [LeaderId(0); MAX_SEATS];
         for (seat, pick) in picks.iter_mut().enumerate().take(self.n) {
             let (action, _, _) = self.pending[seat].take().expect("every seat picked");
@@ -205,7 +205,7 @@ impl ClassicGame {
 
     /// The recruitment turn resolved: payments, leaders placed face up, under a board or sold,
     /// then the coins and what recruiting a leader does at once.
-    pub(super) fn resolve_recruitment<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn resolve_recruitment<S: EventSink<Event>>(&mut self, sink: &mut S) {
         if let Some(table) = self.leaders.as_mut() {
             table.berenice_paid = 0;
         }
@@ -443,7 +443,7 @@ impl ClassicGame {
     }
 
     /// Plays one of Leaders' end-of-turn decisions, then goes on with the turn's steps.
-    pub(super) fn play_leader_decision<S: Listener>(
+    pub(super) fn play_leader_decision<S: EventSink<Event>>(
         &mut self,
         seat: usize,
         action: Action,

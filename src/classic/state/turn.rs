@@ -24,7 +24,7 @@ impl ClassicGame {
 
     /// Plays `action` for the player to move, telling `sink` what happens as the rules
     /// resolve it (nothing while a turn's choices stay hidden).
-    pub fn play_telling<S: Listener>(
+    pub fn play_heard<S: EventSink<Event>>(
         &mut self,
         action: Action,
         sink: &mut S,
@@ -47,7 +47,7 @@ impl ClassicGame {
         self.play_with(action, |_, _| Ok((Free::No, 0)), &mut Unheard)
     }
 
-    fn play_with<S: Listener>(
+    fn play_with<S: EventSink<Event>>(
         &mut self,
         action: Action,
         terms: impl Fn(&Self, Action) -> Result<(Free, u8), &'static str>,
@@ -103,7 +103,7 @@ impl ClassicGame {
                 self.push_history(seat, action, Free::No, bank, 0, sink);
                 if let Action::CoinLoss { coins, debt } = action {
                     let seat = seat as u8;
-                    tell(sink, || Event::CoinLoss { seat, coins, debt });
+                    sink.tell(|| Event::CoinLoss { seat, coins, debt });
                 }
                 self.advance(sink);
             }
@@ -118,17 +118,17 @@ impl ClassicGame {
         }
         if S::HEARS {
             if self.history.len() > before.0 || self.age != before.1 {
-                tell(sink, || Event::Resolved);
+                sink.tell(|| Event::Resolved);
             }
             if self.step == Step::Over {
-                tell(sink, || self.game_over_event());
+                sink.tell(|| self.game_over_event());
             }
         }
         Ok(())
     }
 
     /// Records a resolved action and tells it (with the Diplomacy tokens it gives).
-    pub(super) fn push_history<S: Listener>(
+    pub(super) fn push_history<S: EventSink<Event>>(
         &mut self,
         seat: usize,
         action: Action,
@@ -151,12 +151,12 @@ impl ClassicGame {
             stage,
         };
         self.history.push(played);
-        tell(sink, || Event::Played(played));
+        sink.tell(|| Event::Played(played));
         if S::HEARS {
             let tokens = self.diplomacy_taken(seat, action, stage);
             if tokens > 0 {
                 let seat = seat as u8;
-                tell(sink, || Event::Diplomacy { seat, tokens });
+                sink.tell(|| Event::Diplomacy { seat, tokens });
             }
         }
     }
@@ -202,7 +202,7 @@ impl ClassicGame {
 
     /// Tells the coins `seat` pays for what it just played: to the bank, then to each
     /// neighbour (with what it bought there, when `bought` explains it).
-    pub(super) fn tell_payments<S: Listener>(
+    pub(super) fn tell_payments<S: EventSink<Event>>(
         &self,
         sink: &mut S,
         seat: usize,
@@ -215,7 +215,7 @@ impl ClassicGame {
         }
         let seat_id = seat as u8;
         if bank > 0 {
-            tell(sink, || Event::Paid {
+            sink.tell(|| Event::Paid {
                 seat: seat_id,
                 to: Payee::Bank,
                 coins: u32::from(bank),
@@ -228,7 +228,7 @@ impl ClassicGame {
             (neighbours[1], r, bought.map(|w| w.right)),
         ] {
             if coins > 0 {
-                tell(sink, || Event::Paid {
+                sink.tell(|| Event::Paid {
                     seat: seat_id,
                     to: Payee::Seat(to as u8),
                     coins: u32::from(coins),
@@ -239,12 +239,12 @@ impl ClassicGame {
     }
 
     /// Credits a turn's (or a step's) incomes, telling each.
-    pub(super) fn credit<S: Listener>(&mut self, income: &[u32; MAX_SEATS], sink: &mut S) {
+    pub(super) fn credit<S: EventSink<Event>>(&mut self, income: &[u32; MAX_SEATS], sink: &mut S) {
         for (seat, (city, &inc)) in self.cities.iter_mut().zip(income).enumerate() {
             city.coins += inc;
             if S::HEARS && inc > 0 {
                 let seat = seat as u8;
-                tell(sink, || Event::Income { seat, coins: inc });
+                sink.tell(|| Event::Income { seat, coins: inc });
             }
         }
     }
@@ -279,7 +279,7 @@ impl ClassicGame {
             .coins_when_built(self.table(), seat)
     }
 
-    pub(super) fn resolve_turn<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn resolve_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let mut income = [0u32; MAX_SEATS];
         // Coins from the neighbours, and neighbours paid, per seat (for Berenice, Hatshepsut).
         let mut trade = [0u32; MAX_SEATS];
@@ -412,7 +412,7 @@ impl ClassicGame {
     }
 
     /// Cities: what the turn's black cards and stages do beyond their own city and coins.
-    pub(super) fn cities_effects_built<S: Listener>(
+    pub(super) fn cities_effects_built<S: EventSink<Event>>(
         &mut self,
         built: &[(usize, CardId, Free)],
         stages: &[(usize, &'static [Power])],
@@ -438,7 +438,7 @@ impl ClassicGame {
     /// What a Cities effect built by `owner` this turn does beyond its own city and its own
     /// coins: the other seats' coins (into `income`), the Raider cards' debts, the coin losses
     /// counted at the end of the turn, and a Forging Agency's build from the pile.
-    fn city_effect_built<S: Listener>(
+    fn city_effect_built<S: EventSink<Event>>(
         &mut self,
         owner: usize,
         e: CityEffect,
@@ -454,13 +454,13 @@ impl ClassicGame {
         let debt = e.debt_to_neighbours();
         if debt > 0 {
             self.cities[l].debt += debt;
-            tell(sink, || Event::Debt {
+            sink.tell(|| Event::Debt {
                 seat: l as u8,
                 tokens: debt,
             });
             if r != l {
                 self.cities[r].debt += debt;
-                tell(sink, || Event::Debt {
+                sink.tell(|| Event::Debt {
                     seat: r as u8,
                     tokens: debt,
                 });
@@ -474,7 +474,7 @@ impl ClassicGame {
         }
     }
 
-    pub(super) fn after_turn<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn after_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let last = self.last_turn();
         if self.turn <= last {
             let t = self.turn;
@@ -499,13 +499,13 @@ impl ClassicGame {
                         self.discard[a] |= 1 << u;
                         let card = d.cards[u];
                         let seat = seat as u8;
-                        tell(sink, || Event::LastCardDiscarded { seat, card });
+                        sink.tell(|| Event::LastCardDiscarded { seat, card });
                     }
                 }
             }
             if t < last {
                 let age = self.age;
-                tell(sink, || Event::HandsPassed {
+                sink.tell(|| Event::HandsPassed {
                     age,
                     to_left: age != 2,
                 });
@@ -567,7 +567,7 @@ impl ClassicGame {
     }
 
     /// Moves to the next step that asks for a decision.
-    pub(super) fn advance<S: Listener>(&mut self, sink: &mut S) {
+    pub(super) fn advance<S: EventSink<Event>>(&mut self, sink: &mut S) {
         loop {
             if self.next.is_empty() {
                 return;
@@ -673,7 +673,7 @@ impl ClassicGame {
         }
     }
 
-    pub(super) fn build_from_discard<S: Listener>(
+    pub(super) fn build_from_discard<S: EventSink<Event>>(
         &mut self,
         seat: usize,
         card: CardId,
