@@ -567,7 +567,7 @@ pub fn replay(record: &Value) -> Result<Replayed<Architects>, ReplayError> {
             return Err(ReplayError::at(i, "the game is already over"));
         }
         let (a, after) = read_action(&g, v).map_err(|m| ReplayError::at(i, m))?;
-        g.apply_with(a, after.as_deref())
+        g.apply_with(a, after.as_deref(), &mut crate::common::Unheard)
             .map_err(|e| ReplayError::at(i, e.to_string()))?;
         actions.push(a);
     }

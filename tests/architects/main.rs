@@ -4,5 +4,6 @@
 //! opt-level): a new test file goes in this directory with a `mod` line below.
 
 mod architects_data;
+mod architects_events;
 mod architects_games;
 mod architects_rules;
