@@ -6,4 +6,5 @@
 mod architects_data;
 mod architects_events;
 mod architects_games;
+mod architects_record;
 mod architects_rules;
