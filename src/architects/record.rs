@@ -268,7 +268,7 @@ pub fn setup_json(setup: &Setup, config: &ArchitectsConfig) -> Value {
 }
 
 /// The action as recorded, read before it is applied to `g` (Halicarnassus's `deck_after`
-/// is added once it is applied: see [`write`]).
+/// is added once it is applied: see [`write()`]).
 pub fn action_record(g: &Architects, a: Action) -> ActionRecord {
     let player = g.current;
     let top = |d: DeckRef| g.top(d).expect("legal");

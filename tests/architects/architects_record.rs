@@ -4,7 +4,6 @@
 use serde_json::{json, Value};
 use wonders::architects::state::{Architects, ArchitectsConfig, Score};
 use wonders::common::{GameModule, SimGame};
-use wonders_bots::Game;
 
 /// A finished random game's record (2 players, with Medals when `medals`).
 fn record(medals: bool) -> Value {
