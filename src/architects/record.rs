@@ -39,42 +39,65 @@ macro_rules! written_as_id {
 }
 written_as_id!(Card => id, Token => id, MedalId => key, WonderId => key);
 
+/// Reads an id string (borrowed or not) with `parse`, whose error names what is valid.
+fn read_id<'de, D: Deserializer<'de>, T>(
+    d: D,
+    expecting: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    struct IdVisitor<T> {
+        expecting: &'static str,
+        parse: fn(&str) -> Result<T, String>,
+    }
+    impl<T> serde::de::Visitor<'_> for IdVisitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<T, E> {
+            (self.parse)(s).map_err(E::custom)
+        }
+    }
+    d.deserialize_str(IdVisitor { expecting, parse })
+}
+
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <&str>::deserialize(d).map_err(|_| D::Error::custom("not a card kind"))?;
-        Card::from_id(s).ok_or_else(|| {
-            D::Error::custom(format!(
-                "unknown card kind `{}` (valid: {})",
-                cut(s),
-                Card::ALL.map(|c| c.id()).join(", ")
-            ))
+        read_id(d, "a card kind", |s| {
+            Card::from_id(s).ok_or_else(|| {
+                format!(
+                    "unknown card kind `{}` (valid: {})",
+                    cut(s),
+                    Card::ALL.map(|c| c.id()).join(", ")
+                )
+            })
         })
     }
 }
 
 impl<'de> Deserialize<'de> for Token {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <&str>::deserialize(d).map_err(|_| D::Error::custom("not a token id"))?;
-        Token::from_id(s)
-            .ok_or_else(|| D::Error::custom(format!("unknown Progress token `{}`", cut(s))))
+        read_id(d, "a Progress token id", |s| {
+            Token::from_id(s).ok_or_else(|| format!("unknown Progress token `{}`", cut(s)))
+        })
     }
 }
 
 impl<'de> Deserialize<'de> for MedalId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <&str>::deserialize(d).map_err(|_| D::Error::custom("not a medal id"))?;
-        MedalId::from_key(s).ok_or_else(|| D::Error::custom(format!("unknown medal `{}`", cut(s))))
+        read_id(d, "a medal id", |s| {
+            MedalId::from_key(s).ok_or_else(|| format!("unknown medal `{}`", cut(s)))
+        })
     }
 }
 
 impl<'de> Deserialize<'de> for WonderId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <&str>::deserialize(d).map_err(|_| D::Error::custom("not a Wonder id"))?;
         // The board parser's messages: Rome and Ur are named as not supported yet.
-        match BoardChoice::parse(s).map_err(D::Error::custom)? {
+        read_id(d, "a Wonder id", |s| match BoardChoice::parse(s)? {
             BoardChoice::Fixed(w) => Ok(w),
-            BoardChoice::Random => Err(D::Error::custom(format!("`{}` is not a Wonder", cut(s)))),
-        }
+            BoardChoice::Random => Err(format!("`{}` is not a Wonder", cut(s))),
+        })
     }
 }
 

@@ -53,6 +53,12 @@ fn a_bad_setup_is_refused_naming_the_field() {
         "{e}"
     );
     let mut bad = r.clone();
+    bad["setup"]["central"][0] = json!(3);
+    assert_eq!(
+        refusal(&bad),
+        "setup.central: invalid type: integer `3`, expected a card kind"
+    );
+    let mut bad = r.clone();
     bad["setup"].as_object_mut().unwrap().remove("central");
     assert_eq!(refusal(&bad), "setup: missing field `central`");
     let mut bad = r.clone();
