@@ -1,12 +1,20 @@
 //! Records (`"game": "architects"`): the setup, every decision with the figures it shows, the
 //! result; and the replay that checks each of them at its own index.
+//!
+//! The record's parts are typed structs ([`SetupRecord`], [`ActionRecord`], [`ResultRecord`])
+//! that serde writes into the shared envelope; their fields are the record format's, so the
+//! bytes are those of the format. The setup is read back through its struct, each field's
+//! error naming the field (`setup.decks: unknown card kind …`). Actions are read by hand
+//! against the state they apply to: their messages name the field of a wrong-typed value
+//! (`` `piece` is "1", not a whole number ``), which serde's do not.
 
-use serde_json::{json, Map, Value};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
 
 use super::data::{Card, MedalId, Token, WonderId};
 use super::state::{
-    Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, ScienceSet, Score, Setup,
-    TokenSource,
+    Action, Architects, ArchitectsConfig, BoardChoice, DeckRef, ScienceSet, Setup, TokenSource,
 };
 use crate::common::options::cut;
 use crate::common::record::{
@@ -17,15 +25,235 @@ use crate::common::Replayed;
 
 pub const GAME: &str = "architects";
 
-fn cards(v: &[Card]) -> Value {
-    json!(v.iter().map(|c| c.id()).collect::<Vec<_>>())
+// ----- the record's parts, as serde writes and reads them -----
+
+/// Card kinds, tokens, medals and Wonders are written as their ids.
+macro_rules! written_as_id {
+    ($($t:ty => $id:ident),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.$id())
+            }
+        }
+    )*};
+}
+written_as_id!(Card => id, Token => id, MedalId => key, WonderId => key);
+
+/// Reads an id string (borrowed or not) with `parse`, whose error names what is valid.
+fn read_id<'de, D: Deserializer<'de>, T>(
+    d: D,
+    expecting: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    struct IdVisitor<T> {
+        expecting: &'static str,
+        parse: fn(&str) -> Result<T, String>,
+    }
+    impl<T> serde::de::Visitor<'_> for IdVisitor<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<T, E> {
+            (self.parse)(s).map_err(E::custom)
+        }
+    }
+    d.deserialize_str(IdVisitor { expecting, parse })
 }
 
-fn deck_json(d: DeckRef) -> Value {
-    match d {
-        DeckRef::Wonder(i) => json!(i),
-        DeckRef::Central => json!("central"),
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        read_id(d, "a card kind", |s| {
+            Card::from_id(s).ok_or_else(|| {
+                format!(
+                    "unknown card kind `{}` (valid: {})",
+                    cut(s),
+                    Card::ALL.map(|c| c.id()).join(", ")
+                )
+            })
+        })
     }
+}
+
+impl<'de> Deserialize<'de> for Token {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        read_id(d, "a Progress token id", |s| {
+            Token::from_id(s).ok_or_else(|| format!("unknown Progress token `{}`", cut(s)))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for MedalId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        read_id(d, "a medal id", |s| {
+            MedalId::from_key(s).ok_or_else(|| format!("unknown medal `{}`", cut(s)))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for WonderId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // The board parser's messages: Rome and Ur are named as not supported yet.
+        read_id(d, "a Wonder id", |s| match BoardChoice::parse(s)? {
+            BoardChoice::Fixed(w) => Ok(w),
+            BoardChoice::Random => Err(format!("`{}` is not a Wonder", cut(s))),
+        })
+    }
+}
+
+/// A deck: its seat's number, or `"central"`.
+impl Serialize for DeckRef {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DeckRef::Wonder(i) => s.serialize_u8(*i),
+            DeckRef::Central => s.serialize_str("central"),
+        }
+    }
+}
+
+/// `setup`: every random draw, lists top first (see the record format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupRecord {
+    #[serde(deserialize_with = "in_field::setup_wonders")]
+    pub wonders: Vec<WonderId>,
+    #[serde(deserialize_with = "in_field::setup_decks")]
+    pub decks: Vec<Vec<Card>>,
+    #[serde(deserialize_with = "in_field::setup_central")]
+    pub central: Vec<Card>,
+    #[serde(deserialize_with = "in_field::setup_progress_row")]
+    pub progress_row: [Token; 3],
+    #[serde(deserialize_with = "in_field::setup_progress_stack")]
+    pub progress_stack: Vec<Token>,
+    #[serde(deserialize_with = "in_field::setup_conflict_tokens")]
+    pub conflict_tokens: u32,
+    /// Medals only.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "in_field::setup_medals"
+    )]
+    pub medals: Option<Vec<MedalId>>,
+    /// The expert variant only.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "in_field::setup_medals_centre"
+    )]
+    pub medals_centre: Option<Vec<MedalId>>,
+}
+
+/// Reading a field of a record's part, its errors prefixed by the field's name.
+mod in_field {
+    use super::*;
+
+    fn named<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+        d: D,
+        name: &str,
+    ) -> Result<T, D::Error> {
+        let v = Value::deserialize(d)?;
+        T::deserialize(&v).map_err(|e| D::Error::custom(format!("{name}: {e}")))
+    }
+
+    macro_rules! fields {
+        ($($f:ident: $t:ty = $name:literal),*) => {$(
+            pub fn $f<'de, D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                named(d, $name)
+            }
+        )*};
+    }
+    fields!(
+        setup_wonders: Vec<WonderId> = "setup.wonders",
+        setup_decks: Vec<Vec<Card>> = "setup.decks",
+        setup_central: Vec<Card> = "setup.central",
+        setup_progress_row: [Token; 3] = "setup.progress_row",
+        setup_progress_stack: Vec<Token> = "setup.progress_stack",
+        setup_conflict_tokens: u32 = "setup.conflict_tokens",
+        setup_medals: Option<Vec<MedalId>> = "setup.medals",
+        setup_medals_centre: Option<Vec<MedalId>> = "setup.medals_centre"
+    );
+}
+
+/// Where a Progress token was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenFrom {
+    Row,
+    Stack,
+}
+
+/// One action as recorded: the decision and the figures it shows (see the record format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ActionRecord {
+    Take {
+        player: usize,
+        deck: DeckRef,
+        card: Card,
+    },
+    Progress {
+        player: usize,
+        token: Token,
+        from: TokenFrom,
+        /// A science set's green cards, sorted; absent for Babylon's effect.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        set: Option<Vec<Card>>,
+    },
+    Construct {
+        player: usize,
+        /// 1..5.
+        piece: u8,
+        /// Sorted.
+        paid: Vec<Card>,
+    },
+    Extra {
+        player: usize,
+        token: Token,
+        /// `null`: the offer declined (and no `card`).
+        deck: Option<DeckRef>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
+    Alexandria {
+        player: usize,
+        deck: DeckRef,
+        card: Card,
+    },
+    Halicarnassus {
+        player: usize,
+        deck: DeckRef,
+        keep: Card,
+        /// The deck after the reshuffle, top first: known once the action is applied.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deck_after: Option<Vec<Card>>,
+    },
+}
+
+/// One seat's score pad in `result.scores` (the lines of [`Score::LINES`](super::state::Score::LINES)).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreRecord {
+    pub total: u32,
+    pub wonder: u32,
+    pub civilian: u32,
+    pub cat: u32,
+    pub military: u32,
+    pub progress: u32,
+    pub medals: u32,
+}
+
+/// `result`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResultRecord {
+    pub winner: Vec<usize>,
+    /// Always `civilian`.
+    pub victory: &'static str,
+    pub scores: Vec<ScoreRecord>,
+    /// The tie-break, per seat.
+    pub stages_built: Vec<u32>,
+}
+
+/// A part of the record as JSON (its fields are strings and numbers: serde cannot fail).
+fn to_json(part: &impl Serialize) -> Value {
+    serde_json::to_value(part).expect("a record's part is plain data")
 }
 
 pub fn record_options(config: &ArchitectsConfig) -> RecordOptions {
@@ -44,126 +272,119 @@ pub fn record_options(config: &ArchitectsConfig) -> RecordOptions {
     }
 }
 
+/// The `setup` of a record.
+pub fn setup_record(setup: &Setup, config: &ArchitectsConfig) -> SetupRecord {
+    SetupRecord {
+        wonders: setup.wonders.clone(),
+        decks: setup.decks.clone(),
+        central: setup.central.clone(),
+        progress_row: setup.progress_row,
+        progress_stack: setup.progress_stack.clone(),
+        conflict_tokens: setup.conflict_tokens,
+        medals: config.medals.then(|| setup.medals.clone()),
+        medals_centre: config.medals_expert.then(|| setup.medals_centre.clone()),
+    }
+}
+
 pub fn setup_json(setup: &Setup, config: &ArchitectsConfig) -> Value {
-    let mut m = Map::new();
-    m.insert(
-        "wonders".into(),
-        json!(setup.wonders.iter().map(|w| w.key()).collect::<Vec<_>>()),
-    );
-    m.insert(
-        "decks".into(),
-        json!(setup.decks.iter().map(|d| cards(d)).collect::<Vec<_>>()),
-    );
-    m.insert("central".into(), cards(&setup.central));
-    m.insert(
-        "progress_row".into(),
-        json!(setup.progress_row.map(|t| t.id())),
-    );
-    m.insert(
-        "progress_stack".into(),
-        json!(setup
-            .progress_stack
-            .iter()
-            .map(|t| t.id())
-            .collect::<Vec<_>>()),
-    );
-    m.insert("conflict_tokens".into(), json!(setup.conflict_tokens));
-    if config.medals {
-        m.insert(
-            "medals".into(),
-            json!(setup.medals.iter().map(|x| x.key()).collect::<Vec<_>>()),
-        );
+    to_json(&setup_record(setup, config))
+}
+
+/// The action as recorded, read before it is applied to `g` (Halicarnassus's `deck_after`
+/// is added once it is applied: see [`write()`]).
+pub fn action_record(g: &Architects, a: Action) -> ActionRecord {
+    let player = g.current;
+    let top = |d: DeckRef| g.top(d).expect("legal");
+    match a {
+        Action::Take(deck) => ActionRecord::Take {
+            player,
+            deck,
+            card: top(deck),
+        },
+        Action::Progress { from, set } => ActionRecord::Progress {
+            player,
+            token: g.token_at(from).expect("legal"),
+            from: match from {
+                TokenSource::Row(_) => TokenFrom::Row,
+                TokenSource::Stack => TokenFrom::Stack,
+            },
+            set: set.map(ScienceSet::cards),
+        },
+        Action::Construct { piece, paid } => {
+            let mut list: Vec<Card> = Vec::new();
+            for (i, &c) in super::state::PAYMENT_KINDS.iter().enumerate() {
+                list.extend(std::iter::repeat_n(c, paid[i] as usize));
+            }
+            list.sort_by_key(|c| c.id());
+            ActionRecord::Construct {
+                player,
+                piece: piece + 1,
+                paid: list,
+            }
+        }
+        Action::Extra { token, deck } => ActionRecord::Extra {
+            player,
+            token,
+            deck,
+            card: deck.map(top),
+        },
+        Action::Alexandria(deck) => ActionRecord::Alexandria {
+            player,
+            deck,
+            card: top(deck),
+        },
+        Action::Halicarnassus { deck, keep } => ActionRecord::Halicarnassus {
+            player,
+            deck,
+            keep,
+            deck_after: None,
+        },
     }
-    if config.medals_expert {
-        m.insert(
-            "medals_centre".into(),
-            json!(setup
-                .medals_centre
-                .iter()
-                .map(|x| x.key())
-                .collect::<Vec<_>>()),
-        );
-    }
-    Value::Object(m)
 }
 
 /// The action as recorded, read before it is applied to `g` (and `deck_after` after).
 pub fn action_json(g: &Architects, a: Action) -> Value {
-    let p = g.current;
-    let mut v = match a {
-        Action::Take(d) => {
-            json!({"type": "take", "deck": deck_json(d), "card": g.top(d).expect("legal").id()})
-        }
-        Action::Progress { from, set } => {
-            let mut o = json!({
-                "type": "progress",
-                "token": g.token_at(from).expect("legal").id(),
-                "from": match from { TokenSource::Row(_) => "row", TokenSource::Stack => "stack" },
-            });
-            if let Some(set) = set {
-                o["set"] = cards(&set.cards());
-            }
-            o
-        }
-        Action::Construct { piece, paid } => {
-            let kinds = super::state::PAYMENT_KINDS;
-            let mut list: Vec<Card> = Vec::new();
-            for (i, &c) in kinds.iter().enumerate() {
-                list.extend(std::iter::repeat_n(c, paid[i] as usize));
-            }
-            list.sort_by_key(|c| c.id());
-            json!({"type": "construct", "piece": piece + 1, "paid": cards(&list)})
-        }
-        Action::Extra {
-            token,
-            deck: Some(d),
-        } => {
-            json!({"type": "extra", "token": token.id(), "deck": deck_json(d), "card": g.top(d).expect("legal").id()})
-        }
-        Action::Extra { token, deck: None } => {
-            json!({"type": "extra", "token": token.id(), "deck": null})
-        }
-        Action::Alexandria(d) => {
-            json!({"type": "alexandria", "deck": deck_json(d), "card": g.top(d).expect("legal").id()})
-        }
-        Action::Halicarnassus { deck, keep } => {
-            json!({"type": "halicarnassus", "deck": deck_json(deck), "keep": keep.id()})
-        }
-    };
-    let mut m = Map::new();
-    m.insert("player".into(), json!(p));
-    if let Value::Object(o) = v.take() {
-        m.extend(o);
-    }
-    Value::Object(m)
+    to_json(&action_record(g, a))
+}
+
+/// The deck of a Halicarnassus action after it was applied, top first.
+fn deck_after_cards(g: &Architects, d: DeckRef) -> Vec<Card> {
+    let mut v = g.deck(d).to_vec();
+    v.reverse();
+    v
 }
 
 /// The deck of a Halicarnassus action after it was applied, top first.
 pub fn deck_after(g: &Architects, d: DeckRef) -> Value {
-    let mut v = g.deck(d).to_vec();
-    v.reverse();
-    cards(&v)
+    to_json(&deck_after_cards(g, d))
+}
+
+pub fn result_record(g: &Architects) -> ResultRecord {
+    let n = g.players();
+    ResultRecord {
+        winner: g.winners(),
+        victory: "civilian",
+        scores: (0..n)
+            .map(|p| {
+                let s = g.score(p);
+                let [wonder, civilian, cat, military, progress, medals] = s.lines();
+                ScoreRecord {
+                    total: s.total(),
+                    wonder,
+                    civilian,
+                    cat,
+                    military,
+                    progress,
+                    medals,
+                }
+            })
+            .collect(),
+        stages_built: (0..n).map(|p| g.seats[p].stages_built()).collect(),
+    }
 }
 
 pub fn result_json(g: &Architects) -> Value {
-    let n = g.players();
-    let scores: Vec<Value> = (0..n)
-        .map(|p| {
-            let s = g.score(p);
-            let mut m = Map::new();
-            m.insert("total".into(), json!(s.total()));
-            for (name, v) in Score::LINES.iter().zip(s.lines()) {
-                m.insert((*name).into(), json!(v));
-            }
-            Value::Object(m)
-        })
-        .collect();
-    json!({
-        "winner": g.winners(),
-        "victory": "civilian",
-        "scores": scores,
-        "stages_built": (0..n).map(|p| g.seats[p].stages_built()).collect::<Vec<_>>(),
-    })
+    to_json(&result_record(g))
 }
 
 /// A whole record of the game played from `setup` with `actions`.
@@ -177,12 +398,15 @@ pub fn write(
     let mut g = Architects::from_setup(config, setup).expect("a drawn setup is valid");
     let mut out = Vec::with_capacity(actions.len());
     for &a in actions {
-        let mut v = action_json(&g, a);
+        let mut r = action_record(&g, a);
         g.apply(a).expect("recorded actions are legal");
-        if let Action::Halicarnassus { deck, .. } = a {
-            v["deck_after"] = deck_after(&g, deck);
+        if let ActionRecord::Halicarnassus {
+            deck, deck_after, ..
+        } = &mut r
+        {
+            *deck_after = Some(deck_after_cards(&g, *deck));
         }
-        out.push(v);
+        out.push(to_json(&r));
     }
     let result = g.is_over().then(|| result_json(&g));
     write_record(
@@ -202,17 +426,9 @@ fn rerr(m: impl Into<String>) -> ReplayError {
     ReplayError::record(m)
 }
 
+/// A card kind, read as the setup reads it (`what` names the field).
 fn card_of(v: &Value, what: &str) -> Result<Card, String> {
-    let s = v
-        .as_str()
-        .ok_or_else(|| format!("{what} is not a card kind"))?;
-    Card::from_id(s).ok_or_else(|| {
-        format!(
-            "{what}: unknown card kind `{}` (valid: {})",
-            cut(s),
-            Card::ALL.map(|c| c.id()).join(", ")
-        )
-    })
+    Card::deserialize(v).map_err(|e| format!("{what}: {e}"))
 }
 
 fn card_list(v: Option<&Value>, what: &str) -> Result<Vec<Card>, String> {
@@ -223,28 +439,12 @@ fn card_list(v: Option<&Value>, what: &str) -> Result<Vec<Card>, String> {
 }
 
 fn token_of(v: &Value, what: &str) -> Result<Token, String> {
-    let s = v
-        .as_str()
-        .ok_or_else(|| format!("{what} is not a token id"))?;
-    Token::from_id(s).ok_or_else(|| format!("{what}: unknown Progress token `{}`", cut(s)))
-}
-
-fn medal_list(v: Option<&Value>, what: &str) -> Result<Vec<MedalId>, String> {
-    let a = v
-        .and_then(Value::as_array)
-        .ok_or_else(|| format!("{what} is not a list"))?;
-    a.iter()
-        .map(|x| {
-            let s = x
-                .as_str()
-                .ok_or_else(|| format!("{what}: not a medal id"))?;
-            MedalId::from_key(s).ok_or_else(|| format!("{what}: unknown medal `{}`", cut(s)))
-        })
-        .collect()
+    Token::deserialize(v).map_err(|e| format!("{what}: {e}"))
 }
 
 pub fn read_setup(v: &Value, config: &ArchitectsConfig) -> Result<Setup, String> {
     let o = v.as_object().ok_or("`setup` is not an object")?;
+    // The medals' fields belong to the configuration: checked here, not by the struct.
     let mut known = vec![
         "wonders",
         "decks",
@@ -266,69 +466,29 @@ pub fn read_setup(v: &Value, config: &ArchitectsConfig) -> Result<Setup, String>
             known.join(", ")
         ));
     }
-    let wonders = o
-        .get("wonders")
-        .and_then(Value::as_array)
-        .ok_or("setup.wonders is not a list")?
-        .iter()
-        .map(|w| {
-            let s = w.as_str().ok_or("setup.wonders: not a Wonder id")?;
-            match BoardChoice::parse(s)? {
-                BoardChoice::Fixed(w) => Ok(w),
-                BoardChoice::Random => Err(format!("setup.wonders: `{}` is not a Wonder", cut(s))),
-            }
-        })
-        .collect::<Result<Vec<WonderId>, String>>()?;
-    let decks = o
-        .get("decks")
-        .and_then(Value::as_array)
-        .ok_or("setup.decks is not a list")?
-        .iter()
-        .map(|d| card_list(Some(d), "setup.decks"))
-        .collect::<Result<Vec<_>, _>>()?;
-    let central = card_list(o.get("central"), "setup.central")?;
-    let row = o
-        .get("progress_row")
-        .and_then(Value::as_array)
-        .ok_or("setup.progress_row is not a list")?;
-    if row.len() != 3 {
-        return Err("setup.progress_row has not 3 tokens".into());
-    }
-    let progress_row = [
-        token_of(&row[0], "setup.progress_row")?,
-        token_of(&row[1], "setup.progress_row")?,
-        token_of(&row[2], "setup.progress_row")?,
-    ];
-    let progress_stack = o
-        .get("progress_stack")
-        .and_then(Value::as_array)
-        .ok_or("setup.progress_stack is not a list")?
-        .iter()
-        .map(|t| token_of(t, "setup.progress_stack"))
-        .collect::<Result<Vec<_>, _>>()?;
-    let conflict_tokens = o
-        .get("conflict_tokens")
-        .and_then(Value::as_u64)
-        .ok_or("setup.conflict_tokens is not a number")? as u32;
-    let medals = if config.medals {
-        medal_list(o.get("medals"), "setup.medals")?
-    } else {
-        vec![]
-    };
-    let medals_centre = if config.medals_expert {
-        medal_list(o.get("medals_centre"), "setup.medals_centre")?
-    } else {
-        vec![]
+    let r = SetupRecord::deserialize(v).map_err(|e| {
+        let m = e.to_string();
+        // A field's own error names it; serde's (a missing field) get the part's name.
+        if m.starts_with("setup.") {
+            m
+        } else {
+            format!("setup: {m}")
+        }
+    })?;
+    let listed = |list: Option<Vec<MedalId>>, wanted: bool, name: &str| match (list, wanted) {
+        (Some(list), true) => Ok(list),
+        (None, true) => Err(format!("setup: missing field `{name}`")),
+        (_, false) => Ok(Vec::new()),
     };
     Ok(Setup {
-        wonders,
-        decks,
-        central,
-        progress_row,
-        progress_stack,
-        conflict_tokens,
-        medals,
-        medals_centre,
+        medals: listed(r.medals, config.medals, "medals")?,
+        medals_centre: listed(r.medals_centre, config.medals_expert, "medals_centre")?,
+        wonders: r.wonders,
+        decks: r.decks,
+        central: r.central,
+        progress_row: r.progress_row,
+        progress_stack: r.progress_stack,
+        conflict_tokens: r.conflict_tokens,
         reshuffle_seed: 0,
     })
 }
@@ -567,7 +727,7 @@ pub fn replay(record: &Value) -> Result<Replayed<Architects>, ReplayError> {
             return Err(ReplayError::at(i, "the game is already over"));
         }
         let (a, after) = read_action(&g, v).map_err(|m| ReplayError::at(i, m))?;
-        g.apply_with(a, after.as_deref())
+        g.apply_with(a, after.as_deref(), &mut crate::common::Unheard)
             .map_err(|e| ReplayError::at(i, e.to_string()))?;
         actions.push(a);
     }

@@ -270,7 +270,7 @@ pub(crate) fn event_line(g: &Architects, e: &Event) -> String {
                 count(*flipped, "Conflict token")
             )
         }
-        Event::Battle { shields, gains } => {
+        Event::Battle { shields, gains, .. } => {
             let seats: Vec<String> = shields
                 .iter()
                 .zip(gains)
@@ -285,10 +285,10 @@ pub(crate) fn event_line(g: &Architects, e: &Event) -> String {
         Event::Medal { seat, medal } => {
             format!("    seat {seat} claims the medal {}", medal.name())
         }
-        Event::TokenTaken { seat, token } => {
+        Event::TokenTaken { seat, token, .. } => {
             format!("    seat {seat} takes the Progress token {}", token.name())
         }
-        Event::Built { seat, piece } => {
+        Event::Built { seat, piece, .. } => {
             let p = g.wonders[*seat].wonder().pieces[*piece];
             format!(
                 "    seat {seat} builds {} piece {} ({} VP)",
@@ -456,7 +456,7 @@ impl GameModule for Architects {
         actions: &[Action],
     ) -> Vec<String> {
         let mut g = Architects::new_game(options, seed);
-        g.events = Some(Vec::new());
+        let mut events = Vec::new();
         let mut lines = vec![format!(
             "7 Wonders Architects, {}, seed {seed}",
             <Architects as SimGame>::options_label(options)
@@ -503,7 +503,7 @@ impl GameModule for Architects {
                 line.push_str(&format!(" [{}]", tops.join(", ")));
             }
             lines.push(line);
-            if g.apply(a).is_err() {
+            if g.apply_told(a, &mut events).is_err() {
                 lines.push("  (illegal action: the log stops here)".into());
                 break;
             }
@@ -516,7 +516,7 @@ impl GameModule for Architects {
                     | Action::Alexandria(_)
                     | Action::Halicarnassus { .. }
             );
-            for e in g.take_events() {
+            for e in events.drain(..) {
                 if direct && matches!(e, Event::Placed { .. }) {
                     direct = false;
                     continue;

@@ -19,6 +19,7 @@ use super::data::{
 };
 use crate::common::seed::GameRng;
 use crate::common::shuffle::shuffle;
+use crate::common::{EventSink, Unheard};
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 7;
@@ -431,7 +432,11 @@ pub enum Phase {
     Over,
 }
 
-/// Something that happened automatically, for logs.
+/// What happened as the engine applied an action, in the order the rules make it happen.
+/// Complete enough to follow every seat's state: the cards placed, less those spent
+/// (`TokenTaken::set`, `Built::paid`) and discarded at Battles, are the seat's area; the tokens
+/// taken, the pieces built, the medals claimed and the Battles' gains are the rest.
+/// Inline (no heap), so that building one for [`Unheard`] costs nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     Placed {
@@ -447,21 +452,28 @@ pub enum Event {
         flipped: u32,
         remaining: u32,
     },
+    /// Shields and Military Victory tokens won, per seat; then the horn cards each seat
+    /// discards (`[red_1horn, red_2horn]`; none with Entrenchment).
     Battle {
-        shields: Vec<u32>,
-        gains: Vec<u32>,
+        shields: ArrayVec<u32, MAX_PLAYERS>,
+        gains: ArrayVec<u32, MAX_PLAYERS>,
+        horns_discarded: ArrayVec<[u8; 2], MAX_PLAYERS>,
     },
     Medal {
         seat: usize,
         medal: MedalId,
     },
+    /// A Progress token taken: for a science set (the green cards spent) or Babylon's effect.
     TokenTaken {
         seat: usize,
         token: Token,
+        set: Option<ScienceSet>,
     },
+    /// Piece `piece` (0-based) built, paying `paid` (counts of [`PAYMENT_KINDS`]).
     Built {
         seat: usize,
         piece: usize,
+        paid: Payment,
     },
     OfferSkipped {
         seat: usize,
@@ -513,8 +525,6 @@ pub struct Architects {
     battle_gains: [u32; MAX_PLAYERS],
     pub turns: u32,
     rng: GameRng,
-    /// Automatic steps since the last `take_events` (for logs); off unless asked.
-    pub events: Option<Vec<Event>>,
 }
 
 impl Architects {
@@ -652,9 +662,9 @@ impl Architects {
             battle_gains: [0; MAX_PLAYERS],
             turns: 0,
             rng: GameRng::seed_from_u64(reshuffle_seed),
-            events: None,
         };
-        game.start_turn();
+        // Every deck is full at the start: the first take is never skipped, nothing to tell.
+        game.start_turn(&mut Unheard);
         game
     }
 
@@ -668,16 +678,6 @@ impl Architects {
 
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
-    }
-
-    fn emit(&mut self, e: Event) {
-        if let Some(ev) = self.events.as_mut() {
-            ev.push(e);
-        }
-    }
-
-    pub fn take_events(&mut self) -> Vec<Event> {
-        self.events.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     // ----- decks -----
@@ -1001,15 +1001,25 @@ impl Architects {
 
     /// Plays one decision; an illegal action leaves the state unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ArchitectsError> {
-        self.apply_with(action, None)
+        self.apply_with(action, None, &mut Unheard)
     }
 
-    /// Like `apply`; for Halicarnassus, `deck_after` (top first) replaces our own reshuffle
-    /// (a replayed record carries the order).
-    pub fn apply_with(
+    /// Like `apply`, telling `sink` what happens (logs, the web page).
+    pub fn apply_told(
+        &mut self,
+        action: Action,
+        sink: &mut impl EventSink<Event>,
+    ) -> Result<(), ArchitectsError> {
+        self.apply_with(action, None, sink)
+    }
+
+    /// Like `apply_told`; for Halicarnassus, `deck_after` (top first) replaces our own
+    /// reshuffle (a replayed record carries the order).
+    pub fn apply_with<S: EventSink<Event>>(
         &mut self,
         action: Action,
         deck_after: Option<&[Card]>,
+        sink: &mut S,
     ) -> Result<(), ArchitectsError> {
         if self.is_over() || !self.is_legal(action) {
             return Err(self.refusal(action));
@@ -1022,7 +1032,7 @@ impl Architects {
             Action::Take(d) => {
                 self.turns += 1;
                 let card = self.pop_card(d).expect("legal take");
-                self.place(p, card, d);
+                self.place(p, card, d, sink);
             }
             Action::Progress { from, set } => {
                 if let Some(set) = set {
@@ -1033,21 +1043,21 @@ impl Architects {
                 } else {
                     self.pending_effects.remove(0);
                 }
-                self.take_token(p, from);
+                self.take_token(p, from, set, sink);
             }
-            Action::Construct { piece, paid } => self.construct(p, piece as usize, paid),
+            Action::Construct { piece, paid } => self.construct(p, piece as usize, paid, sink),
             Action::Extra { token, deck } => {
                 self.offers.retain(|t| *t != token);
                 if let Some(d) = deck {
                     self.used |= 1 << token.index();
                     let card = self.pop_card(d).expect("legal extra");
-                    self.place(p, card, d);
+                    self.place(p, card, d, sink);
                 }
             }
             Action::Alexandria(d) => {
                 self.pending_effects.remove(0);
                 let card = self.pop_card(d).expect("legal deck");
-                self.place(p, card, d);
+                self.place(p, card, d, sink);
             }
             Action::Halicarnassus { deck, keep } => {
                 self.pending_effects.remove(0);
@@ -1060,10 +1070,10 @@ impl Architects {
                         keep_and_reshuffle(&mut self.central, keep, deck_after, rng)
                     }
                 }
-                self.place(p, keep, deck);
+                self.place(p, keep, deck, sink);
             }
         }
-        self.advance();
+        self.advance(sink);
         Ok(())
     }
 
@@ -1104,16 +1114,16 @@ impl Architects {
     }
 
     /// Places a card in front of seat p: Cat, horns, extra-card offers, medals.
-    fn place(&mut self, p: usize, card: Card, from: DeckRef) {
+    fn place<S: EventSink<Event>>(&mut self, p: usize, card: Card, from: DeckRef, sink: &mut S) {
         self.seats[p].area[card.index()] += 1;
-        self.emit(Event::Placed {
+        sink.emit(Event::Placed {
             seat: p,
             card,
             from,
         });
         if card.has_cat() && self.cat != Some(p) {
             self.cat = Some(p);
-            self.emit(Event::Cat { seat: p });
+            sink.emit(Event::Cat { seat: p });
         }
         let horns = card.horns();
         if horns > 0 {
@@ -1124,7 +1134,7 @@ impl Architects {
                 if self.conflict_flipped == self.conflict_total {
                     self.battle_due = true;
                 }
-                self.emit(Event::ConflictFlipped {
+                sink.emit(Event::ConflictFlipped {
                     seat: p,
                     flipped,
                     remaining: self.conflict_total - self.conflict_flipped,
@@ -1136,10 +1146,16 @@ impl Architects {
                 self.offers.push(t);
             }
         }
-        self.claim_medals(p);
+        self.claim_medals(p, sink);
     }
 
-    fn take_token(&mut self, p: usize, from: TokenSource) {
+    fn take_token<S: EventSink<Event>>(
+        &mut self,
+        p: usize,
+        from: TokenSource,
+        set: Option<ScienceSet>,
+        sink: &mut S,
+    ) {
         let token = match from {
             TokenSource::Row(i) => {
                 let t = self.progress_row[i as usize].expect("legal slot");
@@ -1149,11 +1165,15 @@ impl Architects {
             TokenSource::Stack => self.progress_stack.pop().expect("legal stack"),
         };
         self.seats[p].tokens[token.index()] += 1;
-        self.emit(Event::TokenTaken { seat: p, token });
-        self.claim_medals(p);
+        sink.emit(Event::TokenTaken {
+            seat: p,
+            token,
+            set,
+        });
+        self.claim_medals(p, sink);
     }
 
-    fn construct(&mut self, p: usize, k: usize, paid: Payment) {
+    fn construct<S: EventSink<Event>>(&mut self, p: usize, k: usize, paid: Payment, sink: &mut S) {
         let piece = self.wonders[p].wonder().pieces[k];
         let kinds = PAYMENT_KINDS;
         for (i, &c) in kinds.iter().enumerate() {
@@ -1168,19 +1188,23 @@ impl Architects {
             self.used |= 1 << Token::Engineering.index();
         }
         self.seats[p].built |= 1 << k;
-        self.emit(Event::Built { seat: p, piece: k });
-        self.claim_medals(p);
+        sink.emit(Event::Built {
+            seat: p,
+            piece: k,
+            paid,
+        });
+        self.claim_medals(p, sink);
         match piece.effect {
             StageEffect::None | StageEffect::Shield => {}
             StageEffect::TakeTopCentral => {
                 if let Some(c) = self.central.pop() {
-                    self.place(p, c, DeckRef::Central);
+                    self.place(p, c, DeckRef::Central, sink);
                 }
             }
             StageEffect::TakeTopLeftAndRight => {
                 for d in [self.left_deck(p), self.right_deck(p)] {
                     if let Some(c) = self.pop_card(d) {
-                        self.place(p, c, d);
+                        self.place(p, c, d, sink);
                     }
                 }
             }
@@ -1195,7 +1219,7 @@ impl Architects {
     }
 
     /// Runs the automatic steps until a decision is due (or the game is over).
-    fn advance(&mut self) {
+    fn advance<S: EventSink<Event>>(&mut self, sink: &mut S) {
         loop {
             let p = self.current;
             // 1. a stage effect that needs a decision (skipped when impossible)
@@ -1238,20 +1262,20 @@ impl Architects {
                     return;
                 }
                 self.offers.remove(0);
-                self.emit(Event::OfferSkipped { seat: p, token });
+                sink.emit(Event::OfferSkipped { seat: p, token });
                 continue;
             }
             // End of turn.
             if self.battle_due {
-                self.battle();
+                self.battle(sink);
             }
             if self.seats[p].built == 0b1_1111 {
                 self.phase = Phase::Over;
-                self.emit(Event::GameEnd);
+                sink.emit(Event::GameEnd);
                 return;
             }
             self.current = if p + 1 == self.players() { 0 } else { p + 1 };
-            if !self.start_turn() {
+            if !self.start_turn(sink) {
                 return;
             }
         }
@@ -1259,7 +1283,7 @@ impl Architects {
 
     /// Starts the current seat's turn. Returns true when the take is skipped (nothing to take)
     /// and the turn must be settled at once; false when a decision or the end is reached.
-    fn start_turn(&mut self) -> bool {
+    fn start_turn<S: EventSink<Event>>(&mut self, sink: &mut S) -> bool {
         self.used = 0;
         self.offers.clear();
         self.pending_effects.clear();
@@ -1267,21 +1291,21 @@ impl Architects {
         // take exactly when every deck is empty.
         if self.central.is_empty() && self.decks.iter().all(|d| d.is_empty()) {
             self.phase = Phase::Over;
-            self.emit(Event::GameEnd);
+            sink.emit(Event::GameEnd);
             return false;
         }
         if self.can_take(self.current) {
             self.phase = Phase::Take;
             false
         } else {
-            self.emit(Event::TakeSkipped { seat: self.current });
+            sink.emit(Event::TakeSkipped { seat: self.current });
             true
         }
     }
 
     /// A Battle for all seats, then the horn cards leave (unless Entrenchment) and the Conflict
     /// tokens return to Peace.
-    fn battle(&mut self) {
+    fn battle<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let n = self.players();
         let mut shields = [0u32; MAX_PLAYERS];
         for (q, s) in shields[..n].iter_mut().enumerate() {
@@ -1296,12 +1320,21 @@ impl Architects {
             seat.military += gain;
         }
         self.battle_gains = gains;
-        if self.events.is_some() {
-            self.emit(Event::Battle {
-                shields: shields.to_vec(),
-                gains: gains[..n].to_vec(),
+        // The horn cards that leave after the medals: told with the Battle, before the medals
+        // it wins (which still count them).
+        let mut horns_discarded = ArrayVec::<[u8; 2], MAX_PLAYERS>::new();
+        for seat in &self.seats {
+            horns_discarded.push(if seat.has(Token::Entrenchment) {
+                [0, 0]
+            } else {
+                [Card::Red1Horn, Card::Red2Horn].map(|c| seat.area[c.index()])
             });
         }
+        sink.emit(Event::Battle {
+            shields: shields.iter().copied().collect(),
+            gains: gains[..n].iter().copied().collect(),
+            horns_discarded,
+        });
         // Medals after the Battle, every seat in turn order from the active one; the central
         // one-Battle medal may go to several seats of this Battle.
         if !self.medals.is_empty() {
@@ -1309,7 +1342,7 @@ impl Architects {
                 self.medals.iter().map(|m| m.holders).collect();
             for i in 0..n {
                 let q = (self.current + i) % n;
-                self.claim_medals_at_battle(q, &before);
+                self.claim_medals_at_battle(q, &before, sink);
             }
         }
         self.battle_gains = [0; MAX_PLAYERS];
@@ -1368,25 +1401,30 @@ impl Architects {
     }
 
     #[inline]
-    fn claim_medals(&mut self, p: usize) {
+    fn claim_medals<S: EventSink<Event>>(&mut self, p: usize, sink: &mut S) {
         // Most games are played without Medals: skip the call entirely then.
         if !self.medals.is_empty() {
-            self.claim_open_medals(p);
+            self.claim_open_medals(p, sink);
         }
     }
 
-    fn claim_open_medals(&mut self, p: usize) {
+    fn claim_open_medals<S: EventSink<Event>>(&mut self, p: usize, sink: &mut S) {
         for i in 0..self.medals.len() {
             let slot = &self.medals[i];
             if slot.holders == 0 && self.may_claim(slot, p) && self.meets(p, slot.medal) {
                 self.medals[i].holders |= 1 << p;
                 let medal = self.medals[i].medal;
-                self.emit(Event::Medal { seat: p, medal });
+                sink.emit(Event::Medal { seat: p, medal });
             }
         }
     }
 
-    fn claim_medals_at_battle(&mut self, p: usize, before: &[u8]) {
+    fn claim_medals_at_battle<S: EventSink<Event>>(
+        &mut self,
+        p: usize,
+        before: &[u8],
+        sink: &mut S,
+    ) {
         for (i, &held_before) in before.iter().enumerate() {
             let slot = &self.medals[i];
             let shared = slot.beside_deck.is_none()
@@ -1396,7 +1434,7 @@ impl Architects {
             if open && self.may_claim(slot, p) && self.meets(p, slot.medal) {
                 self.medals[i].holders |= 1 << p;
                 let medal = self.medals[i].medal;
-                self.emit(Event::Medal { seat: p, medal });
+                sink.emit(Event::Medal { seat: p, medal });
             }
         }
     }
@@ -1506,7 +1544,6 @@ impl Architects {
         shuffle(&mut g.central[..len.saturating_sub(keep)], rng);
         shuffle(&mut g.progress_stack, rng);
         g.rng = GameRng::seed_from_u64(rng.next_u64());
-        g.events = None;
         g
     }
 }

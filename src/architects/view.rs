@@ -243,14 +243,10 @@ impl TableView for Architects {
         // The automatic steps (cards placed, Battles, tokens) come from the engine's events,
         // replayed from the state before.
         let mut g = before.clone();
-        g.events = Some(Vec::new());
+        let mut events = Vec::new();
         let mut lines = vec![action_line(before, action).trim().to_string()];
-        if g.apply(action).is_ok() {
-            lines.extend(
-                g.take_events()
-                    .iter()
-                    .map(|e| event_line(&g, e).trim().to_string()),
-            );
+        if g.apply_told(action, &mut events).is_ok() {
+            lines.extend(events.iter().map(|e| event_line(&g, e).trim().to_string()));
         }
         lines
     }

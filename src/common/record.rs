@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 /// The `format` of every record.
 pub const FORMAT: &str = "wonders-record";
@@ -55,7 +56,7 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// The `options` object of the frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RecordOptions {
     /// Expansion ids, in the record's order.
     pub expansions: Vec<String>,
@@ -63,16 +64,6 @@ pub struct RecordOptions {
     pub edition: Option<String>,
     /// Variant ids, in the record's order.
     pub variants: Vec<String>,
-}
-
-impl RecordOptions {
-    fn to_json(&self) -> Value {
-        json!({
-            "expansions": self.expansions,
-            "edition": self.edition,
-            "variants": self.variants,
-        })
-    }
 }
 
 /// The first key of `obj` that is not in `known`, as a message naming it and the valid ones:
@@ -213,6 +204,21 @@ pub fn first_difference(path: &str, recorded: &Value, replayed: &Value) -> Optio
     }
 }
 
+/// The frame of a record as written: the common fields around a game's own parts.
+#[derive(Serialize)]
+struct Frame<'a> {
+    format: &'static str,
+    version: u64,
+    game: &'a str,
+    options: &'a RecordOptions,
+    seed: u64,
+    players: &'a [String],
+    setup: Value,
+    actions: Vec<Value>,
+    /// `null` while the game is not over.
+    result: Option<Value>,
+}
+
 /// Writes a whole record: the common frame around a game's `setup`, `actions` and `result`
 /// (`None` while the game is not over: written as `null`).
 pub fn write_record(
@@ -224,17 +230,18 @@ pub fn write_record(
     actions: Vec<Value>,
     result: Option<Value>,
 ) -> Value {
-    let mut m = Map::new();
-    m.insert("format".into(), json!(FORMAT));
-    m.insert("version".into(), json!(VERSION));
-    m.insert("game".into(), json!(game));
-    m.insert("options".into(), options.to_json());
-    m.insert("seed".into(), json!(seed));
-    m.insert("players".into(), json!(players));
-    m.insert("setup".into(), setup);
-    m.insert("actions".into(), Value::Array(actions));
-    m.insert("result".into(), result.unwrap_or(Value::Null));
-    Value::Object(m)
+    let frame = Frame {
+        format: FORMAT,
+        version: VERSION,
+        game,
+        options,
+        seed,
+        players,
+        setup,
+        actions,
+        result,
+    };
+    serde_json::to_value(frame).expect("a record's frame is plain data")
 }
 
 /// A record's frame, read and checked; the game reads `setup`, `actions` and `result`.
@@ -384,6 +391,7 @@ fn read_options(v: Option<&Value>) -> Result<RecordOptions, ReplayError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn sample() -> Value {
         write_record(

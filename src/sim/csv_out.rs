@@ -177,6 +177,32 @@ pub(crate) struct TidyCsv {
     prefix: Vec<u8>,
     /// A `;`-separated list being built.
     list: Vec<u8>,
+    /// Fields that stay the same from game to game, formatted once and reused while they do.
+    same: SameFields,
+}
+
+/// The fields a run repeats on every row (its seed, the game and options, the bots, the
+/// victory type), kept formatted with their commas: a random Duel game plays in a few
+/// microseconds, so quoting and formatting them again for every row was a visible part of a
+/// run. Each is kept with the text it was made from and made again when that changes.
+#[derive(Default)]
+struct SameFields {
+    /// `run_seed,` for this seed.
+    run_seed: Option<(u64, Vec<u8>)>,
+    /// `game,options,players,` for (game, options, players).
+    game: Option<((String, String, usize), Vec<u8>)>,
+    /// `bot,` for each seat of these bots.
+    bots: Option<(Vec<String>, Vec<Vec<u8>>)>,
+    /// `victory,` for this victory type.
+    victory: Option<(String, Vec<u8>)>,
+}
+
+/// `text` as one CSV field followed by a comma.
+fn field(text: &str) -> Vec<u8> {
+    let mut v = Vec::with_capacity(text.len() + 1);
+    push_text(&mut v, text.as_bytes());
+    v.push(b',');
+    v
 }
 
 impl TidyCsv {
@@ -215,6 +241,7 @@ impl TidyCsv {
             rows: Vec::with_capacity(2 * WRITE_SIZE),
             prefix: Vec::new(),
             list: Vec::new(),
+            same: SameFields::default(),
         }
     }
 
@@ -229,9 +256,46 @@ impl TidyCsv {
             rows,
             prefix,
             list,
+            same,
             ..
         } = self;
         let players = g.outcome.seats.len();
+        if same
+            .run_seed
+            .as_ref()
+            .is_none_or(|(seed, _)| *seed != g.run_seed)
+        {
+            let mut v = Vec::new();
+            push_uint(&mut v, g.run_seed);
+            v.push(b',');
+            same.run_seed = Some((g.run_seed, v));
+        }
+        if same.game.as_ref().is_none_or(|((game, options, n), _)| {
+            *n != players || game != g.game || options != g.options
+        }) {
+            let mut v = field(g.game);
+            v.extend_from_slice(&field(g.options));
+            push_uint(&mut v, players as u64);
+            v.push(b',');
+            same.game = Some(((g.game.into(), g.options.into(), players), v));
+        }
+        if same.bots.as_ref().is_none_or(|(bots, _)| **bots != *g.bots) {
+            let fields = g.bots.iter().map(|b| field(b)).collect();
+            same.bots = Some((g.bots.to_vec(), fields));
+        }
+        if same
+            .victory
+            .as_ref()
+            .is_none_or(|(victory, _)| *victory != g.outcome.victory)
+        {
+            let victory = g.outcome.victory.to_string();
+            same.victory = Some((victory, field(&g.outcome.victory)));
+        }
+        let (Some((_, run_seed)), Some((_, game_fields)), Some((_, bots)), Some((_, victory))) =
+            (&same.run_seed, &same.game, &same.bots, &same.victory)
+        else {
+            unreachable!("every repeated field was formatted above");
+        };
         // The game's own columns, the same on each of its rows.
         prefix.clear();
         if self.tournament {
@@ -245,18 +309,12 @@ impl TidyCsv {
             push_uint(prefix, t.leg.into());
             prefix.push(b',');
         }
-        push_uint(prefix, g.run_seed);
-        prefix.push(b',');
+        prefix.extend_from_slice(run_seed);
         push_uint(prefix, g.game_index);
         prefix.push(b',');
         push_uint(prefix, g.game_seed);
         prefix.push(b',');
-        push_text(prefix, g.game.as_bytes());
-        prefix.push(b',');
-        push_text(prefix, g.options.as_bytes());
-        prefix.push(b',');
-        push_uint(prefix, players as u64);
-        prefix.push(b',');
+        prefix.extend_from_slice(game_fields);
 
         for (seat, s) in g.outcome.seats.iter().enumerate() {
             rows.extend_from_slice(prefix);
@@ -270,8 +328,7 @@ impl TidyCsv {
                 push_uint(rows, *team as u64);
                 rows.push(b',');
             }
-            push_text(rows, g.bots[seat].as_bytes());
-            rows.push(b',');
+            rows.extend_from_slice(&bots[seat]);
             match columns.wonders {
                 WonderColumns::Drafted => {
                     push_list(rows, list, s.wonders.iter().map(|w| &*w.id));
@@ -312,8 +369,7 @@ impl TidyCsv {
             rows.push(b',');
             rows.push(if s.win { b'1' } else { b'0' });
             rows.push(b',');
-            push_text(rows, g.outcome.victory.as_bytes());
-            rows.push(b',');
+            rows.extend_from_slice(victory);
             for (i, c) in columns.categories.iter().enumerate() {
                 // Engines list their lines in the declared order (checked, with a search as
                 // the fallback).
@@ -416,25 +472,14 @@ fn quote(line: &mut Vec<u8>, text: &[u8]) {
 }
 
 /// Appends `n` in decimal.
-fn push_uint(line: &mut Vec<u8>, mut n: u64) {
-    // Lowest digit first, then turned round: no copy of a scratch buffer.
-    let start = line.len();
-    loop {
-        line.push(b'0' + (n % 10) as u8);
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    line[start..].reverse();
+fn push_uint(line: &mut Vec<u8>, n: u64) {
+    // Two digits at a time from a table, into a stack buffer: no `fmt`, no allocation.
+    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// Appends `n` in decimal, `-` first when negative.
 fn push_int(line: &mut Vec<u8>, n: i64) {
-    if n < 0 {
-        line.push(b'-');
-    }
-    push_uint(line, n.unsigned_abs());
+    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// Checks that an engine's outcome fits the declared columns: one entry per seat, exactly the

@@ -82,7 +82,8 @@ pub(crate) fn play_game<G: SimGame, T>(
     for f in seats {
         f.check(&game).map_err(SimError::BotSpec)?;
     }
-    let mut bots: Vec<_> = seats
+    // Inline for up to 8 seats: no list allocated per game.
+    let mut bots: smallvec::SmallVec<[_; 8]> = seats
         .iter()
         .enumerate()
         .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))

@@ -203,6 +203,9 @@ pub struct Summary {
     scores: Vec<Vec<Moments>>,
     /// Reused for `id:side` keys.
     scratch: String,
+    /// The numbers in `bots` of the last game's bots, seat by seat: a run seats the same bots
+    /// game after game, and looking their labels up again was a visible part of a run.
+    last_bots: (Vec<String>, Vec<usize>),
     /// What seat order means in the game (`seat 0 plays first`), if anything.
     seat_order: Option<&'static str>,
 }
@@ -228,6 +231,7 @@ impl Summary {
             games_with: BTreeMap::new(),
             scores: Vec::new(),
             scratch: String::new(),
+            last_bots: (Vec::new(), Vec::new()),
             seat_order: None,
         }
     }
@@ -282,10 +286,14 @@ impl Summary {
             }
         }
         let n_before_features = self.feature_offset();
+        if self.last_bots.0 != bots {
+            let ids = bots.iter().map(|b| self.bots.id(b)).collect();
+            self.last_bots = (bots.to_vec(), ids);
+        }
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
             self.seats.entry((players, p)).or_default().add(share);
-            let bot = self.bots.id(&bots[p]);
+            let bot = self.last_bots.1[p];
             slot(&mut self.bot_wins, bot).add(share);
             // This seat's keys, each with its table, once for every seat then for its bot.
             let mut keys: SmallKeys = SmallKeys::new();
@@ -322,25 +330,38 @@ impl Summary {
                     .expect("features were checked against the declared tables");
                 keys.push((n_before_features + table, self.keys.static_id(f.key)));
             }
+            // By table, so that each table's row for (players, who) is found once.
+            keys.sort_unstable();
+            // The seat's score lines in the declared order, then total and coins: read once,
+            // counted for every seat and for its bot.
+            let mut values: smallvec::SmallVec<[i32; 16]> = self
+                .columns
+                .categories
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    // Outcomes list their lines in the declared order: look there first.
+                    match s.categories.get(i) {
+                        Some(&(name, v)) if same_str(name, c) => v,
+                        _ => s.score(c),
+                    }
+                })
+                .collect();
+            values.extend([s.total, s.coins]);
             for who in [0, bot + 1] {
-                for &(table, key) in &keys {
-                    let by_players = slot(&mut self.wins, table);
-                    slot(slot(slot(by_players, players), who), key).add(share);
+                for by_table in keys.chunk_by(|a, b| a.0 == b.0) {
+                    let row = slot(slot(slot(&mut self.wins, by_table[0].0), players), who);
+                    for &(_, key) in by_table {
+                        slot(row, key).add(share);
+                    }
                 }
                 let m = slot(&mut self.scores, who);
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
-                for (i, c) in self.columns.categories.iter().enumerate() {
-                    // Outcomes list their lines in the declared order: look there first.
-                    let v = match s.categories.get(i) {
-                        Some(&(name, v)) if same_str(name, c) => v,
-                        _ => s.score(c),
-                    };
-                    m[i].add(v);
+                for (m, &v) in m.iter_mut().zip(&values) {
+                    m.add(v);
                 }
-                m[n_cats].add(s.total);
-                m[n_cats + 1].add(s.coins);
             }
         }
         if self.columns.teams {

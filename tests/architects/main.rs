@@ -4,5 +4,7 @@
 //! opt-level): a new test file goes in this directory with a `mod` line below.
 
 mod architects_data;
+mod architects_events;
 mod architects_games;
+mod architects_record;
 mod architects_rules;
