@@ -503,7 +503,7 @@ impl GameModule for Architects {
                 line.push_str(&format!(" [{}]", tops.join(", ")));
             }
             lines.push(line);
-            if g.apply_told(a, &mut events).is_err() {
+            if g.apply_heard(a, &mut events).is_err() {
                 lines.push("  (illegal action: the log stops here)".into());
                 break;
             }

@@ -1005,7 +1005,7 @@ impl Architects {
     }
 
     /// Like `apply`, telling `sink` what happens (logs, the web page).
-    pub fn apply_told(
+    pub fn apply_heard(
         &mut self,
         action: Action,
         sink: &mut impl EventSink<Event>,
@@ -1013,7 +1013,7 @@ impl Architects {
         self.apply_with(action, None, sink)
     }
 
-    /// Like `apply_told`; for Halicarnassus, `deck_after` (top first) replaces our own
+    /// Like `apply_heard`; for Halicarnassus, `deck_after` (top first) replaces our own
     /// reshuffle (a replayed record carries the order).
     pub fn apply_with<S: EventSink<Event>>(
         &mut self,

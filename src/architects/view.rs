@@ -245,7 +245,7 @@ impl TableView for Architects {
         let mut g = before.clone();
         let mut events = Vec::new();
         let mut lines = vec![action_line(before, action).trim().to_string()];
-        if g.apply_told(action, &mut events).is_ok() {
+        if g.apply_heard(action, &mut events).is_ok() {
             lines.extend(events.iter().map(|e| event_line(&g, e).trim().to_string()));
         }
         lines

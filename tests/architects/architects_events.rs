@@ -109,7 +109,7 @@ fn the_events_add_up_to_every_seats_final_state() {
             while !g.is_over() {
                 g.legal_actions(&mut legal);
                 let a = legal[rng.random_range(0..legal.len())];
-                g.apply_told(a, &mut events).unwrap();
+                g.apply_heard(a, &mut events).unwrap();
                 silent.apply(a).unwrap();
                 for e in events.drain(..) {
                     sets += matches!(e, Event::TokenTaken { set: Some(_), .. }) as u32;
