@@ -1,21 +1,24 @@
 //! # wonders
 //!
 //! Engines for the 7 Wonders family of board games, a parallel self-play simulator, and the
-//! command-line tool that drives them. The game-agnostic bots live in the `wonders-bots` crate.
+//! command-line tool that drives them. Each layer is a crate of its own, re-exported here under
+//! its module name (`wonders::duel::…`); the game-agnostic bots live in `wonders-bots`.
 //!
-//! Layers (imports only point down):
+//! Layers (a crate depends only on the ones below it; Cargo enforces it):
 //!
 //! ```text
-//! cli                      flags, printing, signals, progress bars
-//! registry                 the one table of games (the only module that names them)
-//! sim    duel  classic     peers: the runner names no game, a game knows no runner
+//! cli                      flags, printing, signals, progress bars (this crate)
+//! registry                 the one table of games (wonders-registry: the only crate naming them)
+//! sim    duel  classic  architects
+//!                          peers: the runner names no game, a game knows no runner
 //! common                   engine vocabulary, options grammar, record envelope, bitsets, seeds
 //! ```
 
-pub mod architects;
-pub mod classic;
+pub use wonders_architects as architects;
+pub use wonders_classic as classic;
+#[cfg(feature = "cli")]
 pub mod cli;
-pub mod common;
-pub mod duel;
-pub mod registry;
-pub mod sim;
+pub use wonders_common as common;
+pub use wonders_duel as duel;
+pub use wonders_registry as registry;
+pub use wonders_sim as sim;

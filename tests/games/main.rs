@@ -6,6 +6,7 @@
 
 mod conformance;
 mod conformance_kit;
+mod crate_layers;
 mod encoding;
 mod greedy_strength;
 mod mcts_games;

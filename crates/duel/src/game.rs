@@ -1,0 +1,188 @@
+//! 7 Wonders Duel through the game-agnostic [`Game`] interface.
+
+use rand::RngCore;
+use wonders_bots::Game;
+
+use super::data::{Color, Progress};
+use super::pantheon_data::OFFERING_TOKENS;
+use super::state::{describe, Action, Duel, DuelError, Pending};
+
+impl Game for Duel {
+    type Action = Action;
+    type Error = DuelError;
+
+    fn encoding(&self) -> Option<wonders_bots::Encoding> {
+        Some(wonders_common::encoding::encoding_of(
+            self,
+            <Duel as wonders_common::encoding::Encoded>::action_space(self.options()),
+        ))
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        wonders_common::encoding::Encoded::encode(
+            self,
+            seat,
+            &mut wonders_common::encoding::Writer::new(out),
+        );
+    }
+
+    fn encoded_action(&self, action: Self::Action) -> (usize, u32) {
+        wonders_common::encoding::Encoded::action_id(self, action)
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn current_player(&self) -> usize {
+        self.current_seat()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), DuelError> {
+        self.play(action)
+    }
+
+    fn apply_listed(&mut self, action: Action) -> Result<(), DuelError> {
+        self.play_listed(action)
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn returns(&self, out: &mut [f64]) {
+        out[..2].fill(0.0);
+        if let Some((_, winners)) = self.outcome() {
+            for &w in &winners {
+                out[w] = 1.0 / winners.len() as f64;
+            }
+        }
+    }
+
+    fn scores(&self, out: &mut [i32]) {
+        for (seat, o) in out.iter_mut().enumerate().take(2) {
+            *o = self.score(seat).total();
+        }
+    }
+
+    fn evaluate(&self, out: &mut [f64]) {
+        if self.is_over() {
+            self.returns(out);
+            return;
+        }
+        if self.is_pantheon() && self.pending().is_some_and(is_divine_decision) {
+            return self.evaluate_best_decision(out);
+        }
+        let diff = self.position_value(0) - self.position_value(1);
+        let p0 = 1.0 / (1.0 + (-diff / 8.0).exp());
+        out[0] = p0;
+        out[1] = 1.0 - p0;
+    }
+
+    /// `position_value` reads the score pad, cities, coins, the pawn and the Age: all public.
+    /// (Checked in `tests/duel_determinize.rs`.) With Pantheon, a Divinity's decision is valued
+    /// by its best option, which may read the decks: not public.
+    fn evaluation_is_public(&self) -> bool {
+        !self.is_pantheon()
+    }
+
+    /// A seat's options read only what it sees: the face-up cards and both cities, and with
+    /// Pantheon the spaces' face-up cards, the top cards it drew or the deck it looks through.
+    /// (Checked by the searches in debug builds, so by every MCTS test and game.)
+    fn mover_options_are_known(&self) -> bool {
+        true
+    }
+
+    fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
+        // Both seats see the same things in the base game; with Pantheon a seat knows the
+        // Divinities it placed face down and the deck cards it saw.
+        self.determinized_for(observer, rng)
+    }
+
+    fn determinize_into(&self, observer: usize, rng: &mut dyn RngCore, out: &mut Duel) {
+        self.determinized_into(observer, rng, out);
+    }
+
+    fn action_name(&self, action: Action) -> String {
+        describe(action)
+    }
+}
+
+/// The decisions a Divinity (or the Gate, or the Divine Theater) asks for: the evaluation
+/// values them by their best option, since the effect lies in the choice. (A placement's
+/// effect shows only later.)
+fn is_divine_decision(p: Pending) -> bool {
+    p.is_pantheon() && !matches!(p, Pending::PlaceDivinity(_))
+}
+
+impl Duel {
+    /// The evaluation of a waiting Divinity decision: that of its best option for the seat
+    /// deciding.
+    fn evaluate_best_decision(&self, out: &mut [f64]) {
+        let seat = self.current_seat();
+        let mut options = Vec::new();
+        self.legal(&mut options);
+        let mut best: Option<[f64; 2]> = None;
+        for a in options {
+            let mut g = *self;
+            if g.play(a).is_err() {
+                continue;
+            }
+            let mut v = [0.0; 2];
+            g.evaluate(&mut v);
+            if best.is_none_or(|b| v[seat] > b[seat]) {
+                best = Some(v);
+            }
+        }
+        let v = best.expect("a waiting decision has an option");
+        out[..2].copy_from_slice(&v);
+    }
+
+    /// A rough worth of `seat`'s position in victory points: the score pad so far, plus what
+    /// production, a military lead and scientific symbols promise for the rest of the game.
+    pub fn position_value(&self, seat: usize) -> f64 {
+        let p = self.player(seat);
+        let score = self.score(seat);
+        let mut v = score.total() as f64;
+        // Production saves coins for the rest of the game; worth less as the game goes on.
+        let ages_left = (3 - self.age()) as f64;
+        let production = p.production.total() as f64 + (p.choice_raw + p.choice_goods) as f64;
+        v += production * 0.9 * ages_left;
+        v += p.coins as f64 * 0.15;
+        // A military lead threatens supremacy.
+        let lead = if seat == 0 { self.pawn() } else { -self.pawn() } as f64;
+        if lead > 0.0 {
+            v += lead * lead * 0.35;
+        }
+        // Distinct scientific symbols threaten supremacy and pairs bring tokens.
+        let symbols = p.science.count_ones() as f64;
+        v += symbols * symbols * 0.5;
+        if p.has(Progress::Strategy) {
+            v += 2.0;
+        }
+        v += p.colors[Color::Yellow as usize] as f64 * 0.5;
+        if self.is_pantheon() {
+            v += self.pantheon_prospects(seat, ages_left);
+        }
+        v
+    }
+
+    /// Pantheon's promises, in victory points: Offering tokens are coins off a later
+    /// activation, Mythology tokens place Divinities and build a Grand Temple free, coins on
+    /// Astarte are already points (counted by the score) and spendable. The Divinities on the
+    /// spaces are open to both seats and count for neither.
+    fn pantheon_prospects(&self, seat: usize, ages_left: f64) -> f64 {
+        let p = self.pantheon();
+        let offerings: u32 = (0..3)
+            .filter(|&i| p.offerings[seat] >> i & 1 == 1)
+            .map(|i| OFFERING_TOKENS[i] as u32)
+            .sum();
+        let mythology: u32 = p.mythology[seat].iter().map(|&n| n as u32).sum();
+        // Coins are worth about a third of a point at the end, more while they can buy.
+        offerings as f64 * 0.3 + mythology as f64 * (1.0 + ages_left)
+    }
+}

@@ -1,0 +1,260 @@
+//! The parallel engine shared by `simulate` and `tournament`: plays games in chunks on a local
+//! rayon pool and hands the finished ones to a sink strictly in game order, so memory is bounded
+//! by the chunk size and outputs do not depend on the thread count.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+use wonders_bots::Game;
+
+use super::{BotFactory, Progress, SimError, SimGame};
+use wonders_common::derive_seed;
+
+/// Stop conditions shared by the worker threads.
+pub(crate) struct StopControl {
+    /// Raised by the caller (the command line on Ctrl-C or SIGTERM): start no new game,
+    /// abandon games in progress.
+    pub flag: Arc<AtomicBool>,
+    /// Test hook: raise `flag` once this many games have finished.
+    pub after: Option<u64>,
+    finished: AtomicU64,
+}
+
+impl StopControl {
+    pub fn new(flag: Option<Arc<AtomicBool>>, after: Option<u64>) -> Self {
+        Self {
+            flag: flag.unwrap_or_default(),
+            after,
+            finished: AtomicU64::new(0),
+        }
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+
+    fn game_finished(&self) {
+        let done = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.after.is_some_and(|k| done >= k) {
+            self.flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Builds the local pool: `threads = 0` means one thread per core.
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SimError::ThreadPool {
+            threads,
+            message: e.to_string(),
+        })
+}
+
+/// A finished game and the actions that made it.
+pub type Played<G> = (G, Vec<<G as wonders_bots::Game>::Action>);
+
+/// Plays one game to the end with one bot per seat; bot `p` is seeded with
+/// `derive_seed(game_seed, p)`. Returns what `finish` makes of the finished game and its
+/// actions (what a record holds; left empty unless `keep_actions`), or `None` when stopped
+/// before the end. The game is handed over by reference: a state moved from call to call was
+/// copied each time, a visible cost next to a random game.
+pub(crate) fn play_game<G: SimGame, T>(
+    options: &G::Options,
+    game_index: u64,
+    game_seed: u64,
+    seats: &[&dyn BotFactory<G>],
+    stop: &StopControl,
+    keep_actions: bool,
+    finish: impl FnOnce(&G, &[G::Action]) -> T,
+) -> Result<Option<T>, SimError> {
+    let mut game = G::new_game(options, game_seed);
+    if game.num_players() != seats.len() {
+        return Err(SimError::Options(format!(
+            "the game seats {} players but {} bots were given",
+            game.num_players(),
+            seats.len()
+        )));
+    }
+    for f in seats {
+        f.check(&game).map_err(SimError::BotSpec)?;
+    }
+    // Inline for up to 8 seats: no list allocated per game.
+    let mut bots: smallvec::SmallVec<[_; 8]> = seats
+        .iter()
+        .enumerate()
+        .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
+        .collect();
+    let mut actions = Vec::with_capacity(if keep_actions { 128 } else { 0 });
+    while !game.is_terminal() {
+        if stop.stopped() {
+            return Ok(None);
+        }
+        let seat = game.current_player();
+        let action = bots[seat].choose(&game);
+        if let Err(e) = game.apply(action) {
+            return Err(SimError::IllegalAction {
+                game_index,
+                game_seed,
+                seat,
+                bot: seats[seat].label(),
+                action: game.action_name(action),
+                message: e.to_string(),
+            });
+        }
+        if keep_actions {
+            actions.push(action);
+        }
+    }
+    stop.game_finished();
+    Ok(Some(finish(&game, &actions)))
+}
+
+/// The results of one chunk of games, in index order.
+type ChunkResults<T> = Vec<Result<Option<T>, SimError>>;
+
+/// What the sink of [`Runner::run`] is handed.
+pub(crate) enum Step<T> {
+    /// Game `i` finished with this result (in index order).
+    Game(u64, T),
+    /// The games of a chunk have all been handed over.
+    ChunkDone,
+}
+
+/// Where and how games are run: the pool, how many games, in chunks of how many, when to stop
+/// and what to tick.
+pub(crate) struct Runner<'a> {
+    pub pool: &'a rayon::ThreadPool,
+    /// The first game to play (games before it were played by an earlier, resumed run).
+    pub first: u64,
+    pub total: u64,
+    pub chunk: u64,
+    pub stop: &'a StopControl,
+    /// Told the number of games done (those of a resumed run included) as games finish.
+    pub progress: Option<&'a Progress>,
+}
+
+/// How long a chunk of games should take: rows reach the disk at least this often (so a
+/// killed run loses about this much), and chunks stay long enough to keep every core busy.
+const CHUNK_TARGET: Duration = Duration::from_millis(500);
+
+impl Runner<'_> {
+    /// Runs `job(i)` for `i in first..total`, a chunk of games at a time, and feeds `sink` the
+    /// results in index order. Stops at the first game that was not finished (stop flag): the
+    /// sink sees exactly games `first..k`. Returns `k`. After each chunk the sink gets
+    /// [`Step::ChunkDone`] (to flush outputs, so an interrupted or killed run leaves whole games
+    /// on disk). Chunks start at one game per thread and grow or shrink so that each takes
+    /// about [`CHUNK_TARGET`], never more than `chunk` games: fast games are written in large
+    /// batches, slow ones (MCTS) still reach the disk every second or so. Chunking changes
+    /// only when rows are written, never what they hold.
+    pub fn run<T: Send>(
+        &self,
+        job: impl Fn(u64) -> Result<Option<T>, SimError> + Sync,
+        mut sink: impl FnMut(Step<T>) -> Result<(), SimError> + Send,
+    ) -> Result<u64, SimError> {
+        let max_chunk = self.chunk.max(1);
+        let threads = self.pool.current_num_threads() as u64;
+        let mut chunk = threads.min(max_chunk);
+        let done_games = AtomicU64::new(self.first);
+        let compute = |start: u64, end: u64| -> ChunkResults<T> {
+            self.pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        if self.stop.stopped() {
+                            return Ok(None);
+                        }
+                        let r = job(i);
+                        if let Some(progress) = self.progress {
+                            progress(done_games.fetch_add(1, Ordering::Relaxed) + 1);
+                        }
+                        r
+                    })
+                    .collect()
+            })
+        };
+        // Hands a computed chunk to the sink in index order; `Ok(false)` once a game was not
+        // finished (the run stopped), after which nothing more is handed over.
+        let feed = |sink: &mut dyn FnMut(Step<T>) -> Result<(), SimError>,
+                    start: u64,
+                    results: ChunkResults<T>|
+         -> Result<(u64, bool), SimError> {
+            let mut done = start;
+            let mut complete = true;
+            for (i, r) in (start..).zip(results) {
+                match r? {
+                    Some(t) if complete => {
+                        sink(Step::Game(i, t))?;
+                        done = i + 1;
+                    }
+                    _ => complete = false,
+                }
+            }
+            sink(Step::ChunkDone)?;
+            Ok((done, complete))
+        };
+        // A pipeline: while the sink writes chunk k (on its own thread), the pool plays chunk
+        // k + 1, so writing and summarising never leave the workers idle.
+        let mut done = self.first;
+        let mut next = self.first;
+        let mut ready: Option<(u64, ChunkResults<T>)> = None;
+        loop {
+            let range = (next < self.total && !self.stop.stopped())
+                .then(|| (next, (next + chunk).min(self.total)));
+            if ready.is_none() && range.is_none() {
+                break;
+            }
+            let started = Instant::now();
+            let (computed, fed) = if threads == 1 {
+                // One thread means one core: write, then play, in turn.
+                let fed = ready
+                    .take()
+                    .map(|(start, results)| feed(&mut sink, start, results));
+                (range.map(|(start, end)| (start, compute(start, end))), fed)
+            } else {
+                std::thread::scope(|scope| {
+                    let sink = &mut sink;
+                    let feeding = ready
+                        .take()
+                        .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
+                    let computed = range.map(|(start, end)| (start, compute(start, end)));
+                    let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
+                    (computed, fed)
+                })
+            };
+            if let Some(fed) = fed {
+                let (upto, complete) = fed?;
+                done = upto;
+                if !complete {
+                    break;
+                }
+            }
+            if let Some((start, end)) = range {
+                next = end;
+                chunk = next_chunk(end - start, started.elapsed(), threads, max_chunk);
+            }
+            ready = computed;
+        }
+        Ok(done)
+    }
+}
+
+/// The size of the next chunk, given that the last one of `size` games took `took`: aimed at
+/// [`CHUNK_TARGET`], at most doubling, at least one game per thread, at most `max`.
+fn next_chunk(size: u64, took: Duration, threads: u64, max: u64) -> u64 {
+    let per_game = took.as_secs_f64() / size.max(1) as f64;
+    let aimed = if per_game > 0.0 {
+        (CHUNK_TARGET.as_secs_f64() / per_game) as u64
+    } else {
+        u64::MAX
+    };
+    aimed.min(size * 2).max(threads).min(max).max(1)
+}
+
+/// The seats of a game as trait objects, bot `labels[p]` in seat `p`.
+pub(crate) fn labels<G: Game>(seats: &[&dyn BotFactory<G>]) -> Vec<String> {
+    seats.iter().map(|f| f.label()).collect()
+}
