@@ -10,29 +10,29 @@ use std::path::Path;
 /// depend on.
 const ALLOWED: &[(&str, &str, &[&str])] = &[
     ("bots", "wonders-bots", &[]),
-    ("crates/common", "wonders-common", &["wonders-bots"]),
+    ("src/common", "wonders-common", &["wonders-bots"]),
     (
-        "crates/duel",
+        "src/duel",
         "wonders-duel",
         &["wonders-common", "wonders-bots"],
     ),
     (
-        "crates/classic",
+        "src/classic",
         "wonders-classic",
         &["wonders-common", "wonders-bots"],
     ),
     (
-        "crates/architects",
+        "src/architects",
         "wonders-architects",
         &["wonders-common", "wonders-bots"],
     ),
     (
-        "crates/sim",
+        "src/sim",
         "wonders-sim",
         &["wonders-common", "wonders-bots"],
     ),
     (
-        "crates/registry",
+        "src/registry",
         "wonders-registry",
         &[
             "wonders-common",
@@ -100,18 +100,18 @@ fn the_nevers_are_missing_edges() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let deps = |dir: &str| manifest(&root.join(dir).join("Cargo.toml")).1;
     let games = ["wonders-duel", "wonders-classic", "wonders-architects"];
-    for dir in ["crates/duel", "crates/classic", "crates/architects"] {
+    for dir in ["src/duel", "src/classic", "src/architects"] {
         let d = deps(dir);
         for other in games.iter().chain(&["wonders-sim", "wonders-registry"]) {
             assert!(!d.contains(*other), "{dir} depends on {other}");
         }
     }
-    let sim = deps("crates/sim");
+    let sim = deps("src/sim");
     for game in games {
         assert!(!sim.contains(game), "the runner depends on {game}");
     }
     assert_eq!(
-        deps("crates/common"),
+        deps("src/common"),
         BTreeSet::from(["wonders-bots".to_string()])
     );
     assert!(
@@ -125,10 +125,10 @@ fn the_nevers_are_missing_edges() {
 fn every_crate_of_the_workspace_is_in_the_table() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let known: BTreeSet<&str> = ALLOWED.iter().map(|(dir, ..)| *dir).collect();
-    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+    for entry in std::fs::read_dir(root.join("src")).unwrap() {
         let path = entry.unwrap().path();
         if path.join("Cargo.toml").is_file() {
-            let dir = format!("crates/{}", path.file_name().unwrap().to_string_lossy());
+            let dir = format!("src/{}", path.file_name().unwrap().to_string_lossy());
             assert!(
                 known.contains(dir.as_str()),
                 "{dir} is not in ALLOWED: say which layers it may use"
