@@ -1,12 +1,11 @@
 //! A player's city: buildings, wonder, treasury, and the production and price tables derived
 //! from them (updated when something is built, read by every payment search).
 
-use super::cities_payment::Rebates;
+use super::cities::CitiesSeat;
 use super::data::{
     Card, Catalog, Class, Color, Direction, Per, Power, Side, Symbol, Whose, Wonder, RESOURCES,
 };
-use super::leader_draft::LeaderSet;
-use super::leaders::LeaderPowers;
+use super::leaders::LeaderSeat;
 use super::payment::{Prices, Supply, FULL_PRICES};
 use wonders_common::WideCardSet;
 
@@ -53,23 +52,10 @@ pub struct City {
     /// Military victory tokens by value (`victories[v]` for v = 1, 3, 5; Cities' Raider
     /// tokens included): what Cities' black cards count.
     pub victories: [u8; 6],
-    /// Cities: −1 debt tokens taken.
-    pub debt: u8,
-    /// Cities: Diplomacy tokens held (each sits out one Age's conflicts).
-    pub diplomacy: u8,
-    /// Cities: copies of one science symbol of a neighbour's green cards, chosen at game end
-    /// (Pigeonhole, Band of Spies, Torture Chamber).
-    pub science_copies: u8,
-    /// Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
-    pub rebates: Rebates,
-    /// Leaders: the face-down leader hand (hidden from the other seats).
-    pub leader_hand: LeaderSet,
-    /// Leaders: the face-up leaders.
-    pub leaders: LeaderSet,
-    /// Leaders: the leaders under Abu Simbel (their effects stopped).
-    pub buried: LeaderSet,
-    /// Leaders: what the face-up leaders do during play, summed.
-    pub leader_powers: LeaderPowers,
+    /// The Cities expansion's part (at zero without Cities).
+    pub cities_seat: CitiesSeat,
+    /// The Leaders expansion's part (empty without Leaders).
+    pub leader_seat: LeaderSeat,
     /// What the city produces for itself.
     pub own: Supply,
     /// What neighbours may buy from it (starting resource, brown and grey cards).
@@ -106,14 +92,8 @@ impl City {
             military: 0,
             defeats: 0,
             victories: [0; 6],
-            debt: 0,
-            diplomacy: 0,
-            science_copies: 0,
-            rebates: Rebates::default(),
-            leader_hand: LeaderSet::EMPTY,
-            leaders: LeaderSet::EMPTY,
-            buried: LeaderSet::EMPTY,
-            leader_powers: LeaderPowers::default(),
+            cities_seat: CitiesSeat::default(),
+            leader_seat: LeaderSeat::default(),
             own,
             sells: own,
             prices: FULL_PRICES,
