@@ -8,6 +8,7 @@
 use std::ops::RangeInclusive;
 
 use super::cities_data::{CityEffect, BLACK_CARDS, CITY_BOARDS};
+use super::cities_payment::Rebates;
 use super::data::{Content, Direction, Edition, Effect, Power, Row, Unit};
 use super::vocab::{Color, ScoreLine};
 use wonders_common::FeatureTable;
@@ -16,6 +17,45 @@ use wonders_common::FeatureTable;
 pub const CITIES_LINE: ScoreLine = ScoreLine::new("cities", 8);
 /// Cities' score-pad line: −1 per debt token.
 pub const DEBT_LINE: ScoreLine = ScoreLine::new("debt", 9);
+
+/// The Cities expansion's part of one seat's city: its tokens and what its black cards and
+/// stages leave for later moments. A game without Cities keeps it at zero, which every rule
+/// reads as the base game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CitiesSeat {
+    /// −1 debt tokens taken.
+    pub(crate) debt: u8,
+    /// Diplomacy tokens held (each sits out one Age's conflicts).
+    pub(crate) diplomacy: u8,
+    /// Copies of one science symbol of a neighbour's green cards, chosen at game end
+    /// (Pigeonhole, Band of Spies, Torture Chamber).
+    pub(crate) science_copies: u8,
+    /// The Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
+    pub(crate) rebates: Rebates,
+}
+
+impl CitiesSeat {
+    /// −1 debt tokens taken.
+    pub fn debt(&self) -> u8 {
+        self.debt
+    }
+
+    /// Diplomacy tokens held.
+    pub fn diplomacy(&self) -> u8 {
+        self.diplomacy
+    }
+
+    /// Copies of a neighbour's science symbol to choose at game end.
+    pub fn science_copies(&self) -> u8 {
+        self.science_copies
+    }
+
+    /// The rebates on purchases from the neighbours (their starting resources unset: the
+    /// turn's payment search fills them in).
+    pub fn rebates(&self) -> Rebates {
+        self.rebates
+    }
+}
 
 /// The 42 black cards' ids, in table order.
 const BLACK_KEYS: [&str; BLACK_CARDS.len()] = {

@@ -1,12 +1,11 @@
 //! A player's city: buildings, wonder, treasury, and the production and price tables derived
 //! from them (updated when something is built, read by every payment search).
 
-use super::cities_payment::Rebates;
+use super::cities::CitiesSeat;
 use super::data::{
     Card, Catalog, Class, Color, Direction, Per, Power, Side, Symbol, Whose, Wonder, RESOURCES,
 };
-use super::leader_draft::LeaderSet;
-use super::leaders::LeaderPowers;
+use super::leaders::LeaderSeat;
 use super::payment::{Prices, Supply, FULL_PRICES};
 use wonders_common::WideCardSet;
 
@@ -30,60 +29,48 @@ pub(crate) mod powers {
     pub const FORGING_AGENCY: u16 = 1 << 10;
 }
 
-/// One player's city.
+/// One player's city. Its fields are the rules' to change (`pub(crate)`); readers outside the
+/// crate use the accessors below.
 #[derive(Clone, Debug)]
 pub struct City {
-    pub wonder: Wonder,
-    pub side: Side,
+    pub(crate) wonder: Wonder,
+    pub(crate) side: Side,
     /// Buildings, by [`super::CardId`] (a city never holds two buildings of the same name).
-    pub built: WideCardSet,
+    pub(crate) built: WideCardSet,
     /// Buildings per colour (indexed by `Color as usize`).
-    pub colors: [u8; 8],
+    pub(crate) colors: [u8; 8],
     /// Wonder stages built.
-    pub stages: u8,
-    pub coins: u32,
-    pub shields: u8,
+    pub(crate) stages: u8,
+    pub(crate) coins: u32,
+    pub(crate) shields: u8,
     /// Science symbols from green cards (indexed by `Symbol as usize`).
-    pub science: [u8; 3],
+    pub(crate) science: [u8; 3],
     /// Wild science symbols (Babylon stage, Scientists Guild), assigned at game end.
-    pub science_wild: u8,
+    pub(crate) science_wild: u8,
     /// Military token points (victories 1/3/5, defeats -1).
-    pub military: i32,
-    pub defeats: u8,
+    pub(crate) military: i32,
+    pub(crate) defeats: u8,
     /// Military victory tokens by value (`victories[v]` for v = 1, 3, 5; Cities' Raider
     /// tokens included): what Cities' black cards count.
-    pub victories: [u8; 6],
-    /// Cities: −1 debt tokens taken.
-    pub debt: u8,
-    /// Cities: Diplomacy tokens held (each sits out one Age's conflicts).
-    pub diplomacy: u8,
-    /// Cities: copies of one science symbol of a neighbour's green cards, chosen at game end
-    /// (Pigeonhole, Band of Spies, Torture Chamber).
-    pub science_copies: u8,
-    /// Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
-    pub rebates: Rebates,
-    /// Leaders: the face-down leader hand (hidden from the other seats).
-    pub leader_hand: LeaderSet,
-    /// Leaders: the face-up leaders.
-    pub leaders: LeaderSet,
-    /// Leaders: the leaders under Abu Simbel (their effects stopped).
-    pub buried: LeaderSet,
-    /// Leaders: what the face-up leaders do during play, summed.
-    pub leader_powers: LeaderPowers,
+    pub(crate) victories: [u8; 6],
+    /// The Cities expansion's part (at zero without Cities).
+    pub(crate) cities_seat: CitiesSeat,
+    /// The Leaders expansion's part (empty without Leaders).
+    pub(crate) leader_seat: LeaderSeat,
     /// What the city produces for itself.
-    pub own: Supply,
+    pub(crate) own: Supply,
     /// What neighbours may buy from it (starting resource, brown and grey cards).
-    pub sells: Supply,
+    pub(crate) sells: Supply,
     /// This city's buying prices from its left and right neighbours.
-    pub prices: Prices,
+    pub(crate) prices: Prices,
     pub(crate) powers: u16,
     /// 1st-edition Olympia A: the free build of this Age is spent.
-    pub free_build_used: bool,
+    pub(crate) free_build_used: bool,
     /// 1st-edition Olympia B: the neighbour guild copied at game end.
-    pub copied_guild: Option<super::CardId>,
+    pub(crate) copied_guild: Option<super::CardId>,
     /// Points printed on the buildings (blue cards) and wonder stages built: the part of the
     /// score that only grows by building, kept as it grows for the bots' evaluation.
-    pub printed_points: i32,
+    pub(crate) printed_points: i32,
 }
 
 impl City {
@@ -106,14 +93,8 @@ impl City {
             military: 0,
             defeats: 0,
             victories: [0; 6],
-            debt: 0,
-            diplomacy: 0,
-            science_copies: 0,
-            rebates: Rebates::default(),
-            leader_hand: LeaderSet::EMPTY,
-            leaders: LeaderSet::EMPTY,
-            buried: LeaderSet::EMPTY,
-            leader_powers: LeaderPowers::default(),
+            cities_seat: CitiesSeat::default(),
+            leader_seat: LeaderSeat::default(),
             own,
             sells: own,
             prices: FULL_PRICES,
@@ -122,6 +103,87 @@ impl City {
             copied_guild: None,
             printed_points: 0,
         }
+    }
+
+    /// The wonder board.
+    pub fn wonder(&self) -> Wonder {
+        self.wonder
+    }
+
+    /// The side of the wonder board in play.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Buildings, by [`super::CardId`].
+    pub fn built(&self) -> WideCardSet {
+        self.built
+    }
+
+    /// Buildings per colour (indexed by `Color as usize`); [`City::count`] adds a guild copied
+    /// by 1st-edition Olympia B.
+    pub fn colors(&self) -> [u8; 8] {
+        self.colors
+    }
+
+    /// Wonder stages built.
+    pub fn stages(&self) -> u8 {
+        self.stages
+    }
+
+    /// Coins in the treasury.
+    pub fn coins(&self) -> u32 {
+        self.coins
+    }
+
+    /// Military strength (shields).
+    pub fn shields(&self) -> u8 {
+        self.shields
+    }
+
+    /// Wild science symbols (Babylon stage, Scientists Guild), assigned at game end.
+    pub fn science_wild(&self) -> u8 {
+        self.science_wild
+    }
+
+    /// Military token points (victories 1/3/5, defeats −1).
+    pub fn military(&self) -> i32 {
+        self.military
+    }
+
+    /// Defeat tokens held.
+    pub fn defeats(&self) -> u8 {
+        self.defeats
+    }
+
+    /// Military victory tokens by value (`victories()[v]` for v = 1, 3, 5).
+    pub fn victories(&self) -> [u8; 6] {
+        self.victories
+    }
+
+    /// The Cities expansion's part (at zero without Cities).
+    pub fn cities_seat(&self) -> &CitiesSeat {
+        &self.cities_seat
+    }
+
+    /// The Leaders expansion's part (empty without Leaders).
+    pub fn leader_seat(&self) -> &LeaderSeat {
+        &self.leader_seat
+    }
+
+    /// 1st-edition Olympia A: whether this Age's free build is spent.
+    pub fn free_build_used(&self) -> bool {
+        self.free_build_used
+    }
+
+    /// 1st-edition Olympia B: the neighbour guild copied at game end.
+    pub fn copied_guild(&self) -> Option<super::CardId> {
+        self.copied_guild
+    }
+
+    /// Points printed on the buildings (blue cards) and the wonder stages built.
+    pub fn printed_points(&self) -> i32 {
+        self.printed_points
     }
 
     #[inline]

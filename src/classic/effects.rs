@@ -226,22 +226,22 @@ impl CityEffect {
     pub(crate) fn on_build(self, city: &mut City) {
         match self {
             CityEffect::Shields(n) => city.shields += n,
-            CityEffect::Diplomacy => city.diplomacy += 1,
+            CityEffect::Diplomacy => city.cities_seat.diplomacy += 1,
             CityEffect::VictoryToken(v) => {
                 city.victories[v as usize] += 1;
                 city.military += i32::from(v);
             }
-            CityEffect::CopyNeighbourScience => city.science_copies += 1,
+            CityEffect::CopyNeighbourScience => city.cities_seat.science_copies += 1,
             CityEffect::WharfRebate(dir, n) => {
                 for side in match dir {
                     Direction::Left => 0..1,
                     Direction::Right => 1..2,
                     Direction::Both => 0..2,
                 } {
-                    city.rebates.wharf[side] += n;
+                    city.cities_seat.rebates.wharf[side] += n;
                 }
             }
-            CityEffect::StartingResourceRebate(n) => city.rebates.cache += n,
+            CityEffect::StartingResourceRebate(n) => city.cities_seat.rebates.cache += n,
             CityEffect::SecretWarehouse => city.powers |= powers::SECRET_WAREHOUSE,
             CityEffect::BlackMarket => city.powers |= powers::BLACK_MARKET,
             CityEffect::FreeWonderResources => city.powers |= powers::FREE_WONDER_RESOURCES,
@@ -411,7 +411,7 @@ impl LeaderEffect {
         match self {
             LeaderEffect::Coins(n) => u32::from(n),
             LeaderEffect::Diplomacy(n) => {
-                city.diplomacy += n;
+                city.cities_seat.diplomacy += n;
                 0
             }
             // Nitocris: a victory token of the Age (Nero's coins for it come with the turn's).
@@ -419,7 +419,7 @@ impl LeaderEffect {
                 let value = crate::leaders::victory_value(age);
                 city.victories[value as usize] += 1;
                 city.military += i32::from(value);
-                city.leader_powers.coins_per_victory as u32
+                city.leader_seat.powers.coins_per_victory as u32
             }
             // Telesilla: her owner's defeat tokens go (their −1s with them).
             LeaderEffect::DiscardOwnDefeats => {
@@ -516,14 +516,14 @@ impl LeaderEffect {
 }
 
 impl City {
-    /// Recomputes [`City::leader_powers`] from the face-up leaders.
+    /// Recomputes the Leaders part's summed powers from the face-up leaders.
     pub(crate) fn refresh_leader_powers(&mut self) {
         let mut p = LeaderPowers::default();
-        for l in self.leaders.iter() {
+        for l in self.leader_seat.face_up.iter() {
             for &e in l.leader().effects {
                 e.add_powers(&mut p);
             }
         }
-        self.leader_powers = p;
+        self.leader_seat.powers = p;
     }
 }

@@ -223,16 +223,18 @@ impl ClassicGame {
             facts(self.right_of(seat)),
         );
         let mut value: f64 = city
-            .leaders
+            .leader_seat
+            .face_up
             .iter()
             .map(|x| f64::from(x.leader().end_points(&own, &l, &r)))
             .sum();
         value += city
+            .leader_seat
             .buried
             .iter()
             .map(|x| f64::from(x.leader().cost.buried_points()))
             .sum::<f64>();
-        let symbols = city.leaders.iter().fold([0u8; 3], |mut s, x| {
+        let symbols = city.leader_seat.face_up.iter().fold([0u8; 3], |mut s, x| {
             for (held, add) in s.iter_mut().zip(x.leader().science().symbols) {
                 *held += add;
             }
@@ -245,7 +247,7 @@ impl ClassicGame {
             }
             value += science_value(&with, left) - science_value(city, left);
         }
-        let p = city.leader_powers;
+        let p = city.leader_seat.powers;
         let per_build: u32 = p.coins_per_build.iter().map(|&c| u32::from(c)).sum();
         let coins_to_come = f64::from(per_build) * LEADER_BUILDS_PER_COLOUR
             + f64::from(p.coins_per_chain) * LEADER_CHAINS
@@ -259,8 +261,8 @@ impl ClassicGame {
             + f64::from(u8::from(p.free_recruitment)) * LEADER_FREE_RECRUITMENT;
         value += left * savings;
         // What a face-up leader's end-of-game rule will still add as the city grows.
-        value += left * LEADER_FACE_UP * city.leaders.len() as f64;
-        value + LEADER_IN_HAND * city.leader_hand.len() as f64
+        value += left * LEADER_FACE_UP * city.leader_seat.face_up.len() as f64;
+        value + LEADER_IN_HAND * city.leader_seat.hand.len() as f64
     }
 
     /// Cities: debt tokens at their −1 point each; copies of a neighbour's science symbol as
@@ -268,21 +270,21 @@ impl ClassicGame {
     /// current Age's conflicts not fought (their expected tokens, won or lost, given back).
     fn cities_value(&self, seat: usize, left: f64) -> f64 {
         let city = self.city(seat);
-        let mut value = -f64::from(city.debt);
-        if city.science_copies > 0 {
+        let mut value = -f64::from(city.cities_seat.debt);
+        if city.cities_seat.science_copies > 0 {
             let (l, r) = (
                 self.city(self.left_of(seat)),
                 self.city(self.right_of(seat)),
             );
             let shown: u8 = (0..3).map(|f| l.science[f] + r.science[f]).sum();
-            let copies = city.science_copies.min(shown);
+            let copies = city.cities_seat.science_copies.min(shown);
             if copies > 0 {
                 let mut with_copies = city.clone();
                 with_copies.science_wild += copies;
                 value += science_value(&with_copies, left) - science_value(city, left);
             }
         }
-        if city.diplomacy > 0 && !self.conflicts_done() {
+        if city.cities_seat.diplomacy > 0 && !self.conflicts_done() {
             let per_age = self.last_turn() as i32 + 1;
             let distance = (per_age - self.turn() as i32).max(0);
             let points = ClassicGame::victory_points(self.age()) as f64;
@@ -536,8 +538,9 @@ fn commerce_value(cat: &Catalog, city: &City, left: f64) -> f64 {
         .sum();
     let chains = city.built.intersection(cat.chain_sources).iter().count();
     // Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
-    let rebates = REBATE_VALUE * f64::from(city.rebates.wharf[0] + city.rebates.wharf[1])
-        + CACHE_VALUE * f64::from(city.rebates.cache);
+    let rebates = REBATE_VALUE
+        * f64::from(city.cities_seat.rebates.wharf[0] + city.cities_seat.rebates.wharf[1])
+        + CACHE_VALUE * f64::from(city.cities_seat.rebates.cache);
     (DISCOUNT_VALUE * discounts as f64 + CHAIN_VALUE * chains as f64 + rebates) * left
 }
 

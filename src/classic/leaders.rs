@@ -8,6 +8,7 @@
 //! here are what those hooks and the scorer read.
 
 use super::data::{Content, Edition, Power, Unit};
+use super::leader_draft::LeaderSet;
 use super::leaders_data::{
     CardColor, Leader, LeaderCost, LeaderEffect, LeaderStagePower, Most, LEADERS, LEADER_BOARDS,
 };
@@ -87,6 +88,43 @@ pub fn recruit_cost(cost: LeaderCost, age: u8, free: bool, reduction: u8) -> u8 
         0
     } else {
         cost.in_age(age).saturating_sub(reduction)
+    }
+}
+
+/// The Leaders expansion's part of one seat's city: the leaders it holds in hand, face up and
+/// buried, and what the face-up ones do during play. A game without Leaders keeps it empty,
+/// which every rule reads as the base game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LeaderSeat {
+    /// The face-down leader hand (hidden from the other seats).
+    pub(crate) hand: LeaderSet,
+    /// The face-up (recruited) leaders.
+    pub(crate) face_up: LeaderSet,
+    /// The leaders under Abu Simbel (their effects stopped).
+    pub(crate) buried: LeaderSet,
+    /// What the face-up leaders do during play, summed (recomputed when one comes or goes).
+    pub(crate) powers: LeaderPowers,
+}
+
+impl LeaderSeat {
+    /// The face-down leader hand.
+    pub fn hand(&self) -> LeaderSet {
+        self.hand
+    }
+
+    /// The face-up (recruited) leaders.
+    pub fn face_up(&self) -> LeaderSet {
+        self.face_up
+    }
+
+    /// The leaders buried under Abu Simbel.
+    pub fn buried(&self) -> LeaderSet {
+        self.buried
+    }
+
+    /// What the face-up leaders do during play, summed.
+    pub fn powers(&self) -> LeaderPowers {
+        self.powers
     }
 }
 

@@ -13,13 +13,14 @@
 //! - [`scoring`]: the score pad; [`record`]: game records and their replay; [`log`]: readable
 //!   turn logs and the card listing; [`view`]: the table for the web page;
 //! - [`cities_data`], [`cities`], [`cities_payment`]: the Cities expansion's tables (black
-//!   cards, Byzantium, Petra), its unit, its stateless rules (Diplomacy's conflicts, coin losses and
-//!   debts, black cards' points) and how its rebates price the leaves of the one payment
-//!   search; the moments of its effects are in [`effects`], its turn steps (coin losses,
-//!   Forging Agency, Diplomacy at the end of an Age) in [`state`];
+//!   cards, Byzantium, Petra), its unit and its part of each city ([`cities::CitiesSeat`]),
+//!   its stateless rules (Diplomacy's conflicts, coin losses and debts, black cards' points)
+//!   and how its rebates price the leaves of the one payment search; the moments of its
+//!   effects are in [`effects`], its turn steps (coin losses, Forging Agency, Diplomacy at the
+//!   end of an Age) in [`state`];
 //! - [`leaders_data`], [`leaders`], [`leader_draft`]: the Leaders expansion's tables, its unit,
-//!   the rules that read a seat's finished facts, and the draft; its recruitment turns are in
-//!   [`state`].
+//!   its part of each city ([`leaders::LeaderSeat`]), the rules that read a seat's finished
+//!   facts, and the draft; its recruitment turns are in [`state`].
 //!
 //! Rule decisions (sources: the 2nd-edition rule book, the 1st-edition rule book and summary):
 //! - seat p's left neighbour is seat p+1; hands pass left in Ages I and III, right in Age II;

@@ -170,7 +170,7 @@ impl Encoded for ClassicGame {
             );
             // The observer's leaders in hand (the draft hand while drafting), and its picks.
             let hand = if table.draft.is_over() {
-                self.city(seat).leader_hand
+                self.city(seat).leader_seat.hand
             } else {
                 table.draft.hand(seat)
             };
@@ -210,7 +210,7 @@ impl Encoded for ClassicGame {
             }
             if let Some(table) = leaders {
                 let hand = if table.draft.is_over() {
-                    self.city(partner).leader_hand
+                    self.city(partner).leader_seat.hand
                 } else {
                     table.draft.hand(partner)
                 };
@@ -261,17 +261,17 @@ impl Encoded for ClassicGame {
             if leaders.is_some() {
                 out.put(
                     || format!("seat_{k}_leader_hand_size"),
-                    city.leader_hand.len() as f32,
+                    city.leader_seat.hand.len() as f32,
                 );
                 for (i, l) in LEADERS.iter().enumerate() {
                     let id = LeaderId(i as u8);
                     out.flag(
                         || format!("seat_{k}_leader_{}", l.id),
-                        city.leaders.contains(id),
+                        city.leader_seat.face_up.contains(id),
                     );
                     out.flag(
                         || format!("seat_{k}_buried_{}", l.id),
-                        city.buried.contains(id),
+                        city.leader_seat.buried.contains(id),
                     );
                 }
                 out.put(
@@ -284,11 +284,14 @@ impl Encoded for ClassicGame {
                     || format!("seat_{k}_black_cards"),
                     city.colors[Color::Black as usize] as f32,
                 );
-                out.put(|| format!("seat_{k}_debt"), city.debt as f32);
-                out.put(|| format!("seat_{k}_diplomacy"), city.diplomacy as f32);
+                out.put(|| format!("seat_{k}_debt"), city.cities_seat.debt as f32);
+                out.put(
+                    || format!("seat_{k}_diplomacy"),
+                    city.cities_seat.diplomacy as f32,
+                );
                 out.put(
                     || format!("seat_{k}_science_copies"),
-                    city.science_copies as f32,
+                    city.cities_seat.science_copies as f32,
                 );
             }
             for (i, card) in cat.cards.iter().enumerate() {

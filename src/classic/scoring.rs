@@ -59,7 +59,7 @@ impl ClassicGame {
         if self.leader_table().is_some() {
             self.add_leader_lines(seat, wild, &mut s);
         } else {
-            let science = if self.with_cities() && city.science_copies > 0 {
+            let science = if self.with_cities() && city.cities_seat.science_copies > 0 {
                 self.science_with_copies(seat, wild)
             } else {
                 science_points(city.symbols(), wild)
@@ -67,7 +67,7 @@ impl ClassicGame {
             s.add(ScoreLine::SCIENCE, science as i32);
         }
         if self.with_cities() {
-            s.add(DEBT_LINE, -i32::from(city.debt));
+            s.add(DEBT_LINE, -i32::from(city.cities_seat.debt));
         }
         s
     }
@@ -88,7 +88,8 @@ impl ClassicGame {
         }
         let city = self.city(seat);
         let powers = city
-            .leaders
+            .leader_seat
+            .face_up
             .iter()
             .fold(Science::NONE, |p, l| p.join(l.leader().science()));
         let (l, r) = (
@@ -108,7 +109,7 @@ impl ClassicGame {
             }
         }
         let copies = if self.with_cities() {
-            city.science_copies
+            city.cities_seat.science_copies
         } else {
             0
         };
@@ -134,7 +135,8 @@ impl ClassicGame {
     fn add_leader_lines(&self, seat: usize, wild: u8, s: &mut Score) {
         let city = self.city(seat);
         let powers = city
-            .leaders
+            .leader_seat
+            .face_up
             .iter()
             .fold(Science::NONE, |p, l| p.join(l.leader().science()));
         // Every way to assign the copies (each a distinct green card next door).
@@ -159,7 +161,7 @@ impl ClassicGame {
             top
         }
         let copies = if self.with_cities() {
-            city.science_copies
+            city.cities_seat.science_copies
         } else {
             0
         };
@@ -172,12 +174,14 @@ impl ClassicGame {
             facts(self.right_of(seat)),
         );
         let leaders: i32 = city
-            .leaders
+            .leader_seat
+            .face_up
             .iter()
             .map(|l| l.leader().end_points(&own, &left, &right))
             .sum();
         s.add(LEADERS_LINE, leaders + aristotle as i32);
         let buried: i32 = city
+            .leader_seat
             .buried
             .iter()
             .map(|l| i32::from(l.leader().cost.buried_points()))
@@ -195,7 +199,7 @@ impl ClassicGame {
             stages: city.stages,
             victories: [city.victories[1], city.victories[3], city.victories[5]],
             defeats: city.defeats,
-            leaders: city.leaders.len() as u8,
+            leaders: city.leader_seat.face_up.len() as u8,
         }
     }
 
@@ -221,7 +225,7 @@ impl ClassicGame {
             }
             top
         }
-        best(city.symbols(), city.science_copies, shown, wild)
+        best(city.symbols(), city.cities_seat.science_copies, shown, wild)
     }
 
     /// The points of `seat`'s wonder stages and buildings as they stand: its score without the

@@ -14,7 +14,7 @@ impl ClassicGame {
     fn features(&self, seat: usize) -> Vec<Feature> {
         let cat = self.catalog();
         let city = self.city(seat);
-        let recruited = LeaderSet(city.leaders.0 | city.buried.0);
+        let recruited = LeaderSet(city.leader_seat.face_up.0 | city.leader_seat.buried.0);
         let mut features = Vec::new();
         for f in &cat.features {
             let built = city.built.intersection(f.cards).iter();

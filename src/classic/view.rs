@@ -90,15 +90,15 @@ impl ClassicGame {
         if self.with_leaders() {
             sections.push(cards_section(
                 "Leaders",
-                leaders_of(c.leaders).map(leader_card).collect(),
+                leaders_of(c.leader_seat.face_up).map(leader_card).collect(),
             ));
-            if !c.buried.is_empty() {
+            if !c.leader_seat.buried.is_empty() {
                 sections.push(cards_section(
                     "Under Abu Simbel",
-                    leaders_of(c.buried).map(leader_card).collect(),
+                    leaders_of(c.leader_seat.buried).map(leader_card).collect(),
                 ));
             }
-            let mut held: Vec<Value> = leaders_of(c.leader_hand)
+            let mut held: Vec<Value> = leaders_of(c.leader_seat.hand)
                 .map(|l| hidden(leader_card(l), &knowers, "Leader"))
                 .collect();
             if let Some(t) = self.leader_table() {
@@ -165,8 +165,8 @@ impl ClassicGame {
             ),
         ];
         if self.with_cities() {
-            facts.push(fact("debt tokens", c.debt));
-            facts.push(fact("diplomacy tokens", c.diplomacy));
+            facts.push(fact("debt tokens", c.cities_seat.debt));
+            facts.push(fact("diplomacy tokens", c.cities_seat.diplomacy));
         }
         if self.plays_in_teams() {
             facts.push(fact("team", seat / 2));

@@ -110,7 +110,7 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
                 _ => unreachable!(),
             };
             let seat = game.current_seat();
-            let held = game.city(seat).coins;
+            let held = game.city(seat).coins();
             assert_eq!(legal.len() as u32, u32::from(loss).min(held) + 1);
             for (i, a) in legal.iter().enumerate() {
                 assert_eq!(
@@ -130,10 +130,10 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
         if let Action::Wonder { .. } = action {
             let c = game.city(game.current_seat());
             let stage = &cat
-                .side(c.wonder, c.side.index())
+                .side(c.wonder(), c.side().index())
                 .stages
-                .get(c.stages as usize);
-            if c.wonder == Wonder::PETRA && stage.is_some_and(|s| s.cost.coins > 0) {
+                .get(c.stages() as usize);
+            if c.wonder() == Wonder::PETRA && stage.is_some_and(|s| s.cost.coins > 0) {
                 seen.petra_coin_stages += 1;
             }
         }
@@ -157,7 +157,7 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
                     Action::Wonder { .. } => {
                         let c = game.city(seat);
                         let stage =
-                            &cat.side(c.wonder, c.side.index()).stages[p.stage as usize - 1];
+                            &cat.side(c.wonder(), c.side().index()).stages[p.stage as usize - 1];
                         diplomacy_in(stage.powers.iter().filter_map(|w| match w {
                             Power::City(e) => Some(*e),
                             _ => None,
@@ -169,10 +169,10 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
             // A seat holding a token at the Age's end (held before or taken in its last turn)
             // sat out and gave one back.
             for (s, b) in before.iter().enumerate() {
-                let held = b.diplomacy + gained[s];
+                let held = b.cities_seat().diplomacy() + gained[s];
                 let sat_out = held > 0;
                 assert_eq!(
-                    game.city(s).diplomacy,
+                    game.city(s).cities_seat().diplomacy(),
                     held - u8::from(sat_out),
                     "seat {s}: tokens after the Age's end"
                 );
@@ -181,8 +181,13 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
         }
         for (s, b) in before.iter().enumerate() {
             let now = game.city(s);
-            assert!(now.debt >= b.debt, "debt tokens are never given back");
-            if now.debt > b.debt && !matches!(action, Action::CoinLoss { .. }) {
+            assert!(
+                now.cities_seat().debt() >= b.cities_seat().debt(),
+                "debt tokens are never given back"
+            );
+            if now.cities_seat().debt() > b.cities_seat().debt()
+                && !matches!(action, Action::CoinLoss { .. })
+            {
                 seen.raider_debts += 1;
             }
         }
@@ -207,15 +212,15 @@ fn play_random(players: usize, seed: u64, seen: &mut Seen) {
             ]
         );
         assert_eq!(lines.iter().map(|(_, v)| v).sum::<i32>(), score.total);
-        assert_eq!(lines[8].1, -i32::from(city.debt));
+        assert_eq!(lines[8].1, -i32::from(city.cities_seat().debt()));
         assert_eq!(
-            city.colors[Color::Black as usize] as usize,
-            city.built
+            city.colors()[Color::Black as usize] as usize,
+            city.built()
                 .iter()
                 .filter(|&c| cat.cards[c as usize].color == Color::Black)
                 .count()
         );
-        seen.copies += usize::from(city.science_copies);
+        seen.copies += usize::from(city.cities_seat().science_copies());
     }
 }
 

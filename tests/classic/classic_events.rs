@@ -83,8 +83,12 @@ fn the_coins_and_debts_the_events_move_are_each_seats_after_every_step() {
                         let city = told.city(s);
                         let at =
                             format!("seed {seed}, seat {s}, after {} actions", g.history().len());
-                        assert_eq!(tally.coins[s], i64::from(city.coins), "coins: {at}");
-                        assert_eq!(tally.debt[s], u32::from(city.debt), "debt: {at}");
+                        assert_eq!(tally.coins[s], i64::from(city.coins()), "coins: {at}");
+                        assert_eq!(
+                            tally.debt[s],
+                            u32::from(city.cities_seat().debt()),
+                            "debt: {at}"
+                        );
                     }
                 }
             }

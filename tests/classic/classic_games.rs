@@ -42,7 +42,7 @@ fn cards_in_play(g: &ClassicGame) -> usize {
         .filter(|p| matches!(p.action, Action::WonderLeader { .. }))
         .count();
     let placed: usize = (0..n)
-        .map(|s| g.city(s).built.len() as usize + g.city(s).stages as usize)
+        .map(|s| g.city(s).built().len() as usize + g.city(s).stages() as usize)
         .sum::<usize>()
         - leader_stages;
     let in_hands: usize = if g.is_over() {
@@ -100,8 +100,8 @@ fn check_determinization(g: &ClassicGame, rng: &mut Xoshiro256PlusPlus) {
     assert_eq!(d.hand(me), g.hand(me));
     for s in 0..g.players() {
         assert_eq!(d.hand(s).len(), g.hand(s).len());
-        assert_eq!(d.city(s).built, g.city(s).built);
-        assert_eq!(d.city(s).coins, g.city(s).coins);
+        assert_eq!(d.city(s).built(), g.city(s).built());
+        assert_eq!(d.city(s).coins(), g.city(s).coins());
     }
     assert_eq!(d.discard_pile().len(), g.discard_pile().len());
     let (mut a, mut b) = (Vec::new(), Vec::new());

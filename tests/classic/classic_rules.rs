@@ -155,10 +155,10 @@ fn same_turn_income_and_production() {
         .any(|a| matches!(a, Action::Build { card, .. } if *card == stockade)));
     assert!(g.hand(1).contains(&stockade));
     sell_first(&mut g);
-    assert_eq!(g.city(1).coins, 3, "a sale pays at the end of the turn");
+    assert_eq!(g.city(1).coins(), 3, "a sale pays at the end of the turn");
     sell_first(&mut g);
     assert_eq!(
-        (g.city(0).coins, g.city(1).coins, g.city(2).coins),
+        (g.city(0).coins(), g.city(1).coins(), g.city(2).coins()),
         (3, 6, 6)
     );
     assert_eq!(g.turn(), 1);
@@ -222,7 +222,7 @@ fn payment_splits_and_trading_post() {
             .into_iter()
             .find(|a| matches!(a, Action::Wonder { .. }))
             .unwrap();
-        let before: Vec<u32> = (0..3).map(|s| g.city(s).coins).collect();
+        let before: Vec<u32> = (0..3).map(|s| g.city(s).coins()).collect();
         g.apply(a).unwrap();
         sell_first(&mut g);
         sell_first(&mut g);
@@ -234,15 +234,15 @@ fn payment_splits_and_trading_post() {
             } => (pay_left as u32, pay_right as u32),
             _ => unreachable!(),
         };
-        assert_eq!(g.city(0).coins, before[0] - l - r);
-        assert_eq!(g.city(1).coins, before[1] + l + 3);
-        assert_eq!(g.city(2).coins, before[2] + r + 3);
+        assert_eq!(g.city(0).coins(), before[0] - l - r);
+        assert_eq!(g.city(1).coins(), before[1] + l + 3);
+        assert_eq!(g.city(2).coins(), before[2] + r + 3);
         assert_eq!(
             before,
             vec![if post { 3 } else { 6 }, 3, 2],
             "seat 2 paid 1 coin for its Timber Yard"
         );
-        assert_eq!(g.city(0).stages, 1);
+        assert_eq!(g.city(0).stages(), 1);
     }
 }
 
@@ -277,7 +277,7 @@ fn wonder_powers_in_random_games() {
             }
             let h = g.history();
             for (i, p) in h.iter().enumerate() {
-                let w = g.city(p.seat as usize).wonder;
+                let w = g.city(p.seat as usize).wonder();
                 if p.turn == 6
                     && matches!(
                         p.action,
@@ -301,7 +301,7 @@ fn wonder_powers_in_random_games() {
                 if p.free == Free::WonderPower {
                     assert_eq!(w, Wonder::OLYMPIA);
                     power_free += 1;
-                    if edition == Edition::V2 && g.city(p.seat as usize).side == Side::Night {
+                    if edition == Edition::V2 && g.city(p.seat as usize).side() == Side::Night {
                         assert!(
                             p.turn == 0 || p.turn == 5,
                             "Olympia night frees the first and last card"
@@ -400,10 +400,10 @@ fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
     let replayed = <ClassicGame as wonders::common::GameModule>::replay(&played.record).unwrap();
     let g = replayed.game;
     let olympia = g.city(0);
-    let colors = |c: wonders::classic::Color| olympia.colors[c as usize] as i32;
+    let colors = |c: wonders::classic::Color| olympia.colors()[c as usize] as i32;
     use wonders::classic::Color::{Brown, Grey, Purple};
     // Strategists: 1 per defeat token of both neighbours.
-    let strategists = (g.city(1).defeats + g.city(2).defeats) as i32;
+    let strategists = (g.city(1).defeats() + g.city(2).defeats()) as i32;
     // Shipowners: brown + grey + purple built (the Strategists Guild) + the copy itself.
     let shipowners = colors(Brown) + colors(Grey) + colors(Purple) + 1;
     let guilds = g.score(0).get(wonders::classic::ScoreLine::GUILDS);

@@ -35,7 +35,7 @@ fn check_end(g: &ClassicGame) {
         .map(|t| {
             (
                 totals[2 * t] + totals[2 * t + 1],
-                g.city(2 * t).coins + g.city(2 * t + 1).coins,
+                g.city(2 * t).coins() + g.city(2 * t + 1).coins(),
             )
         })
         .collect();

@@ -143,7 +143,10 @@ fn a_coin_loss_is_split_by_each_other_seat_in_seat_order() {
     let coins = g.cities[2].coins;
     g.play(Action::CoinLoss { coins: 1, debt: 0 }).unwrap();
     assert_eq!(g.cities[2].coins, coins - 1);
-    assert_eq!((g.cities[0].debt, g.cities[2].debt), (1, 0));
+    assert_eq!(
+        (g.cities[0].cities_seat.debt, g.cities[2].cities_seat.debt),
+        (1, 0)
+    );
     assert_eq!(g.step, Step::Turn);
     assert_eq!(g.score(0).get(crate::cities::DEBT_LINE), -1);
     // A split that does not add up, or pays coins not held, is refused.
@@ -180,7 +183,7 @@ fn raider_cards_give_a_victory_token_and_a_debt_to_each_neighbour() {
     );
     assert_eq!(g.cities[0].victories[1], 1);
     assert_eq!(g.cities[0].military, 1);
-    let debts: Vec<u8> = g.cities.iter().map(|c| c.debt).collect();
+    let debts: Vec<u8> = g.cities.iter().map(|c| c.cities_seat.debt).collect();
     assert_eq!(debts, [0, 1, 0, 1], "seats 1 and 3 sit next to seat 0");
     assert_eq!(g.step, Step::Turn, "no choice: no coin-loss step");
 }
@@ -222,7 +225,7 @@ fn science_copies_take_the_best_family_a_neighbour_shows() {
     g.cities[0].science = [2, 2, 1];
     g.cities[l].science = [0, 0, 0];
     g.cities[r].science = [1, 0, 0];
-    g.cities[0].science_copies = 1;
+    g.cities[0].cities_seat.science_copies = 1;
     // Only the compass is shown next door: 3² + 2² + 1² + 7 = 21 (a gear would give 25).
     assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 21);
     g.cities[l].science = [0, 0, 4];
@@ -234,7 +237,7 @@ fn science_copies_take_the_best_family_a_neighbour_shows() {
     // Two copies, one gear card next door: a card is copied once, so one gear and nothing
     // more (2² + 2² + 2² + 2 × 7 = 26, where two gears would give 4 + 4 + 9 + 7 = 24… and a
     // compass from the other side 3² + 2² + 2² + 14 = 31).
-    g.cities[0].science_copies = 2;
+    g.cities[0].cities_seat.science_copies = 2;
     g.cities[l].science = [0, 0, 1];
     assert_eq!(g.score(0).get(ScoreLine::SCIENCE), 26);
     g.cities[r].science = [1, 0, 0];
@@ -495,21 +498,25 @@ fn every_black_card_does_what_its_card_says() {
             coins: delta(0) + cost,
             neighbours: delta(1) - 3,
             across: delta(2) - 3,
-            neighbour_debt: g.cities[1].debt,
+            neighbour_debt: g.cities[1].cities_seat.debt,
             shields: me.shields - before[0].shields,
-            diplomacy: me.diplomacy,
+            diplomacy: me.cities_seat.diplomacy,
             token: (1..6)
                 .find(|&v| me.victories[v] > before[0].victories[v])
                 .unwrap_or(0) as u8,
             cities: g.score(0).get(crate::cities::CITIES_LINE),
-            copies: me.science_copies,
+            copies: me.cities_seat.science_copies,
         };
         let (want, special) = expected(b.key);
         assert_eq!(got, want, "{}", b.key);
         // Both neighbours alike; the seat across never takes a neighbour's share.
         assert_eq!(delta(3), delta(1), "{}", b.key);
-        assert_eq!(g.cities[3].debt, g.cities[1].debt, "{}", b.key);
-        assert_eq!(g.cities[2].debt, 0, "{}", b.key);
+        assert_eq!(
+            g.cities[3].cities_seat.debt, g.cities[1].cities_seat.debt,
+            "{}",
+            b.key
+        );
+        assert_eq!(g.cities[2].cities_seat.debt, 0, "{}", b.key);
         if want.token > 0 {
             assert_eq!(me.military, before[0].military + i32::from(want.token));
         }
@@ -533,8 +540,13 @@ fn every_black_card_does_what_its_card_says() {
             "wharf right" => [0, 1],
             _ => [0, 0],
         };
-        assert_eq!(me.rebates.wharf, wharf, "{}", b.key);
-        assert_eq!(me.rebates.cache, u8::from(special == "cache"), "{}", b.key);
+        assert_eq!(me.cities_seat.rebates.wharf, wharf, "{}", b.key);
+        assert_eq!(
+            me.cities_seat.rebates.cache,
+            u8::from(special == "cache"),
+            "{}",
+            b.key
+        );
         if special == "memorial" {
             assert_eq!((me.defeats, me.military), (0, 9), "{}", b.key);
         } else {

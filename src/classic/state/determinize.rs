@@ -239,7 +239,7 @@ impl ClassicGame {
             if self.knows(observer, s) {
                 continue;
             }
-            for l in city.leader_hand.iter() {
+            for l in city.leader_seat.hand.iter() {
                 slots.push(s as u8);
                 if seen.contains(l) && !returned {
                     first.push(l);
@@ -252,12 +252,12 @@ impl ClassicGame {
         shuffle(&mut first, rng);
         shuffle(&mut others, rng);
         for s in (0..self.n).filter(|&s| !self.knows(observer, s)) {
-            g.cities[s].leader_hand = crate::leader_draft::LeaderSet::EMPTY;
+            g.cities[s].leader_seat.hand = crate::leader_draft::LeaderSet::EMPTY;
         }
         let mut rest = first.into_iter().chain(others);
         for &s in &slots {
             let l = rest.next().expect("as many leaders as slots");
-            g.cities[s as usize].leader_hand.insert(l);
+            g.cities[s as usize].leader_seat.hand.insert(l);
         }
         let rest: ArrayVec<LeaderId, 64> = rest.collect();
         gt.boxed = LeaderBox::new(&rest);
@@ -403,9 +403,9 @@ impl ClassicGame {
         let mut cities = self.cities.clone();
         let mut leader_hands = Vec::new();
         for (s, city) in cities.iter_mut().enumerate() {
-            leader_hands.push(city.leader_hand.len());
+            leader_hands.push(city.leader_seat.hand.len());
             if !self.knows(seat, s) {
-                city.leader_hand = crate::leader_draft::LeaderSet::EMPTY;
+                city.leader_seat.hand = crate::leader_draft::LeaderSet::EMPTY;
             }
         }
         let draft = self.leaders.as_ref().map(|t| {

@@ -56,7 +56,7 @@ fn the_draft_deals_four_leaders_and_passes_right() {
     let mut rng = GameRng::seed_from_u64(1);
     play_until(&mut g, &mut rng, |g| g.step != Step::Draft);
     assert!(g.recruiting && g.step == Step::Turn && g.age == 1);
-    assert!(g.cities.iter().all(|c| c.leader_hand.len() == 4));
+    assert!(g.cities.iter().all(|c| c.leader_seat.hand.len() == 4));
     assert_eq!(g.history().len(), 16);
 }
 
@@ -73,7 +73,7 @@ fn recruitment_costs_follow_the_age_maecenas_and_roma() {
     );
     g.age = 3;
     assert_eq!(g.leader_cost(0, l("nitocris")), 3);
-    g.cities[0].leaders.insert(l("maecenas"));
+    g.cities[0].leader_seat.face_up.insert(l("maecenas"));
     g.cities[0].refresh_leader_powers();
     assert_eq!(g.leader_cost(0, l("caesar")), 0, "Maecenas face up");
     assert_eq!(g.leader_cost(1, l("caesar")), 5, "only for its owner");
@@ -116,7 +116,11 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
             let held: usize = g
                 .cities
                 .iter()
-                .map(|c| c.leader_hand.len() + c.leaders.len() + c.buried.len())
+                .map(|c| {
+                    c.leader_seat.hand.len()
+                        + c.leader_seat.face_up.len()
+                        + c.leader_seat.buried.len()
+                })
                 .sum();
             let table = g.leaders.as_ref().unwrap();
             let in_draft: usize = if table.draft.is_over() {
@@ -138,12 +142,11 @@ fn random_games_with_leaders_keep_every_leader_and_score_the_leaders_line() {
         // One recruitment action per seat and Age: 4 leaders, 3 Ages, the last one returned.
         assert_eq!(recruited_in_age, [players; 3], "seed {seed}");
         // Age III sent every hand back to the box, but Roma night's owner's.
-        assert!(
-            g.cities
-                .iter()
-                .all(|c| c.leader_hand.is_empty()
-                    || (c.wonder == Wonder::ROMA && c.side.index() == 1))
-        );
+        assert!(g
+            .cities
+            .iter()
+            .all(|c| c.leader_seat.hand.is_empty()
+                || (c.wonder == Wonder::ROMA && c.side.index() == 1)));
         for s in 0..players {
             let score = g.score(s);
             let lines = score.lines(g.score_lines());
@@ -174,7 +177,7 @@ pub(crate) fn at_age_one(cities: bool, leaders: &[&str]) -> ClassicGame {
         g.age == 1 && g.step == Step::Turn && !g.recruiting
     });
     let city = &mut g.cities[0];
-    city.leaders = leaders.iter().map(|&x| l(x)).collect();
+    city.leader_seat.face_up = leaders.iter().map(|&x| l(x)).collect();
     city.refresh_leader_powers();
     city.coins = 30;
     g.begin_turn(g.all_seats(), true);
@@ -287,7 +290,7 @@ fn tomyris_nero_and_recruited_tokens() {
     // End of Age I: seat 0 (Tomyris, 0 shields) loses to both neighbours: its two defeat
     // tokens go to them. Seat 1 holds Nero: 2 coins for its victory token.
     let mut g = at_age_one(false, &["tomyris"]);
-    g.cities[1].leaders.insert(l("nero"));
+    g.cities[1].leader_seat.face_up.insert(l("nero"));
     g.cities[1].refresh_leader_powers();
     g.cities[1].shields = 2;
     g.cities[2].shields = 1;
@@ -320,7 +323,7 @@ fn recruitment_turn(g: &mut ClassicGame, action: Action) {
             action
         } else {
             Action::SellLeader {
-                leader: g.cities[s].leader_hand.iter().next().unwrap(),
+                leader: g.cities[s].leader_seat.hand.iter().next().unwrap(),
             }
         };
         g.play(a).unwrap_or_else(|e| panic!("{e}"));
@@ -341,7 +344,7 @@ fn at_recruitment(board: Wonder, night: bool, hand: &[&str]) -> ClassicGame {
     let mut g = ClassicGame::new(&config, 4).unwrap();
     let mut rng = GameRng::seed_from_u64(4);
     play_until(&mut g, &mut rng, |g| g.recruiting);
-    g.cities[0].leader_hand = hand.iter().map(|&x| l(x)).collect();
+    g.cities[0].leader_seat.hand = hand.iter().map(|&x| l(x)).collect();
     g.cities[0].coins = 30;
     for r in 0..crate::data::RESOURCES {
         g.cities[0].own.add_fixed(r, 3);
@@ -389,7 +392,7 @@ fn telesilla_makes_every_other_seat_holding_a_victory_token_discard_one() {
 #[test]
 fn abu_simbel_buries_a_leader_for_twice_its_cost() {
     let mut g = at_recruitment(Wonder::ABU_SIMBEL, true, &["caesar", "sappho"]);
-    g.cities[0].leaders.insert(l("hannibal"));
+    g.cities[0].leader_seat.face_up.insert(l("hannibal"));
     g.cities[0].shields = 1;
     g.cities[0].refresh_leader_powers();
     // Night side: its first stage buries a leader.
@@ -408,7 +411,10 @@ fn abu_simbel_buries_a_leader_for_twice_its_cost() {
     })
     .unwrap();
     let city = &g.cities[0];
-    assert!(city.buried.contains(l("hannibal")) && !city.leaders.contains(l("hannibal")));
+    assert!(
+        city.leader_seat.buried.contains(l("hannibal"))
+            && !city.leader_seat.face_up.contains(l("hannibal"))
+    );
     assert_eq!(city.shields, 0, "its shields go with it");
     assert_eq!(g.score(0).get(ScoreLine::WONDERS), wonders_before + 4);
 }
@@ -426,7 +432,7 @@ fn roma_night_draws_leaders_and_recruits_one_more() {
         },
     );
     // Stage 1: 5 coins and the first 4 leaders of the box into the hand.
-    let hand: Vec<LeaderId> = g.cities[0].leader_hand.iter().collect();
+    let hand: Vec<LeaderId> = g.cities[0].leader_seat.hand.iter().collect();
     let mut drawn = boxed[..4].to_vec();
     drawn.sort();
     assert_eq!(hand, drawn);
@@ -445,7 +451,7 @@ fn roma_night_draws_leaders_and_recruits_one_more() {
     assert_eq!(g.step, Step::RecruitExtra(0));
     let coins = g.cities[0].coins;
     g.play(Action::RecruitExtra { leader }).unwrap();
-    assert!(g.cities[0].leaders.contains(leader));
+    assert!(g.cities[0].leader_seat.face_up.contains(leader));
     assert_eq!(
         g.cities[0].coins,
         coins - u32::from(printed.saturating_sub(2))
@@ -457,7 +463,7 @@ fn berenice_pays_for_a_leader_recruited_through_roma_night_that_gives_coins() {
     // Issue 28: Croesus recruited by Roma night's extra recruitment gives 6 coins from the
     // bank, and Berenice (face up) one more: the turn's first bank gain.
     let mut g = at_recruitment(Wonder::ROMA, true, &["sappho", "croesus"]);
-    g.cities[0].leaders.insert(l("berenice"));
+    g.cities[0].leader_seat.face_up.insert(l("berenice"));
     g.cities[0].refresh_leader_powers();
     recruitment_turn(
         &mut g,
@@ -614,11 +620,14 @@ fn determinizations_redeal_what_the_seat_has_not_seen_of_the_leaders() {
     let mut changed = 0;
     for _ in 0..40 {
         let d = g.determinized(0, &mut rng);
-        assert_eq!(d.cities[0].leader_hand, g.cities[0].leader_hand);
+        assert_eq!(d.cities[0].leader_seat.hand, g.cities[0].leader_seat.hand);
         for s in 1..4 {
-            assert_eq!(d.cities[s].leader_hand.len(), g.cities[s].leader_hand.len());
+            assert_eq!(
+                d.cities[s].leader_seat.hand.len(),
+                g.cities[s].leader_seat.hand.len()
+            );
         }
-        changed += usize::from(d.cities[1].leader_hand != g.cities[1].leader_hand);
+        changed += usize::from(d.cities[1].leader_seat.hand != g.cities[1].leader_seat.hand);
         // A leader seat 0 passed in the draft is in another hand, never in the box.
         let seen = g.leaders.as_ref().unwrap().draft.seen(0);
         let boxed = d.leaders.as_ref().unwrap().boxed.order();

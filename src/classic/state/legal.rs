@@ -51,7 +51,7 @@ impl ClassicGame {
         }
         // Leaders' powers are looked at only when Leaders is in play (the base game's hot
         // path skips them).
-        let leaders = &city.leader_powers;
+        let leaders = &city.leader_seat.powers;
         if self.with_leaders() && leaders.free_colors >> c.color as u8 & 1 == 1 {
             // Ramses: never used up, always applies.
             return Some(Terms::Free(Free::Leader));
@@ -110,13 +110,14 @@ impl ClassicGame {
                     && !c.cost.is_free()
                     && !self.free_by_power_of(seat, c)
                     && !(self.with_leaders()
-                        && (city.leader_powers.free_colors >> c.color as u8 & 1 == 1
-                            || city.leader_powers.bank_unit > 0));
+                        && (city.leader_seat.powers.free_colors >> c.color as u8 & 1 == 1
+                            || city.leader_seat.powers.bank_unit > 0));
                 plain.then_some(Ok((Free::No, c.cost.coins)))
             }
             (Step::Turn, Action::Wonder { card, .. })
                 if in_hand(card)
-                    && !(self.with_leaders() && self.cities[seat].leader_powers.bank_unit > 0) =>
+                    && !(self.with_leaders()
+                        && self.cities[seat].leader_seat.powers.bank_unit > 0) =>
             {
                 let city = &self.cities[seat];
                 let board = self.cat.side(city.wonder, city.side.index());
@@ -137,7 +138,7 @@ impl ClassicGame {
     pub fn free_build_allowed(&self, seat: usize, card: CardId) -> bool {
         let city = &self.cities[seat];
         let c = self.cat.card(card);
-        let caligula = city.leader_powers.free_black_each_age && c.color == Color::Black;
+        let caligula = city.leader_seat.powers.free_black_each_age && c.color == Color::Black;
         (city.has(powers::FREE_BUILD_EACH_AGE) || caligula)
             && !city.free_build_used
             && !c.cost.is_free()
@@ -169,7 +170,8 @@ impl ClassicGame {
             return (stage.cost.coins as u32 <= self.spendable[seat])
                 .then_some(Quote { total: 0, left: 1 });
         }
-        let wild = self.with_leaders() && city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+        let wild =
+            self.with_leaders() && city.leader_seat.powers.discounts & LeaderPowers::STAGES != 0;
         self.affordable_quote(seat, &stage.cost, wild)
     }
 
@@ -177,13 +179,13 @@ impl ClassicGame {
     pub(crate) fn stage_ways(&self, seat: usize) -> Ways {
         let plain = self.stage_quote(seat);
         let city = &self.cities[seat];
-        if city.leader_powers.bank_unit == 0 || city.has(powers::FREE_WONDER_RESOURCES) {
+        if city.leader_seat.powers.bank_unit == 0 || city.has(powers::FREE_WONDER_RESOURCES) {
             return Ways { plain, unit: None };
         }
         let board = self.cat.side(city.wonder, city.side.index());
         match board.stages.get(city.stages as usize) {
             Some(stage) => {
-                let wild = city.leader_powers.discounts & LeaderPowers::STAGES != 0;
+                let wild = city.leader_seat.powers.discounts & LeaderPowers::STAGES != 0;
                 self.with_bank_unit(seat, &stage.cost, wild, plain)
             }
             None => Ways { plain, unit: None },
@@ -199,7 +201,7 @@ impl ClassicGame {
         wild: bool,
         plain: Option<Quote>,
     ) -> Ways {
-        let price = self.cities[seat].leader_powers.bank_unit;
+        let price = self.cities[seat].leader_seat.powers.bank_unit;
         crate::payment::with_bank_unit(&cost.resources, price, plain, |rest| {
             let rest = crate::data::Cost {
                 resources: *rest,
@@ -335,7 +337,7 @@ impl ClassicGame {
         };
         let rebates = Rebates {
             start: [start(l), start(r)],
-            ..city.rebates
+            ..city.cities_seat.rebates
         };
         quote_with_rebates(
             cost,
@@ -416,9 +418,9 @@ impl ClassicGame {
         let city = &self.cities[seat];
         // Bilkis: the stage's ways with the bank's unit too.
         let stage_ways =
-            (LEADERS && city.leader_powers.bank_unit > 0).then(|| self.stage_ways(seat));
+            (LEADERS && city.leader_seat.powers.bank_unit > 0).then(|| self.stage_ways(seat));
         let free_build_open = (city.has(powers::FREE_BUILD_EACH_AGE)
-            || (LEADERS && city.leader_powers.free_black_each_age))
+            || (LEADERS && city.leader_seat.powers.free_black_each_age))
             && !city.free_build_used;
         for id in cards.iter() {
             let card = CardId(id);

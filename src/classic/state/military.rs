@@ -23,8 +23,11 @@ impl ClassicGame {
     pub(super) fn end_age<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let shields: ArrayVec<u8, MAX_SEATS> = self.cities.iter().map(|c| c.shields).collect();
         // Who holds Diplomacy (only with Cities): sits out, or in teams lowers the stakes.
-        let diplomacy: ArrayVec<bool, MAX_SEATS> =
-            self.cities.iter().map(|c| c.diplomacy > 0).collect();
+        let diplomacy: ArrayVec<bool, MAX_SEATS> = self
+            .cities
+            .iter()
+            .map(|c| c.cities_seat.diplomacy > 0)
+            .collect();
         if self.teams {
             self.team_conflicts(&shields, sink);
         } else if self.leaders.is_some() {
@@ -32,8 +35,11 @@ impl ClassicGame {
         } else if self.cat.expansions.contains(Expansion::CITIES) {
             // Diplomacy: a seat holding a token sits out and discards one; the others fight
             // their nearest fighting seats.
-            let sits_out: ArrayVec<bool, MAX_SEATS> =
-                self.cities.iter().map(|c| c.diplomacy > 0).collect();
+            let sits_out: ArrayVec<bool, MAX_SEATS> = self
+                .cities
+                .iter()
+                .map(|c| c.cities_seat.diplomacy > 0)
+                .collect();
             for (a, b) in crate::cities::conflicts(&sits_out) {
                 for (me, them) in [(a, b), (b, a)] {
                     let points = Self::conflict(shields[me], shields[them], self.age);
@@ -41,7 +47,7 @@ impl ClassicGame {
                 }
             }
             for (city, out) in self.cities.iter_mut().zip(sits_out) {
-                city.diplomacy -= u8::from(out);
+                city.cities_seat.diplomacy -= u8::from(out);
             }
         } else {
             for seat in 0..self.n {
@@ -89,14 +95,14 @@ impl ClassicGame {
         let sits_out: ArrayVec<bool, MAX_SEATS> = self
             .cities
             .iter()
-            .map(|c| self.with_cities() && c.diplomacy > 0)
+            .map(|c| self.with_cities() && c.cities_seat.diplomacy > 0)
             .collect();
         let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> = crate::cities::conflicts(&sits_out)
             .map(|(a, b)| (a, b, 1))
             .collect();
         self.fight(shields, &pairs, sink);
         for (city, out) in self.cities.iter_mut().zip(sits_out) {
-            city.diplomacy -= u8::from(out);
+            city.cities_seat.diplomacy -= u8::from(out);
         }
     }
 
@@ -104,15 +110,18 @@ impl ClassicGame {
     /// partner, for 2 tokens, one fewer for each seat of the two that holds Diplomacy. Every
     /// holder uses one token, whatever the outcome.
     fn team_conflicts<S: EventSink<Event>>(&mut self, shields: &[u8], sink: &mut S) {
-        let holds: ArrayVec<bool, MAX_SEATS> =
-            self.cities.iter().map(|c| c.diplomacy > 0).collect();
+        let holds: ArrayVec<bool, MAX_SEATS> = self
+            .cities
+            .iter()
+            .map(|c| c.cities_seat.diplomacy > 0)
+            .collect();
         let pairs: ArrayVec<(usize, usize, u8), MAX_SEATS> = teams::conflicts(self.n)
             .map(|(a, b)| (a, b, teams::tokens([holds[a], holds[b]])))
             .filter(|&(_, _, tokens)| tokens > 0)
             .collect();
         self.fight(shields, &pairs, sink);
         for (city, used) in self.cities.iter_mut().zip(holds) {
-            city.diplomacy -= u8::from(used);
+            city.cities_seat.diplomacy -= u8::from(used);
         }
     }
 
@@ -128,7 +137,7 @@ impl ClassicGame {
         let value = crate::leaders::victory_value(self.age);
         let mut victories = [0u8; MAX_SEATS];
         for &(a, b, tokens) in conflicts {
-            let tomyris = [a, b].map(|s| self.cities[s].leader_powers.defeats_to_winner);
+            let tomyris = [a, b].map(|s| self.cities[s].leader_seat.powers.defeats_to_winner);
             let taken = crate::leaders::conflict([shields[a], shields[b]], tomyris, tokens);
             for (seat, t) in [(a, taken[0]), (b, taken[1])] {
                 let city = &mut self.cities[seat];
@@ -140,7 +149,7 @@ impl ClassicGame {
             }
         }
         for (seat, city) in self.cities.iter_mut().enumerate() {
-            let p = city.leader_powers;
+            let p = city.leader_seat.powers;
             let nero = u32::from(victories[seat]) * u32::from(p.coins_per_victory);
             if nero > 0 {
                 let coins = nero + u32::from(p.extra_bank_coin);
@@ -182,11 +191,11 @@ mod tests {
         for (city, shields) in g.cities.iter_mut().zip([5, 1, 3, 2]) {
             city.shields = shields;
         }
-        g.cities[0].diplomacy = 1;
+        g.cities[0].cities_seat.diplomacy = 1;
         g.end_age(&mut Unheard);
         let military: Vec<i32> = g.cities.iter().map(|c| c.military).collect();
         assert_eq!(military, [0, -2, 2, 0]);
-        assert_eq!(g.cities[0].diplomacy, 0);
+        assert_eq!(g.cities[0].cities_seat.diplomacy, 0);
         assert_eq!(g.cities[2].victories[1], 2);
         assert_eq!(g.cities[3].defeats, 1);
         // Without the token, seat 0 (5 shields) beats both neighbours.

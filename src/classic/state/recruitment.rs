@@ -63,7 +63,7 @@ impl ClassicGame {
         if self.leaders.is_some() {
             let mut movers = 0u8;
             for (s, city) in self.cities.iter().enumerate() {
-                if !city.leader_hand.is_empty() {
+                if !city.leader_seat.hand.is_empty() {
                     movers |= 1 << s;
                 }
             }
@@ -95,7 +95,7 @@ impl ClassicGame {
         let city = &self.cities[seat];
         let board = self.cat.side(city.wonder, city.side.index());
         let free = board.passive == Some(BoardPassive::FreeRecruitment)
-            || city.leader_powers.free_recruitment;
+            || city.leader_seat.powers.free_recruitment;
         let reduction = roma_night_reduction(seat, self.roma_night(), self.n);
         recruit_cost(leader.leader().cost, self.age, free, reduction)
     }
@@ -115,7 +115,7 @@ impl ClassicGame {
             return;
         }
         let stage = self.stage_ways(seat);
-        for leader in self.cities[seat].leader_hand.iter() {
+        for leader in self.cities[seat].leader_seat.hand.iter() {
             if self.leader_cost(seat, leader) as u32 <= self.spendable[seat] {
                 out.push(Action::Recruit { leader });
             }
@@ -143,7 +143,7 @@ impl ClassicGame {
             (Step::Turn, _) if !self.recruiting => Err("not the recruitment turn"),
             (Step::Turn, Action::Recruit { leader }) => {
                 let cost = self.leader_cost(seat, leader);
-                if !self.cities[seat].leader_hand.contains(leader) {
+                if !self.cities[seat].leader_seat.hand.contains(leader) {
                     Err("leader not in the hand")
                 } else if cost as u32 > self.spendable[seat] {
                     Err("not enough coins")
@@ -159,13 +159,13 @@ impl ClassicGame {
                     pay_right,
                 },
             ) => {
-                if !self.cities[seat].leader_hand.contains(leader) {
+                if !self.cities[seat].leader_seat.hand.contains(leader) {
                     return Err("leader not in the hand");
                 }
                 self.stage_terms(seat, pay_left, pay_right)
             }
             (Step::Turn, Action::SellLeader { leader }) => {
-                if self.cities[seat].leader_hand.contains(leader) {
+                if self.cities[seat].leader_seat.hand.contains(leader) {
                     Ok((Free::No, 0))
                 } else {
                     Err("leader not in the hand")
@@ -198,7 +198,7 @@ impl ClassicGame {
             return;
         }
         for seat in 0..self.n {
-            self.cities[seat].leader_hand = table.draft.picks(seat);
+            self.cities[seat].leader_seat.hand = table.draft.picks(seat);
         }
         self.begin_age();
     }
@@ -223,8 +223,8 @@ impl ClassicGame {
             match action {
                 Action::Recruit { leader } => {
                     let city = &mut self.cities[seat];
-                    city.leader_hand.remove(leader);
-                    city.leaders.insert(leader);
+                    city.leader_seat.hand.remove(leader);
+                    city.leader_seat.face_up.insert(leader);
                     city.refresh_leader_powers();
                     city.coins -= bank as u32;
                     self.spendable[seat] -= bank as u32;
@@ -239,7 +239,7 @@ impl ClassicGame {
                 } => {
                     let paid = bank as u32 + pay_left as u32 + pay_right as u32;
                     let city = &mut self.cities[seat];
-                    city.leader_hand.remove(leader);
+                    city.leader_seat.hand.remove(leader);
                     let powers = city.add_stage(self.cat);
                     city.coins -= paid;
                     let stage = city.stages;
@@ -258,7 +258,7 @@ impl ClassicGame {
                     self.tell_payments(sink, seat, bank, [pay_left, pay_right], None);
                 }
                 Action::SellLeader { leader } => {
-                    self.cities[seat].leader_hand.remove(leader);
+                    self.cities[seat].leader_seat.hand.remove(leader);
                     income[seat] += SELL_COINS;
                     self.push_history(seat, action, free, 0, 0, sink);
                 }
@@ -347,7 +347,7 @@ impl ClassicGame {
                 match *p {
                     Power::Leaders(LeaderStagePower::DrawLeaders(n)) => {
                         let drawn = table.boxed.draw(n as usize);
-                        let hand = &mut self.cities[seat].leader_hand;
+                        let hand = &mut self.cities[seat].leader_seat.hand;
                         *hand = LeaderSet(hand.0 | drawn.0);
                     }
                     Power::Leaders(LeaderStagePower::BuryLeader) => {
@@ -391,14 +391,15 @@ impl ClassicGame {
             Step::BuryLeader(s) => {
                 out.extend(
                     self.cities[s as usize]
-                        .leaders
+                        .leader_seat
+                        .face_up
                         .iter()
                         .map(|leader| Action::BuryLeader { leader }),
                 );
             }
             Step::RecruitExtra(s) => {
                 let seat = s as usize;
-                for leader in self.cities[seat].leader_hand.iter() {
+                for leader in self.cities[seat].leader_seat.hand.iter() {
                     if u32::from(self.leader_cost(seat, leader)) <= self.cities[seat].coins {
                         out.push(Action::RecruitExtra { leader });
                     }
@@ -421,7 +422,7 @@ impl ClassicGame {
                 }
             }
             (Step::BuryLeader(s), Action::BuryLeader { leader }) => {
-                if self.cities[s as usize].leaders.contains(leader) {
+                if self.cities[s as usize].leader_seat.face_up.contains(leader) {
                     Ok((Free::No, 0))
                 } else {
                     Err("not a face-up leader of the seat")
@@ -430,7 +431,7 @@ impl ClassicGame {
             (Step::RecruitExtra(s), Action::RecruitExtra { leader }) => {
                 let seat = s as usize;
                 let cost = self.leader_cost(seat, leader);
-                if !self.cities[seat].leader_hand.contains(leader) {
+                if !self.cities[seat].leader_seat.hand.contains(leader) {
                     Err("leader not in the hand")
                 } else if u32::from(cost) > self.cities[seat].coins {
                     Err("not enough coins")
@@ -460,8 +461,8 @@ impl ClassicGame {
             }
             Action::BuryLeader { leader } => {
                 let city = &mut self.cities[seat];
-                city.leaders.remove(leader);
-                city.buried.insert(leader);
+                city.leader_seat.face_up.remove(leader);
+                city.leader_seat.buried.insert(leader);
                 // Its effects stop: its shields with them.
                 city.shields -= leader.leader().shields();
                 city.refresh_leader_powers();
@@ -469,8 +470,8 @@ impl ClassicGame {
             Action::RecruitExtra { leader } => {
                 let city = &mut self.cities[seat];
                 city.coins -= u32::from(bank);
-                city.leader_hand.remove(leader);
-                city.leaders.insert(leader);
+                city.leader_seat.hand.remove(leader);
+                city.leader_seat.face_up.insert(leader);
                 city.refresh_leader_powers();
                 // Its effects apply at once; a Telesilla's discards come right after. Its coins
                 // are a bank gain of this turn: Berenice pays for them if she has not yet.
@@ -514,11 +515,11 @@ impl ClassicGame {
         if self.age == 3 {
             let keeper = self.roma_night();
             let mut hands: ArrayVec<LeaderSet, MAX_SEATS> =
-                self.cities.iter().map(|c| c.leader_hand).collect();
+                self.cities.iter().map(|c| c.leader_seat.hand).collect();
             let table = self.leaders.as_mut().expect("a recruitment has leaders");
             table.boxed.take_back(&mut hands, keeper);
             for (city, hand) in self.cities.iter_mut().zip(hands) {
-                city.leader_hand = hand;
+                city.leader_seat.hand = hand;
             }
         }
         self.turn = 0;
@@ -538,7 +539,7 @@ impl ClassicGame {
         income: &mut [u32; MAX_SEATS],
     ) {
         for &(seat, card, free) in built {
-            let p = self.cities[seat].leader_powers;
+            let p = self.cities[seat].leader_seat.powers;
             let c = self.cat.card(card);
             income[seat] += u32::from(p.coins_per_build[c.color as usize]);
             if free == Free::Chain {
@@ -553,7 +554,7 @@ impl ClassicGame {
             }
         }
         for &(seat, _) in stages {
-            let p = self.cities[seat].leader_powers;
+            let p = self.cities[seat].leader_seat.powers;
             income[seat] += u32::from(p.stage_coins);
             if p.stage_losses > 0 {
                 let loss = crate::cities_data::CityEffect::OthersLoseCoins(p.stage_losses);
@@ -562,7 +563,7 @@ impl ClassicGame {
         }
         let table = self.leaders.as_mut().expect("leaders in play");
         for seat in 0..self.n {
-            let p = self.cities[seat].leader_powers;
+            let p = self.cities[seat].leader_seat.powers;
             income[seat] +=
                 u32::from(p.coins_per_neighbour_paid) * u32::from(paid_neighbours[seat]);
             let unpaid = table.berenice_paid >> seat & 1 == 0;

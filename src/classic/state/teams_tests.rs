@@ -82,21 +82,27 @@ fn diplomacy_takes_one_token_off_a_conflict_per_user() {
     g.age = 2;
     set_shields(&mut g, &[3, 2, 5, 1]);
     // The rule book's example: seat 1 (2 shields, Diplomacy) against seat 2 (5).
-    g.cities[1].diplomacy = 1;
+    g.cities[1].cities_seat.diplomacy = 1;
     g.end_age(&mut Unheard);
     assert_eq!(g.cities[1].military, -1);
     assert_eq!(g.cities[2].military, 3);
     // The partner (seat 0, 3 shields against seat 3's 1) fights for two tokens.
     assert_eq!((g.cities[0].military, g.cities[3].military), (6, -2));
-    assert_eq!(g.cities[1].diplomacy, 0);
+    assert_eq!(g.cities[1].cities_seat.diplomacy, 0);
     // Both sides of a conflict use Diplomacy: nothing; the winner's token is used all the same.
     let mut g = team_game(4, false, 2);
     set_shields(&mut g, &[3, 2, 5, 1]);
-    g.cities[1].diplomacy = 1;
-    g.cities[2].diplomacy = 2;
+    g.cities[1].cities_seat.diplomacy = 1;
+    g.cities[2].cities_seat.diplomacy = 2;
     g.end_age(&mut Unheard);
     assert_eq!((g.cities[1].military, g.cities[2].military), (0, 0));
-    assert_eq!((g.cities[1].diplomacy, g.cities[2].diplomacy), (0, 1));
+    assert_eq!(
+        (
+            g.cities[1].cities_seat.diplomacy,
+            g.cities[2].cities_seat.diplomacy
+        ),
+        (0, 1)
+    );
     assert_eq!((g.cities[0].military, g.cities[3].military), (2, -2));
 }
 
@@ -142,15 +148,15 @@ fn tomyris_and_nero_with_doubled_conflicts() {
         g.play(buf[rng.random_range(0..buf.len())]).unwrap();
     }
     for city in g.cities.iter_mut() {
-        city.leaders = Default::default();
+        city.leader_seat.face_up = Default::default();
         city.refresh_leader_powers();
-        city.diplomacy = 0;
+        city.cities_seat.diplomacy = 0;
     }
     // Seat 1 (Tomyris, 0 shields) loses to seat 2 (Nero and Berenice, 3 shields).
-    g.cities[1].leaders.insert(l("tomyris"));
+    g.cities[1].leader_seat.face_up.insert(l("tomyris"));
     g.cities[1].refresh_leader_powers();
-    g.cities[2].leaders.insert(l("nero"));
-    g.cities[2].leaders.insert(l("berenice"));
+    g.cities[2].leader_seat.face_up.insert(l("nero"));
+    g.cities[2].leader_seat.face_up.insert(l("berenice"));
     g.cities[2].refresh_leader_powers();
     set_shields(&mut g, &[1, 0, 3, 1]);
     let before: Vec<i32> = military(&g);
@@ -276,8 +282,8 @@ fn a_determinization_keeps_the_partners_leaders() {
     let mut changed = 0;
     for _ in 0..40 {
         let d = g.determinized(0, &mut rng);
-        assert_eq!(d.cities[1].leader_hand, g.cities[1].leader_hand);
-        changed += usize::from(d.cities[3].leader_hand != g.cities[3].leader_hand);
+        assert_eq!(d.cities[1].leader_seat.hand, g.cities[1].leader_seat.hand);
+        changed += usize::from(d.cities[3].leader_seat.hand != g.cities[3].leader_seat.hand);
     }
     assert!(changed > 20, "{changed} of 40");
 }

@@ -98,7 +98,7 @@ impl ClassicGame {
                 if let Action::CoinLoss { coins, debt } = action {
                     let city = &mut self.cities[seat];
                     city.coins -= u32::from(coins);
-                    city.debt += debt;
+                    city.cities_seat.debt += debt;
                 }
                 self.push_history(seat, action, Free::No, bank, 0, sink);
                 if let Action::CoinLoss { coins, debt } = action {
@@ -453,13 +453,13 @@ impl ClassicGame {
         }
         let debt = e.debt_to_neighbours();
         if debt > 0 {
-            self.cities[l].debt += debt;
+            self.cities[l].cities_seat.debt += debt;
             sink.tell(|| Event::Debt {
                 seat: l as u8,
                 tokens: debt,
             });
             if r != l {
-                self.cities[r].debt += debt;
+                self.cities[r].cities_seat.debt += debt;
                 sink.tell(|| Event::Debt {
                     seat: r as u8,
                     tokens: debt,
@@ -644,7 +644,7 @@ impl ClassicGame {
                     }
                 }
                 Next::Bury(s) => {
-                    if !self.cities[s as usize].leaders.is_empty() {
+                    if !self.cities[s as usize].leader_seat.face_up.is_empty() {
                         self.step = Step::BuryLeader(s);
                         return;
                     }
@@ -653,7 +653,8 @@ impl ClassicGame {
                     let seat = s as usize;
                     let coins = self.cities[seat].coins;
                     let affordable = self.cities[seat]
-                        .leader_hand
+                        .leader_seat
+                        .hand
                         .iter()
                         .any(|l| u32::from(self.leader_cost(seat, l)) <= coins);
                     if affordable {
