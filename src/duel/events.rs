@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 
 use super::data::{CardId, Science, TokenId, WonderId};
 use super::pantheon_data::{DivinityId, Mythology};
-use super::state::{Pending, Victory};
+use super::vocab::{Pending, Victory};
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]

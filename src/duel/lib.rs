@@ -16,6 +16,7 @@ pub mod record;
 pub mod sim;
 pub mod state;
 pub mod view;
+pub mod vocab;
 
 pub use events::Event;
 pub use state::{Action, Duel, DuelConfig, DuelError, Setup};

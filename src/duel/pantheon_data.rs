@@ -7,7 +7,7 @@
 //! and a Divinity's index in [`DIVINITIES`] is its [`DivinityId`] (3 per Mythology, in
 //! [`Mythology`] order).
 
-use super::data::{wonder, Color, Progress, ProgressToken, Resources, Science, Wonder};
+use super::vocab::{wonder, Color, Progress, ProgressToken, Resources, Science, Wonder};
 
 /// Index into [`DIVINITIES`].
 pub type DivinityId = u8;

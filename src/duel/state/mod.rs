@@ -39,6 +39,7 @@ mod play;
 mod scoring;
 mod setup;
 
+pub use crate::vocab::{Pending, Victory};
 use payment::*;
 pub use scoring::Score;
 pub use setup::{PantheonSetup, Setup};
@@ -261,90 +262,6 @@ pub fn offering_values(bits: u8) -> arrayvec::ArrayVec<u8, 3> {
         .filter(|&i| bits >> i & 1 == 1)
         .map(|i| OFFERING_TOKENS[i])
         .collect()
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Victory {
-    /// Most victory points after Age III.
-    Civilian,
-    /// The Conflict pawn reached a capital.
-    Military,
-    /// Six different scientific symbols.
-    Science,
-}
-
-impl Victory {
-    pub const fn id(self) -> &'static str {
-        match self {
-            Victory::Civilian => "civilian",
-            Victory::Military => "military",
-            Victory::Science => "science",
-        }
-    }
-}
-
-/// A decision an effect is waiting for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pending {
-    /// Take a Progress token from the board (science pair).
-    Progress,
-    /// Destroy an opponent card of this colour.
-    Destroy(Color),
-    /// Build a card from the discard pile (Mausoleum).
-    Mausoleum,
-    /// Keep one of the first 3 boxed tokens (Great Library).
-    GreatLibrary,
-    /// Choose who starts the next Age.
-    Starter,
-    /// Pantheon: place a Divinity of this Mythology (index in `Mythology::ALL`).
-    PlaceDivinity(u8),
-    /// Pantheon: the Gate's choice among the decks' top cards.
-    Gate,
-    /// Pantheon: the deck the Divine Theater's builder looks through.
-    DivineTheater,
-    /// Pantheon: the Divine Theater's Divinity from this deck (Mythology index) and the order
-    /// of the rest; only its builder has seen the deck.
-    DivineTheaterCard(u8),
-    /// Pantheon: a Divinity's decision.
-    Enki,
-    Nisaba,
-    Baal,
-    /// Hades: a card of the discard pile built free (as the Mausoleum).
-    Hades,
-    Zeus,
-    Anubis,
-    Isis,
-    Ra,
-    Minerva,
-    Neptune,
-}
-
-impl Pending {
-    /// True for the decisions Pantheon adds (the only list of them).
-    pub const fn is_pantheon(self) -> bool {
-        match self {
-            Pending::Progress
-            | Pending::Destroy(_)
-            | Pending::Mausoleum
-            | Pending::GreatLibrary
-            | Pending::Starter => false,
-            Pending::PlaceDivinity(_)
-            | Pending::Gate
-            | Pending::DivineTheater
-            | Pending::DivineTheaterCard(_)
-            | Pending::Enki
-            | Pending::Nisaba
-            | Pending::Baal
-            | Pending::Hades
-            | Pending::Zeus
-            | Pending::Anubis
-            | Pending::Isis
-            | Pending::Ra
-            | Pending::Minerva
-            | Pending::Neptune => true,
-        }
-    }
 }
 
 /// The decisions waiting, the one to take first on top: a decision caused by another comes
