@@ -115,7 +115,13 @@ struct Names {
     /// address and length: such a string never moves and is never freed, so its address
     /// names its text, and most games are counted without hashing a single key.
     by_address: HashMap<(usize, usize), u32, BuildHasherDefault<ShortHash>>,
+    /// A direct-mapped cache in front of `by_address` (slot by address): (address, length,
+    /// number). A game's few wonders and victory type are found here without hashing.
+    recent: Vec<(usize, usize, u32)>,
 }
+
+/// Slots of [`Names::recent`].
+const RECENT: usize = 64;
 
 impl Names {
     /// The number of `name`, given one if new.
@@ -130,13 +136,34 @@ impl Names {
     }
 
     /// [`Names::id`] of a string that lives for the whole program.
+    #[inline]
     fn static_id(&mut self, name: &'static str) -> usize {
         let address = (name.as_ptr() as usize, name.len());
-        if let Some(&i) = self.by_address.get(&address) {
-            return i as usize;
+        // Distinct ids of a table lie at least a few bytes apart.
+        let slot = (address.0 >> 3) % RECENT;
+        match self.recent.get(slot) {
+            Some(&(a, n, i)) if (a, n) == address => i as usize,
+            _ => self.static_id_slow(name, slot),
         }
-        let i = self.id(name);
-        self.by_address.insert(address, i as u32);
+    }
+
+    /// [`Names::static_id`] of a string not in its slot of `recent`.
+    #[cold]
+    #[inline(never)]
+    fn static_id_slow(&mut self, name: &'static str, slot: usize) -> usize {
+        let address = (name.as_ptr() as usize, name.len());
+        if self.recent.is_empty() {
+            self.recent = vec![(0, 0, 0); RECENT];
+        }
+        let i = match self.by_address.get(&address) {
+            Some(&i) => i as usize,
+            None => {
+                let i = self.id(name);
+                self.by_address.insert(address, i as u32);
+                i
+            }
+        };
+        self.recent[slot] = (address.0, address.1, i as u32);
         i
     }
 
@@ -163,14 +190,6 @@ fn slot<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
     &mut v[i]
 }
 
-/// The value under `key`, created empty if absent; the key is copied only then.
-fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
-    if !map.contains_key(key) {
-        map.insert(key.to_owned(), V::default());
-    }
-    map.get_mut(key).expect("just inserted")
-}
-
 /// A summary being accumulated. Feed it every finished game in game order with
 /// [`Summary::add_game`]; render it with [`Summary::render`].
 #[derive(Clone, Debug)]
@@ -182,9 +201,12 @@ pub struct Summary {
     games: u64,
     /// Games per player count.
     player_counts: BTreeMap<usize, u64>,
-    victory: BTreeMap<String, u64>,
-    /// (players, seat) → wins.
-    seats: BTreeMap<(usize, usize), WinCount>,
+    /// Victory types, numbered in order of first appearance; `victory_games[v]` counts the
+    /// games won by victory type `v` (a type is looked up by its address, not its text).
+    victories: Names,
+    victory_games: Vec<u64>,
+    /// `[players][seat]` → wins (empty for player counts never played).
+    seats: Vec<Vec<WinCount>>,
     /// Games in teams: (players, team) → the team's wins.
     teams: BTreeMap<(usize, usize), WinCount>,
     /// Bot labels; bot `b` is `who` number `b + 1` below (`who` 0 is every seat together).
@@ -221,8 +243,9 @@ impl Summary {
             columns: columns.clone(),
             games: 0,
             player_counts: BTreeMap::new(),
-            victory: BTreeMap::new(),
-            seats: BTreeMap::new(),
+            victories: Names::default(),
+            victory_games: Vec::new(),
+            seats: Vec::new(),
             teams: BTreeMap::new(),
             bots: Names::default(),
             bot_wins: Vec::new(),
@@ -271,7 +294,10 @@ impl Summary {
         }
         self.games += 1;
         *self.player_counts.entry(players).or_default() += 1;
-        *entry(&mut self.victory, &outcome.victory) += 1;
+        *slot(
+            &mut self.victory_games,
+            self.victories.cow_id(&outcome.victory),
+        ) += 1;
         let winners = outcome.seats.iter().filter(|s| s.win).count();
         let n_cats = self.columns.categories.len();
         /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
@@ -290,9 +316,13 @@ impl Summary {
             let ids = bots.iter().map(|b| self.bots.id(b)).collect();
             self.last_bots = (bots.to_vec(), ids);
         }
+        let seat_wins = slot(&mut self.seats, players);
+        if seat_wins.is_empty() {
+            seat_wins.resize(players, WinCount::default());
+        }
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
-            self.seats.entry((players, p)).or_default().add(share);
+            self.seats[players][p].add(share);
             let bot = self.last_bots.1[p];
             slot(&mut self.bot_wins, bot).add(share);
             // This seat's keys, each with its table, once for every seat then for its bot.
@@ -421,6 +451,13 @@ impl Summary {
         }
     }
 
+    /// The games won by each victory type, types in name order.
+    fn victory_games(&self) -> BTreeMap<&str, u64> {
+        (0..self.victories.names.len())
+            .map(|v| (self.victories.name(v), self.victory_games[v]))
+            .collect()
+    }
+
     /// The index in `wins` of the game's first own table: after the wonder tables and, in
     /// games in teams, the board pairs'.
     fn feature_offset(&self) -> usize {
@@ -508,7 +545,17 @@ impl Summary {
         }
         // With several player counts a seat's position means something per count.
         let mixed = self.player_counts.len() > 1;
-        for (&(players, p), c) in &self.seats {
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .flat_map(|(players, by_seat)| {
+                by_seat
+                    .iter()
+                    .enumerate()
+                    .map(move |(p, c)| (players, p, c))
+            });
+        for (players, p, c) in seats {
             let key = if mixed {
                 format!("{p}@{players}p")
             } else {
@@ -524,12 +571,12 @@ impl Summary {
             };
             rows.push(rate_row("win_rate_by_team", ALL, key, c));
         }
-        for (v, &k) in &self.victory {
+        for (v, k) in self.victory_games() {
             let c = WinCount {
                 n: self.games,
                 wins: k as f64,
             };
-            rows.push(rate_row("victory_share", ALL, v.clone(), &c));
+            rows.push(rate_row("victory_share", ALL, v.to_owned(), &c));
         }
         let several_bots = by_name.len() > 1;
         let bots: Vec<(&str, usize)> = std::iter::once((ALL, 0))
@@ -628,7 +675,7 @@ impl Summary {
         let mut tables: Vec<Table> = Vec::new();
         let mut current: Option<(&str, String)> = None;
         // A single victory type (every 7 Wonders game is civilian) says nothing: no table.
-        let one_victory = self.victory.len() <= 1;
+        let one_victory = self.victories.names.len() <= 1;
         for r in rows
             .iter()
             .filter(|r| r.table != "games" && !(one_victory && r.table == "victory_share"))
