@@ -228,6 +228,9 @@ pub struct Summary {
     /// The numbers in `bots` of the last game's bots, seat by seat: a run seats the same bots
     /// game after game, and looking their labels up again was a visible part of a run.
     last_bots: (Vec<String>, Vec<usize>),
+    /// False while every game so far seated one bot: its win and score tallies are then every
+    /// seat's (`who` 0), kept once and copied when a second bot appears.
+    per_bot: bool,
     /// What seat order means in the game (`seat 0 plays first`), if anything.
     seat_order: Option<&'static str>,
 }
@@ -255,6 +258,7 @@ impl Summary {
             scores: Vec::new(),
             scratch: String::new(),
             last_bots: (Vec::new(), Vec::new()),
+            per_bot: false,
             seat_order: None,
         }
     }
@@ -315,6 +319,9 @@ impl Summary {
         if self.last_bots.0 != bots {
             let ids = bots.iter().map(|b| self.bots.id(b)).collect();
             self.last_bots = (bots.to_vec(), ids);
+            if !self.per_bot && self.bots.names.len() > 1 {
+                self.split_bot_tallies();
+            }
         }
         let seat_wins = slot(&mut self.seats, players);
         if seat_wins.is_empty() {
@@ -378,7 +385,8 @@ impl Summary {
                 })
                 .collect();
             values.extend([s.total, s.coins]);
-            for who in [0, bot + 1] {
+            let whos = [0, bot + 1];
+            for &who in &whos[..if self.per_bot { 2 } else { 1 }] {
                 for by_table in keys.chunk_by(|a, b| a.0 == b.0) {
                     let row = slot(slot(slot(&mut self.wins, by_table[0].0), players), who);
                     for &(_, key) in by_table {
@@ -397,6 +405,21 @@ impl Summary {
         if self.columns.teams {
             self.add_teams(bots, teams, outcome, winners);
         }
+    }
+
+    /// Gives the first bot (`who` 1) its own win and score tallies, those of every seat so
+    /// far (it played them all), when a second bot joins the run.
+    fn split_bot_tallies(&mut self) {
+        for by_players in &mut self.wins {
+            for by_who in by_players.iter_mut().filter(|w| !w.is_empty()) {
+                let all = by_who[0].clone();
+                *slot(by_who, 1) = all;
+            }
+        }
+        if let Some(all) = self.scores.first().cloned() {
+            *slot(&mut self.scores, 1) = all;
+        }
+        self.per_bot = true;
     }
 
     /// The team tables of one game: each team's share of the victory (the sum of its seats'),
@@ -919,6 +942,46 @@ mod tests {
 
     fn bots(names: [&str; 4]) -> Vec<String> {
         names.iter().map(|b| b.to_string()).collect()
+    }
+
+    /// A run that seats one bot, then a second: the first bot's own tallies (kept as every
+    /// seat's while it played alone) are those of a run that met both bots first.
+    #[test]
+    fn a_bot_alone_at_first_keeps_its_own_tallies() {
+        let columns = Columns {
+            teams: false,
+            ..team_columns()
+        };
+        let alone = bots(["x", "x", "x", "x"]);
+        let two = bots(["x", "y", "x", "y"]);
+        let g1 = game([
+            ("gizah", true),
+            ("babylon", false),
+            ("rhodos", false),
+            ("ephesos", false),
+        ]);
+        let g2 = game([
+            ("gizah", false),
+            ("ephesos", false),
+            ("babylon", true),
+            ("rhodos", true),
+        ]);
+        let mut first_alone = Summary::new("classic", "v2,4p", 1, &columns);
+        first_alone.add_game(&alone, &g1);
+        first_alone.add_game(&alone, &g1);
+        first_alone.add_game(&two, &g2);
+        let mut both_first = Summary::new("classic", "v2,4p", 1, &columns);
+        both_first.add_game(&two, &g2);
+        both_first.add_game(&alone, &g1);
+        both_first.add_game(&alone, &g1);
+        let rows = first_alone.rows();
+        assert_eq!(rows, both_first.rows());
+        // x played gizah three times (won twice): its own row says so.
+        let gizah = rows
+            .iter()
+            .find(|r| r.bot == "x" && r.key == "gizah:day")
+            .expect("x's row for gizah");
+        assert_eq!((gizah.n, gizah.value), (3, 2.0 / 3.0));
     }
 
     const TEAMS: [usize; 4] = [0, 0, 1, 1];
