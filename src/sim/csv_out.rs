@@ -1,5 +1,6 @@
 //! The tidy per-seat CSV of `simulate` and `tournament`.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -177,6 +178,8 @@ pub(crate) struct TidyCsv {
     prefix: Vec<u8>,
     /// A `;`-separated list being built.
     list: Vec<u8>,
+    /// Wonder ids and sides seen to need no quotes.
+    plain: PlainIds,
     /// Fields that stay the same from game to game, formatted once and reused while they do.
     same: SameFields,
 }
@@ -241,6 +244,7 @@ impl TidyCsv {
             rows: Vec::with_capacity(2 * WRITE_SIZE),
             prefix: Vec::new(),
             list: Vec::new(),
+            plain: PlainIds::default(),
             same: SameFields::default(),
         }
     }
@@ -256,6 +260,7 @@ impl TidyCsv {
             rows,
             prefix,
             list,
+            plain,
             same,
             ..
         } = self;
@@ -331,19 +336,21 @@ impl TidyCsv {
             rows.extend_from_slice(&bots[seat]);
             match columns.wonders {
                 WonderColumns::Drafted => {
-                    push_list(rows, list, s.wonders.iter().map(|w| &*w.id));
-                    push_list(
+                    push_ids(rows, list, plain, s.wonders.iter().map(|w| &w.id));
+                    push_ids(
                         rows,
                         list,
-                        s.wonders.iter().filter(|w| w.is_built()).map(|w| &*w.id),
+                        plain,
+                        s.wonders.iter().filter(|w| w.is_built()).map(|w| &w.id),
                     );
                 }
                 WonderColumns::OnePerSeat => {
-                    push_list(rows, list, s.wonders.iter().map(|w| &*w.id));
-                    push_list(
+                    push_ids(rows, list, plain, s.wonders.iter().map(|w| &w.id));
+                    push_ids(
                         rows,
                         list,
-                        s.wonders.iter().filter_map(|w| w.side.as_deref()),
+                        plain,
+                        s.wonders.iter().filter_map(|w| w.side.as_ref()),
                     );
                     // One board per seat: its stage count, `;`-joined should a seat hold more.
                     for (i, w) in s.wonders.iter().enumerate() {
@@ -424,6 +431,79 @@ fn push_list<'a>(line: &mut Vec<u8>, scratch: &mut Vec<u8>, items: impl Iterator
     line.push(b',');
 }
 
+/// Ids borrowed from a game's tables (wonders, sides) seen to need no quotes, by address and
+/// length in a small direct-mapped table: such a string never moves nor changes, so a row's
+/// ids are not scanned again game after game.
+struct PlainIds(Vec<(usize, usize)>);
+
+/// Slots of [`PlainIds`].
+const PLAIN_SLOTS: usize = 64;
+
+impl Default for PlainIds {
+    fn default() -> Self {
+        // No string lives at address 0: an empty slot matches nothing.
+        Self(vec![(0, 0); PLAIN_SLOTS])
+    }
+}
+
+impl PlainIds {
+    /// True when `id` needs no quotes.
+    // The variant matters (only a borrowed id lives for the whole program): not a `&str`.
+    #[allow(clippy::ptr_arg)]
+    #[inline]
+    fn is_plain(&mut self, id: &Cow<'static, str>) -> bool {
+        if let Cow::Borrowed(text) = id {
+            let key = (text.as_ptr() as usize, text.len());
+            // Distinct ids of a table lie at least a few bytes apart.
+            let slot = (key.0 >> 3) % PLAIN_SLOTS;
+            if self.0[slot] == key {
+                return true;
+            }
+        }
+        self.check(id)
+    }
+
+    /// [`PlainIds::is_plain`] of an id not seen before: scanned, and kept if borrowed and
+    /// plain.
+    #[allow(clippy::ptr_arg)]
+    #[cold]
+    #[inline(never)]
+    fn check(&mut self, id: &Cow<'static, str>) -> bool {
+        let plain = !needs_quotes(id.as_bytes());
+        if let (Cow::Borrowed(text), true) = (id, plain) {
+            let key = (text.as_ptr() as usize, text.len());
+            self.0[(key.0 >> 3) % PLAIN_SLOTS] = key;
+        }
+        plain
+    }
+}
+
+/// [`push_list`] for ids: the list needs quotes exactly when one of its ids does (`;` does
+/// not), and ids already seen plain are not scanned.
+fn push_ids<'a>(
+    line: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+    plain: &mut PlainIds,
+    ids: impl Iterator<Item = &'a Cow<'static, str>>,
+) {
+    let start = line.len();
+    let mut quoted = false;
+    for (i, id) in ids.enumerate() {
+        if i > 0 {
+            line.push(b';');
+        }
+        quoted |= !plain.is_plain(id);
+        line.extend_from_slice(id.as_bytes());
+    }
+    if quoted {
+        scratch.clear();
+        scratch.extend_from_slice(&line[start..]);
+        line.truncate(start);
+        quote(line, scratch);
+    }
+    line.push(b',');
+}
+
 /// True when `text` holds a comma, a double quote or a line break: what the `csv` crate's
 /// writer quotes by default.
 fn needs_quotes(text: &[u8]) -> bool {
@@ -473,13 +553,24 @@ fn quote(line: &mut Vec<u8>, text: &[u8]) {
 
 /// Appends `n` in decimal.
 fn push_uint(line: &mut Vec<u8>, n: u64) {
-    // Two digits at a time from a table, into a stack buffer: no `fmt`, no allocation.
-    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    // Most numbers of a row (scores, coins, seats, ranks) are below 100: their one or two
+    // digits are pushed as they are; larger ones are formatted two digits at a time into a
+    // stack buffer (no `fmt`, no allocation), which costs a copy of unknown length.
+    if n < 10 {
+        line.push(b'0' + n as u8);
+    } else if n < 100 {
+        line.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    } else {
+        line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    }
 }
 
 /// Appends `n` in decimal, `-` first when negative.
 fn push_int(line: &mut Vec<u8>, n: i64) {
-    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    match u64::try_from(n) {
+        Ok(n) => push_uint(line, n),
+        Err(_) => line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+    }
 }
 
 /// Checks that an engine's outcome fits the declared columns: one entry per seat, exactly the
@@ -564,7 +655,21 @@ mod tests {
             "seventeen bytes!\r",
             "the_pyramids;the_sphinx;piraeus;the_colossus",
         ];
-        let numbers = [0i64, 7, -7, 10, 1234567890, i64::from(i32::MIN), i64::MAX];
+        let numbers = [
+            0i64,
+            7,
+            -7,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            -99,
+            -100,
+            1234567890,
+            i64::from(i32::MIN),
+            i64::MAX,
+        ];
         let mut ours = Vec::new();
         let mut theirs = csv::Writer::from_writer(Vec::new());
         let mut record: Vec<String> = Vec::new();
@@ -589,6 +694,23 @@ mod tests {
             push_list(&mut ours, &mut Vec::new(), items.iter().copied());
             ours.pop();
             record.push(items.join(";"));
+        }
+        // Ids: the same list, borrowed and owned, twice (the second time from the plain ids
+        // seen the first time).
+        let mut plain = PlainIds::default();
+        for _ in 0..2 {
+            for items in [&["a", "b"][..], &["the_pyramids", "b,c"], &["x\"y"], &[]] {
+                let borrowed: Vec<Cow<'static, str>> =
+                    items.iter().map(|&i| Cow::Borrowed(i)).collect();
+                let owned: Vec<Cow<'static, str>> =
+                    items.iter().map(|&i| Cow::Owned(i.to_owned())).collect();
+                for ids in [borrowed, owned] {
+                    ours.push(b',');
+                    push_ids(&mut ours, &mut Vec::new(), &mut plain, ids.iter());
+                    ours.pop();
+                    record.push(items.join(";"));
+                }
+            }
         }
         ours.push(b'\n');
         theirs.write_record(&record).unwrap();

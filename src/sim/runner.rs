@@ -157,6 +157,9 @@ impl Runner<'_> {
     ) -> Result<u64, SimError> {
         let max_chunk = self.chunk.max(1);
         let threads = self.pool.current_num_threads() as u64;
+        if threads == 1 {
+            return self.pool.install(|| self.run_streaming(&job, &mut sink));
+        }
         let mut chunk = threads.min(max_chunk);
         let done_games = AtomicU64::new(self.first);
         let compute = |start: u64, end: u64| -> ChunkResults<T> {
@@ -208,23 +211,15 @@ impl Runner<'_> {
                 break;
             }
             let started = Instant::now();
-            let (computed, fed) = if threads == 1 {
-                // One thread means one core: write, then play, in turn.
-                let fed = ready
+            let (computed, fed) = std::thread::scope(|scope| {
+                let sink = &mut sink;
+                let feeding = ready
                     .take()
-                    .map(|(start, results)| feed(&mut sink, start, results));
-                (range.map(|(start, end)| (start, compute(start, end))), fed)
-            } else {
-                std::thread::scope(|scope| {
-                    let sink = &mut sink;
-                    let feeding = ready
-                        .take()
-                        .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
-                    let computed = range.map(|(start, end)| (start, compute(start, end)));
-                    let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
-                    (computed, fed)
-                })
-            };
+                    .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
+                let computed = range.map(|(start, end)| (start, compute(start, end)));
+                let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
+                (computed, fed)
+            });
             if let Some(fed) = fed {
                 let (upto, complete) = fed?;
                 done = upto;
@@ -237,6 +232,47 @@ impl Runner<'_> {
                 chunk = next_chunk(end - start, started.elapsed(), threads, max_chunk);
             }
             ready = computed;
+        }
+        Ok(done)
+    }
+}
+
+impl Runner<'_> {
+    /// [`Runner::run`] on one thread (called on the pool's only worker): each game goes to
+    /// the sink as soon as it ends, on the thread that played it. Holding a chunk of finished
+    /// games first (tens of thousands of random games) sent them to the sink after they had
+    /// left the caches, and freed their outcomes on another thread than the one that made
+    /// them, both visible costs next to a random Duel game. Chunks still say when the outputs
+    /// are flushed ([`Step::ChunkDone`]), as on several threads.
+    fn run_streaming<T>(
+        &self,
+        job: &(impl Fn(u64) -> Result<Option<T>, SimError> + Sync),
+        sink: &mut impl FnMut(Step<T>) -> Result<(), SimError>,
+    ) -> Result<u64, SimError> {
+        let max_chunk = self.chunk.max(1);
+        let mut chunk = 1;
+        let mut done = self.first;
+        while done < self.total && !self.stop.stopped() {
+            let started = Instant::now();
+            let (start, end) = (done, (done + chunk).min(self.total));
+            let mut complete = true;
+            for i in start..end {
+                let finished = if self.stop.stopped() { None } else { job(i)? };
+                let Some(t) = finished else {
+                    complete = false;
+                    break;
+                };
+                if let Some(progress) = self.progress {
+                    progress(i + 1);
+                }
+                sink(Step::Game(i, t))?;
+                done = i + 1;
+            }
+            sink(Step::ChunkDone)?;
+            if !complete {
+                break;
+            }
+            chunk = next_chunk(end - start, started.elapsed(), 1, max_chunk);
         }
         Ok(done)
     }

@@ -226,8 +226,9 @@ pub fn simulate<G: SimGame>(
 
     // 4. Play, writing each game in order.
     outputs.start(&columns, false, resumed)?;
+    // The bots of game `i` are found again from `i` by the sink (no shared list to count
+    // references to, twice per game).
     struct Done {
-        bots: Arc<[String]>,
         game_seed: u64,
         outcome: GameOutcome,
         record: Option<String>,
@@ -251,7 +252,6 @@ pub fn simulate<G: SimGame>(
             record,
         )?;
         Ok(finished.map(|(outcome, record)| Done {
-            bots: bots.clone(),
             game_seed,
             outcome,
             record,
@@ -263,18 +263,19 @@ pub fn simulate<G: SimGame>(
             Step::ChunkDone => return outputs.chunk_done(),
         };
         let shape = shape_of(i);
+        let bots = &seating_of(i).1;
         let row = GameRow {
             run_seed: run.seed,
             game_index: i,
             game_seed: d.game_seed,
             game,
             options: &shape.label,
-            bots: &d.bots,
+            bots,
             teams: &shape.teams,
             outcome: &d.outcome,
         };
         outputs.write_game(None, &row, d.record.as_deref())?;
-        summary.add_game_with_teams(&d.bots, &shape.teams, &d.outcome);
+        summary.add_game_with_teams(bots, &shape.teams, &d.outcome);
         Ok(())
     };
     let (played, threads) = play(run, resumed.max(opts.first_game), run.games, job, sink);

@@ -115,7 +115,13 @@ struct Names {
     /// address and length: such a string never moves and is never freed, so its address
     /// names its text, and most games are counted without hashing a single key.
     by_address: HashMap<(usize, usize), u32, BuildHasherDefault<ShortHash>>,
+    /// A direct-mapped cache in front of `by_address` (slot by address): (address, length,
+    /// number). A game's few wonders and victory type are found here without hashing.
+    recent: Vec<(usize, usize, u32)>,
 }
+
+/// Slots of [`Names::recent`].
+const RECENT: usize = 64;
 
 impl Names {
     /// The number of `name`, given one if new.
@@ -130,13 +136,34 @@ impl Names {
     }
 
     /// [`Names::id`] of a string that lives for the whole program.
+    #[inline]
     fn static_id(&mut self, name: &'static str) -> usize {
         let address = (name.as_ptr() as usize, name.len());
-        if let Some(&i) = self.by_address.get(&address) {
-            return i as usize;
+        // Distinct ids of a table lie at least a few bytes apart.
+        let slot = (address.0 >> 3) % RECENT;
+        match self.recent.get(slot) {
+            Some(&(a, n, i)) if (a, n) == address => i as usize,
+            _ => self.static_id_slow(name, slot),
         }
-        let i = self.id(name);
-        self.by_address.insert(address, i as u32);
+    }
+
+    /// [`Names::static_id`] of a string not in its slot of `recent`.
+    #[cold]
+    #[inline(never)]
+    fn static_id_slow(&mut self, name: &'static str, slot: usize) -> usize {
+        let address = (name.as_ptr() as usize, name.len());
+        if self.recent.is_empty() {
+            self.recent = vec![(0, 0, 0); RECENT];
+        }
+        let i = match self.by_address.get(&address) {
+            Some(&i) => i as usize,
+            None => {
+                let i = self.id(name);
+                self.by_address.insert(address, i as u32);
+                i
+            }
+        };
+        self.recent[slot] = (address.0, address.1, i as u32);
         i
     }
 
@@ -163,14 +190,6 @@ fn slot<T: Default>(v: &mut Vec<T>, i: usize) -> &mut T {
     &mut v[i]
 }
 
-/// The value under `key`, created empty if absent; the key is copied only then.
-fn entry<'a, V: Default>(map: &'a mut BTreeMap<String, V>, key: &str) -> &'a mut V {
-    if !map.contains_key(key) {
-        map.insert(key.to_owned(), V::default());
-    }
-    map.get_mut(key).expect("just inserted")
-}
-
 /// A summary being accumulated. Feed it every finished game in game order with
 /// [`Summary::add_game`]; render it with [`Summary::render`].
 #[derive(Clone, Debug)]
@@ -182,9 +201,12 @@ pub struct Summary {
     games: u64,
     /// Games per player count.
     player_counts: BTreeMap<usize, u64>,
-    victory: BTreeMap<String, u64>,
-    /// (players, seat) → wins.
-    seats: BTreeMap<(usize, usize), WinCount>,
+    /// Victory types, numbered in order of first appearance; `victory_games[v]` counts the
+    /// games won by victory type `v` (a type is looked up by its address, not its text).
+    victories: Names,
+    victory_games: Vec<u64>,
+    /// `[players][seat]` → wins (empty for player counts never played).
+    seats: Vec<Vec<WinCount>>,
     /// Games in teams: (players, team) → the team's wins.
     teams: BTreeMap<(usize, usize), WinCount>,
     /// Bot labels; bot `b` is `who` number `b + 1` below (`who` 0 is every seat together).
@@ -206,6 +228,9 @@ pub struct Summary {
     /// The numbers in `bots` of the last game's bots, seat by seat: a run seats the same bots
     /// game after game, and looking their labels up again was a visible part of a run.
     last_bots: (Vec<String>, Vec<usize>),
+    /// False while every game so far seated one bot: its win and score tallies are then every
+    /// seat's (`who` 0), kept once and copied when a second bot appears.
+    per_bot: bool,
     /// What seat order means in the game (`seat 0 plays first`), if anything.
     seat_order: Option<&'static str>,
 }
@@ -221,8 +246,9 @@ impl Summary {
             columns: columns.clone(),
             games: 0,
             player_counts: BTreeMap::new(),
-            victory: BTreeMap::new(),
-            seats: BTreeMap::new(),
+            victories: Names::default(),
+            victory_games: Vec::new(),
+            seats: Vec::new(),
             teams: BTreeMap::new(),
             bots: Names::default(),
             bot_wins: Vec::new(),
@@ -232,6 +258,7 @@ impl Summary {
             scores: Vec::new(),
             scratch: String::new(),
             last_bots: (Vec::new(), Vec::new()),
+            per_bot: false,
             seat_order: None,
         }
     }
@@ -271,7 +298,10 @@ impl Summary {
         }
         self.games += 1;
         *self.player_counts.entry(players).or_default() += 1;
-        *entry(&mut self.victory, &outcome.victory) += 1;
+        *slot(
+            &mut self.victory_games,
+            self.victories.cow_id(&outcome.victory),
+        ) += 1;
         let winners = outcome.seats.iter().filter(|s| s.win).count();
         let n_cats = self.columns.categories.len();
         /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
@@ -289,10 +319,17 @@ impl Summary {
         if self.last_bots.0 != bots {
             let ids = bots.iter().map(|b| self.bots.id(b)).collect();
             self.last_bots = (bots.to_vec(), ids);
+            if !self.per_bot && self.bots.names.len() > 1 {
+                self.split_bot_tallies();
+            }
+        }
+        let seat_wins = slot(&mut self.seats, players);
+        if seat_wins.is_empty() {
+            seat_wins.resize(players, WinCount::default());
         }
         for (p, s) in outcome.seats.iter().enumerate() {
             let share = if s.win { 1.0 / winners as f64 } else { 0.0 };
-            self.seats.entry((players, p)).or_default().add(share);
+            self.seats[players][p].add(share);
             let bot = self.last_bots.1[p];
             slot(&mut self.bot_wins, bot).add(share);
             // This seat's keys, each with its table, once for every seat then for its bot.
@@ -348,7 +385,8 @@ impl Summary {
                 })
                 .collect();
             values.extend([s.total, s.coins]);
-            for who in [0, bot + 1] {
+            let whos = [0, bot + 1];
+            for &who in &whos[..if self.per_bot { 2 } else { 1 }] {
                 for by_table in keys.chunk_by(|a, b| a.0 == b.0) {
                     let row = slot(slot(slot(&mut self.wins, by_table[0].0), players), who);
                     for &(_, key) in by_table {
@@ -367,6 +405,21 @@ impl Summary {
         if self.columns.teams {
             self.add_teams(bots, teams, outcome, winners);
         }
+    }
+
+    /// Gives the first bot (`who` 1) its own win and score tallies, those of every seat so
+    /// far (it played them all), when a second bot joins the run.
+    fn split_bot_tallies(&mut self) {
+        for by_players in &mut self.wins {
+            for by_who in by_players.iter_mut().filter(|w| !w.is_empty()) {
+                let all = by_who[0].clone();
+                *slot(by_who, 1) = all;
+            }
+        }
+        if let Some(all) = self.scores.first().cloned() {
+            *slot(&mut self.scores, 1) = all;
+        }
+        self.per_bot = true;
     }
 
     /// The team tables of one game: each team's share of the victory (the sum of its seats'),
@@ -419,6 +472,13 @@ impl Summary {
                 slot(slot(slot(by_players, players), who), key).add(share);
             }
         }
+    }
+
+    /// The games won by each victory type, types in name order.
+    fn victory_games(&self) -> BTreeMap<&str, u64> {
+        (0..self.victories.names.len())
+            .map(|v| (self.victories.name(v), self.victory_games[v]))
+            .collect()
     }
 
     /// The index in `wins` of the game's first own table: after the wonder tables and, in
@@ -508,7 +568,17 @@ impl Summary {
         }
         // With several player counts a seat's position means something per count.
         let mixed = self.player_counts.len() > 1;
-        for (&(players, p), c) in &self.seats {
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .flat_map(|(players, by_seat)| {
+                by_seat
+                    .iter()
+                    .enumerate()
+                    .map(move |(p, c)| (players, p, c))
+            });
+        for (players, p, c) in seats {
             let key = if mixed {
                 format!("{p}@{players}p")
             } else {
@@ -524,12 +594,12 @@ impl Summary {
             };
             rows.push(rate_row("win_rate_by_team", ALL, key, c));
         }
-        for (v, &k) in &self.victory {
+        for (v, k) in self.victory_games() {
             let c = WinCount {
                 n: self.games,
                 wins: k as f64,
             };
-            rows.push(rate_row("victory_share", ALL, v.clone(), &c));
+            rows.push(rate_row("victory_share", ALL, v.to_owned(), &c));
         }
         let several_bots = by_name.len() > 1;
         let bots: Vec<(&str, usize)> = std::iter::once((ALL, 0))
@@ -628,7 +698,7 @@ impl Summary {
         let mut tables: Vec<Table> = Vec::new();
         let mut current: Option<(&str, String)> = None;
         // A single victory type (every 7 Wonders game is civilian) says nothing: no table.
-        let one_victory = self.victory.len() <= 1;
+        let one_victory = self.victories.names.len() <= 1;
         for r in rows
             .iter()
             .filter(|r| r.table != "games" && !(one_victory && r.table == "victory_share"))
@@ -872,6 +942,46 @@ mod tests {
 
     fn bots(names: [&str; 4]) -> Vec<String> {
         names.iter().map(|b| b.to_string()).collect()
+    }
+
+    /// A run that seats one bot, then a second: the first bot's own tallies (kept as every
+    /// seat's while it played alone) are those of a run that met both bots first.
+    #[test]
+    fn a_bot_alone_at_first_keeps_its_own_tallies() {
+        let columns = Columns {
+            teams: false,
+            ..team_columns()
+        };
+        let alone = bots(["x", "x", "x", "x"]);
+        let two = bots(["x", "y", "x", "y"]);
+        let g1 = game([
+            ("gizah", true),
+            ("babylon", false),
+            ("rhodos", false),
+            ("ephesos", false),
+        ]);
+        let g2 = game([
+            ("gizah", false),
+            ("ephesos", false),
+            ("babylon", true),
+            ("rhodos", true),
+        ]);
+        let mut first_alone = Summary::new("classic", "v2,4p", 1, &columns);
+        first_alone.add_game(&alone, &g1);
+        first_alone.add_game(&alone, &g1);
+        first_alone.add_game(&two, &g2);
+        let mut both_first = Summary::new("classic", "v2,4p", 1, &columns);
+        both_first.add_game(&two, &g2);
+        both_first.add_game(&alone, &g1);
+        both_first.add_game(&alone, &g1);
+        let rows = first_alone.rows();
+        assert_eq!(rows, both_first.rows());
+        // x played gizah three times (won twice): its own row says so.
+        let gizah = rows
+            .iter()
+            .find(|r| r.bot == "x" && r.key == "gizah:day")
+            .expect("x's row for gizah");
+        assert_eq!((gizah.n, gizah.value), (3, 2.0 / 3.0));
     }
 
     const TEAMS: [usize; 4] = [0, 0, 1, 1];
