@@ -5,6 +5,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::static_keys::StaticKeys;
 use super::{GameOutcome, SimError, WonderColumns};
 use wonders_common::{FeatureTable, SimGame};
 
@@ -431,20 +432,10 @@ fn push_list<'a>(line: &mut Vec<u8>, scratch: &mut Vec<u8>, items: impl Iterator
     line.push(b',');
 }
 
-/// Ids borrowed from a game's tables (wonders, sides) seen to need no quotes, by address and
-/// length in a small direct-mapped table: such a string never moves nor changes, so a row's
-/// ids are not scanned again game after game.
-struct PlainIds(Vec<(usize, usize)>);
-
-/// Slots of [`PlainIds`].
-const PLAIN_SLOTS: usize = 64;
-
-impl Default for PlainIds {
-    fn default() -> Self {
-        // No string lives at address 0: an empty slot matches nothing.
-        Self(vec![(0, 0); PLAIN_SLOTS])
-    }
-}
+/// Ids borrowed from a game's tables (wonders, sides) seen to need no quotes: such a string
+/// never moves nor changes, so a row's ids are not scanned again game after game.
+#[derive(Default)]
+struct PlainIds(StaticKeys<bool>);
 
 impl PlainIds {
     /// True when `id` needs no quotes.
@@ -452,15 +443,10 @@ impl PlainIds {
     #[allow(clippy::ptr_arg)]
     #[inline]
     fn is_plain(&mut self, id: &Cow<'static, str>) -> bool {
-        if let Cow::Borrowed(text) = id {
-            let key = (text.as_ptr() as usize, text.len());
-            // Distinct ids of a table lie at least a few bytes apart.
-            let slot = (key.0 >> 3) % PLAIN_SLOTS;
-            if self.0[slot] == key {
-                return true;
-            }
+        match id {
+            Cow::Borrowed(text) if self.0.get(text).is_some() => true,
+            _ => self.check(id),
         }
-        self.check(id)
     }
 
     /// [`PlainIds::is_plain`] of an id not seen before: scanned, and kept if borrowed and
@@ -471,8 +457,7 @@ impl PlainIds {
     fn check(&mut self, id: &Cow<'static, str>) -> bool {
         let plain = !needs_quotes(id.as_bytes());
         if let (Cow::Borrowed(text), true) = (id, plain) {
-            let key = (text.as_ptr() as usize, text.len());
-            self.0[(key.0 >> 3) % PLAIN_SLOTS] = key;
+            self.0.put(text, true);
         }
         plain
     }

@@ -22,6 +22,7 @@ mod run;
 mod runner;
 mod selfplay;
 mod simulate;
+mod static_keys;
 pub mod stats;
 mod summary;
 mod tournament;

@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use super::csv_out::{same_str, Columns};
 use super::render::{pct, pct_interval, write_file, Table};
+use super::static_keys::StaticKeys;
 use super::stats::{wilson, Z95};
 use super::{GameOutcome, ReportFormat, SimError, WonderColumns};
 
@@ -115,13 +116,10 @@ struct Names {
     /// address and length: such a string never moves and is never freed, so its address
     /// names its text, and most games are counted without hashing a single key.
     by_address: HashMap<(usize, usize), u32, BuildHasherDefault<ShortHash>>,
-    /// A direct-mapped cache in front of `by_address` (slot by address): (address, length,
-    /// number). A game's few wonders and victory type are found here without hashing.
-    recent: Vec<(usize, usize, u32)>,
+    /// A cache in front of `by_address`: a game's few wonders and victory type are found here
+    /// without hashing.
+    recent: StaticKeys<u32>,
 }
-
-/// Slots of [`Names::recent`].
-const RECENT: usize = 64;
 
 impl Names {
     /// The number of `name`, given one if new.
@@ -138,23 +136,17 @@ impl Names {
     /// [`Names::id`] of a string that lives for the whole program.
     #[inline]
     fn static_id(&mut self, name: &'static str) -> usize {
-        let address = (name.as_ptr() as usize, name.len());
-        // Distinct ids of a table lie at least a few bytes apart.
-        let slot = (address.0 >> 3) % RECENT;
-        match self.recent.get(slot) {
-            Some(&(a, n, i)) if (a, n) == address => i as usize,
-            _ => self.static_id_slow(name, slot),
+        match self.recent.get(name) {
+            Some(i) => i as usize,
+            None => self.static_id_slow(name),
         }
     }
 
-    /// [`Names::static_id`] of a string not in its slot of `recent`.
+    /// [`Names::static_id`] of a string not in `recent`.
     #[cold]
     #[inline(never)]
-    fn static_id_slow(&mut self, name: &'static str, slot: usize) -> usize {
+    fn static_id_slow(&mut self, name: &'static str) -> usize {
         let address = (name.as_ptr() as usize, name.len());
-        if self.recent.is_empty() {
-            self.recent = vec![(0, 0, 0); RECENT];
-        }
         let i = match self.by_address.get(&address) {
             Some(&i) => i as usize,
             None => {
@@ -163,7 +155,7 @@ impl Names {
                 i
             }
         };
-        self.recent[slot] = (address.0, address.1, i as u32);
+        self.recent.put(name, i as u32);
         i
     }
 
