@@ -235,23 +235,28 @@ impl OutputFile {
     }
 }
 
-/// Takes an exclusive advisory lock on `file` without waiting (`flock`): false when another
-/// open file holds one. The lock goes when the file's last handle is closed, or the process
-/// ends however it ends.
+/// Takes an exclusive advisory lock on `file` (`flock`): false when another open file holds
+/// one. The lock goes when the file's last handle is closed, or the process ends however it
+/// ends. A busy lock is tried again for a tenth of a second before giving up: a process that
+/// starts a child shares every open descriptor with it between fork and exec, so a run that
+/// has just ended may still hold its lock for that moment (a program running runs one after
+/// another, as the tests do, would otherwise be refused now and then).
 #[cfg(unix)]
 fn try_lock(file: &File) -> std::io::Result<bool> {
     use std::os::unix::io::AsRawFd;
-    // SAFETY: `flock` on a descriptor this `File` owns and keeps open for the call.
-    let done = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if done == 0 {
-        return Ok(true);
+    for _ in 0..20 {
+        // SAFETY: `flock` on a descriptor this `File` owns and keeps open for the call.
+        let done = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if done == 0 {
+            return Ok(true);
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::WouldBlock {
+            return Err(e);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let e = std::io::Error::last_os_error();
-    if e.kind() == std::io::ErrorKind::WouldBlock {
-        Ok(false)
-    } else {
-        Err(e)
-    }
+    Ok(false)
 }
 
 /// Elsewhere outputs are not locked.
