@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::args::{output_path, parse_bots, GameArgs};
 use super::output::{CliResult, Out};
-use crate::sim::outputs::OutputFile;
+use crate::registry::OutputFile;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {

@@ -9,7 +9,7 @@ use wonders_bots::ModelFile;
 use super::args::GameArgs;
 use super::output::{CliResult, Out};
 use super::sim::threads;
-use crate::sim::SelfPlayRun;
+use crate::registry::SelfPlayRun;
 
 #[derive(Args, Debug)]
 pub struct SelfPlayArgs {

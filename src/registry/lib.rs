@@ -24,9 +24,12 @@ use wonders_common::GameModule;
 use wonders_common::{GameInfo, OptionSet, ReplayError, Table};
 use wonders_duel::Duel;
 use wonders_sim as sim;
+// What the command line and Python need of the runner, so that they reach it through the one
+// table of games rather than beside it.
+pub use wonders_sim::outputs::OutputFile;
 pub use wonders_sim::{
-    Progress, ReportFormat, RunOptions, SimulateOptions, SimulateReport, TournamentOptions,
-    TournamentReport,
+    Progress, ReportFormat, RunOptions, SelfPlayRun, SimulateOptions, SimulateReport,
+    TournamentOptions, TournamentReport,
 };
 
 /// Every game, in the order `wonders games` lists them.
