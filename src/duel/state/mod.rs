@@ -540,21 +540,28 @@ impl Duel {
 
     /// The victory type and the winning seats of a finished game (two seats = shared).
     pub fn outcome(&self) -> Option<(Victory, Vec<usize>)> {
+        let (victory, won) = self.victory()?;
+        Some((victory, (0..2).filter(|&seat| won[seat]).collect()))
+    }
+
+    /// The victory type of a finished game and, per seat, whether it won (both = shared):
+    /// [`Duel::outcome`] without a list, for the simulator's per-game outcome.
+    pub fn victory(&self) -> Option<(Victory, [bool; 2])> {
         if self.phase != Phase::Over {
             return None;
         }
         if let Some((v, w)) = self.supremacy {
-            return Some((v, vec![w as usize]));
+            return Some((v, [w == 0, w == 1]));
         }
         let s = [self.score(0), self.score(1)];
         let (t0, t1) = (s[0].total(), s[1].total());
-        let winners = if t0 != t1 {
-            vec![if t0 > t1 { 0 } else { 1 }]
+        let won = if t0 != t1 {
+            [t0 > t1, t1 > t0]
         } else if s[0].civilian != s[1].civilian {
-            vec![if s[0].civilian > s[1].civilian { 0 } else { 1 }]
+            [s[0].civilian > s[1].civilian, s[1].civilian > s[0].civilian]
         } else {
-            vec![0, 1]
+            [true, true]
         };
-        Some((Victory::Civilian, winners))
+        Some((Victory::Civilian, won))
     }
 }
