@@ -156,11 +156,12 @@ impl SimGame for Duel {
     }
 
     fn outcome_into(&self, out: &mut GameOutcome) {
-        let (victory, won) = self.victory().expect("outcome of a finished game");
+        let scores = [self.score(0), self.score(1)];
+        let (victory, won) = self.victory(&scores).expect("outcome of a finished game");
         let pantheon = self.is_pantheon();
         for (seat, o) in out.reset(2).iter_mut().enumerate() {
             let p = self.player(seat);
-            let score = self.score(seat);
+            let score = scores[seat];
             o.wonders
                 .extend((0..p.num_wonders as usize).map(|i| WonderHeld {
                     id: WONDERS[p.wonders[i] as usize].id.into(),

@@ -540,20 +540,23 @@ impl Duel {
 
     /// The victory type and the winning seats of a finished game (two seats = shared).
     pub fn outcome(&self) -> Option<(Victory, Vec<usize>)> {
-        let (victory, won) = self.victory()?;
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let (victory, won) = self.victory(&[self.score(0), self.score(1)])?;
         Some((victory, (0..2).filter(|&seat| won[seat]).collect()))
     }
 
-    /// The victory type of a finished game and, per seat, whether it won (both = shared):
-    /// [`Duel::outcome`] without a list, for the simulator's per-game outcome.
-    pub fn victory(&self) -> Option<(Victory, [bool; 2])> {
+    /// The victory type of a finished game whose seats scored `s` ([`Duel::score`]) and, per
+    /// seat, whether it won (both = shared): [`Duel::outcome`] without a list, for the
+    /// simulator's per-game outcome, which has the scores already.
+    pub fn victory(&self, s: &[Score; 2]) -> Option<(Victory, [bool; 2])> {
         if self.phase != Phase::Over {
             return None;
         }
         if let Some((v, w)) = self.supremacy {
             return Some((v, [w == 0, w == 1]));
         }
-        let s = [self.score(0), self.score(1)];
         let (t0, t1) = (s[0].total(), s[1].total());
         let won = if t0 != t1 {
             [t0 > t1, t1 > t0]
