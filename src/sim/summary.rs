@@ -298,6 +298,8 @@ impl Summary {
         let n_cats = self.columns.categories.len();
         /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
         type SmallKeys = smallvec::SmallVec<[(usize, usize); 32]>;
+        // The wonders a seat built (Duel), counted after those it drafted.
+        let mut built: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
         // Each (table, key) once per game however many seats had it.
         let mut seen: Vec<(&'static str, &'static str)> = Vec::new();
         for f in outcome.seats.iter().flat_map(|s| &s.features) {
@@ -332,7 +334,8 @@ impl Summary {
                         let key = self.keys.cow_id(&w.id);
                         keys.push((0, key));
                         if w.is_built() {
-                            keys.push((1, key));
+                            // After the drafted wonders (below), so that tables stay together.
+                            built.push(key);
                         }
                     }
                     WonderColumns::OnePerSeat => {
@@ -350,6 +353,7 @@ impl Summary {
                     }
                 }
             }
+            keys.extend(built.drain(..).map(|key| (1, key)));
             for f in &s.features {
                 let table = self
                     .columns
@@ -359,8 +363,11 @@ impl Summary {
                     .expect("features were checked against the declared tables");
                 keys.push((n_before_features + table, self.keys.static_id(f.key)));
             }
-            // By table, so that each table's row for (players, who) is found once.
-            keys.sort_unstable();
+            // By table, so that each table's row for (players, who) is found once: they come
+            // in table order already (features in order are checked before a run sums them).
+            if !keys.is_sorted_by_key(|k| k.0) {
+                keys.sort_unstable();
+            }
             // The seat's score lines in the declared order, then total and coins: read once,
             // counted for every seat and for its bot.
             let mut values: smallvec::SmallVec<[i32; 16]> = self
