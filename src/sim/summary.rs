@@ -368,22 +368,15 @@ impl Summary {
             if !keys.is_sorted_by_key(|k| k.0) {
                 keys.sort_unstable();
             }
-            // The seat's score lines in the declared order, then total and coins: read once,
-            // counted for every seat and for its bot.
-            let mut values: smallvec::SmallVec<[i32; 16]> = self
-                .columns
-                .categories
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    // Outcomes list their lines in the declared order: look there first.
-                    match s.categories.get(i) {
-                        Some(&(name, v)) if same_str(name, c) => v,
-                        _ => s.score(c),
-                    }
-                })
-                .collect();
-            values.extend([s.total, s.coins]);
+            // The seat's score lines in the declared order, then total and coins.
+            let categories = &self.columns.categories;
+            let value = |i: usize| match (categories.get(i), s.categories.get(i)) {
+                // Outcomes list their lines in the declared order: look there first.
+                (Some(c), Some(&(name, v))) if same_str(name, c) => v,
+                (Some(c), _) => s.score(c),
+                (None, _) if i == n_cats => s.total,
+                (None, _) => s.coins,
+            };
             let whos = [0, bot + 1];
             for &who in &whos[..if self.per_bot { 2 } else { 1 }] {
                 for by_table in keys.chunk_by(|a, b| a.0 == b.0) {
@@ -396,8 +389,8 @@ impl Summary {
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
-                for (m, &v) in m.iter_mut().zip(&values) {
-                    m.add(v);
+                for (i, m) in m.iter_mut().enumerate().take(n_cats + 2) {
+                    m.add(value(i));
                 }
             }
         }
