@@ -103,4 +103,11 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let sums = &self.sums;
         self.actions[argmax_random_ties(sums.len(), |i| sums[i], &mut self.rng)]
     }
+
+    /// The generator is all a greedy bot carries from move to move: its lists are refilled
+    /// at every move, and its two game states are overwritten before being read.
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = BotRng::seed_from_u64(seed);
+        true
+    }
 }

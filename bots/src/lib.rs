@@ -76,6 +76,15 @@ pub use util::below;
 pub trait Bot<G: Game>: Send {
     /// Chooses an action for the player to move in `state`. Never called on a finished game.
     fn choose(&mut self, state: &G) -> G::Action;
+
+    /// Makes this bot play, from its next move on, exactly as the same bot newly built with
+    /// `seed` would, and returns true; or returns false (the default) when it cannot, and the
+    /// caller builds a new bot instead. A runner playing game after game re-seeds its bots
+    /// rather than building them again (what it costs next to a random game is visible).
+    fn reseed(&mut self, seed: u64) -> bool {
+        let _ = seed;
+        false
+    }
 }
 
 /// The random number generator bots use: fast, small, and reproducible from a `u64` seed.

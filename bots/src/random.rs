@@ -29,4 +29,10 @@ impl<G: Game> Bot<G> for RandomBot<G> {
         );
         self.buffer[crate::util::below(&mut self.rng, self.buffer.len())]
     }
+
+    /// The generator is all a random bot remembers (its buffer is refilled at every move).
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = BotRng::seed_from_u64(seed);
+        true
+    }
 }

@@ -363,6 +363,35 @@ fn same_seed_same_game() {
     }
 }
 
+/// A random or greedy bot re-seeded after a game plays the next exactly as one newly built
+/// with that seed (what lets a runner keep its bots from game to game); a bot that cannot
+/// re-seed says so, and is built again.
+#[test]
+fn a_reseeded_bot_plays_as_a_new_one() {
+    fn games<G: Game + Clone>(spec: &str, start: G) {
+        let mut kept = vec![bot::<G>(spec, 1), bot::<G>(spec, 2), bot::<G>(spec, 3)];
+        kept.truncate(start.num_players());
+        for seed in 10..20u64 {
+            let mut fresh: Vec<_> = (0..kept.len() as u64)
+                .map(|p| bot::<G>(spec, seed * 7 + p))
+                .collect();
+            for (p, b) in kept.iter_mut().enumerate() {
+                assert!(b.reseed(seed * 7 + p as u64), "{spec} cannot be re-seeded");
+            }
+            let again = play(start.clone(), &mut kept);
+            let new = play(start.clone(), &mut fresh);
+            assert_eq!(again.0, new.0, "{spec} seed {seed}");
+        }
+    }
+    for spec in ["random", "greedy", "greedy:determinizations=3"] {
+        games(spec, TicTacToe::default());
+        games(spec, ThreeSeats::default());
+        games(spec, HiddenCard::new(1));
+        games(spec, DieGuess::new(4));
+    }
+    assert!(!bot::<TicTacToe>("mcts:iterations=10", 1).reseed(2));
+}
+
 #[test]
 fn same_seed_same_choices_with_hidden_information() {
     for spec in HONEST {

@@ -15,7 +15,7 @@ use super::state::{
 use wonders_common::text::count;
 use wonders_common::{
     Cell, Feature, FeatureTable, GameInfo, GameModule, GameOutcome, OptionInfo, OptionSet,
-    ReplayError, Replayed, SeatOutcome, SimGame, Table, WonderColumns, WonderHeld,
+    ReplayError, Replayed, SimGame, Table, WonderColumns, WonderHeld,
 };
 
 static INFO: GameInfo = GameInfo {
@@ -91,8 +91,9 @@ fn drawn(options: &ArchitectsConfig, seed: u64) -> Setup {
 }
 
 impl Architects {
-    /// Seat `p`'s medals won, then its Progress tokens, each in table order.
-    fn features(&self, p: usize) -> Vec<Feature> {
+    /// Seat `p`'s medals won, then its Progress tokens, each in table order, added to
+    /// `features`.
+    fn features(&self, p: usize, features: &mut Vec<Feature>) {
         let held = self.medals_held(p);
         let medals = MedalId::ALL
             .into_iter()
@@ -108,7 +109,7 @@ impl Architects {
                 table: &TOKENS_HELD,
                 key: t.id(),
             });
-        medals.chain(tokens).collect()
+        features.extend(medals.chain(tokens));
     }
 }
 
@@ -180,38 +181,32 @@ impl SimGame for Architects {
         record::write(options, seed, &drawn(options, seed), players, actions)
     }
 
-    fn outcome(&self) -> GameOutcome {
+    fn outcome_into(&self, out: &mut GameOutcome) {
         let n = self.players();
         let winners = self.winners();
         let key = |p: usize| (self.score(p).total(), self.seats[p].stages_built());
-        let seats = (0..n)
-            .map(|p| {
-                let score = self.score(p);
-                SeatOutcome {
-                    wonders: vec![WonderHeld {
-                        id: self.wonders[p].key().into(),
-                        side: None,
-                        stages_built: self.seats[p].stages_built(),
-                        stages_total: 5,
-                    }],
-                    rank: 1 + (0..n).filter(|&q| key(q) > key(p)).count() as u32,
-                    win: winners.contains(&p),
-                    categories: Score::LINES
-                        .iter()
-                        .copied()
-                        .zip(score.lines().map(|v| v as i32))
-                        .collect(),
-                    total: score.total() as i32,
-                    coins: self.seats[p].count(Card::Coin) as i32,
-                    features: self.features(p),
-                }
-            })
-            .collect();
-        GameOutcome {
-            victory: "civilian".into(),
-            turns: self.turns,
-            seats,
+        for (p, o) in out.reset(n).iter_mut().enumerate() {
+            let score = self.score(p);
+            o.wonders.push(WonderHeld {
+                id: self.wonders[p].key().into(),
+                side: None,
+                stages_built: self.seats[p].stages_built(),
+                stages_total: 5,
+            });
+            o.rank = 1 + (0..n).filter(|&q| key(q) > key(p)).count() as u32;
+            o.win = winners.contains(&p);
+            o.categories.extend(
+                Score::LINES
+                    .iter()
+                    .copied()
+                    .zip(score.lines().map(|v| v as i32)),
+            );
+            o.total = score.total() as i32;
+            o.coins = self.seats[p].count(Card::Coin) as i32;
+            self.features(p, &mut o.features);
         }
+        out.victory = "civilian".into();
+        out.turns = self.turns;
     }
 }
 

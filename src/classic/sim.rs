@@ -3,19 +3,16 @@
 use super::data::{CardId, Expansion};
 use super::leader_draft::LeaderSet;
 use super::{Action, ClassicConfig, ClassicGame, SidePolicy};
-use wonders_common::{
-    Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
-};
+use wonders_common::{Feature, FeatureTable, GameOutcome, SimGame, WonderColumns, WonderHeld};
 
 impl ClassicGame {
     /// Seat `seat`'s facts along the expansions' tables: the buildings it built and the
     /// leaders it recruited (face up, or buried under Abu Simbel) that each table lists, in
-    /// card and leader order (the tables' own).
-    fn features(&self, seat: usize) -> Vec<Feature> {
+    /// card and leader order (the tables' own), added to `features`.
+    fn features(&self, seat: usize, features: &mut Vec<Feature>) {
         let cat = self.catalog();
         let city = self.city(seat);
         let recruited = LeaderSet(city.leader_seat.face_up.0 | city.leader_seat.buried.0);
-        let mut features = Vec::new();
         for f in &cat.features {
             let built = city.built.intersection(f.cards).iter();
             let keys = built.map(|c| cat.card(CardId(c)).key);
@@ -28,7 +25,6 @@ impl ClassicGame {
                     }),
             );
         }
-        features
     }
 }
 
@@ -112,30 +108,27 @@ impl SimGame for ClassicGame {
         ClassicGame::record(self, players)
     }
 
-    fn outcome(&self) -> GameOutcome {
-        let stages_total = |seat: usize| self.city(seat).stage_count(self.catalog()) as u32;
-        let seats = self
-            .seat_facts()
-            .into_iter()
-            .map(|f| SeatOutcome {
-                wonders: vec![WonderHeld {
-                    id: f.wonder.into(),
-                    side: Some(f.side.into()),
-                    stages_built: f.stages_built as u32,
-                    stages_total: stages_total(f.seat),
-                }],
-                rank: f.rank as u32,
-                win: f.winner,
-                categories: f.score.lines(self.score_lines()),
-                total: f.score.total,
-                coins: f.coins as i32,
-                features: self.features(f.seat),
-            })
-            .collect();
-        GameOutcome {
-            victory: "civilian".into(),
-            turns: self.history().len() as u32,
-            seats,
+    fn outcome_into(&self, out: &mut GameOutcome) {
+        let facts = self.seat_facts();
+        for (o, f) in out.reset(facts.len()).iter_mut().zip(facts) {
+            o.wonders.push(WonderHeld {
+                id: f.wonder.into(),
+                side: Some(f.side.into()),
+                stages_built: f.stages_built as u32,
+                stages_total: self.city(f.seat).stage_count(self.catalog()) as u32,
+            });
+            o.rank = f.rank as u32;
+            o.win = f.winner;
+            o.categories.extend(
+                self.score_lines()
+                    .iter()
+                    .map(|&line| (line.id(), f.score.get(line))),
+            );
+            o.total = f.score.total;
+            o.coins = f.coins as i32;
+            self.features(f.seat, &mut o.features);
         }
+        out.victory = "civilian".into();
+        out.turns = self.history().len() as u32;
     }
 }

@@ -26,6 +26,13 @@ pub trait BotFactory<G: Game>: Send + Sync {
     fn label(&self) -> String;
     /// A fresh bot seeded with `seed`.
     fn build(&self, seed: u64) -> Box<dyn Bot<G>>;
+    /// Makes `bot`, built by this factory for an earlier game, play as `build(seed)` would,
+    /// and returns true; false (the default) when it cannot, and the runner builds a new one.
+    /// Here rather than only on the bot because the factory decides what `seed` becomes.
+    fn reseed(&self, bot: &mut dyn Bot<G>, seed: u64) -> bool {
+        let _ = (bot, seed);
+        false
+    }
     /// Refuses a game the bot cannot play (a network made for another game), with a message
     /// saying why. Checked on each game before its bots are built.
     fn check(&self, game: &G) -> Result<(), String> {
@@ -43,6 +50,10 @@ impl<G: Game> BotFactory<G> for BotSpec {
     }
     fn build(&self, seed: u64) -> Box<dyn Bot<G>> {
         BotSpec::build::<G>(self, seed)
+    }
+    /// A spec hands `seed` to its bot unchanged, so the bot's own re-seed is the spec's.
+    fn reseed(&self, bot: &mut dyn Bot<G>, seed: u64) -> bool {
+        bot.reseed(seed)
     }
 }
 
@@ -106,8 +117,19 @@ pub trait SimGame: Game {
         options: &Self::Options,
     ) -> serde_json::Value;
 
-    /// Per-seat facts of a finished game. Called only when [`Game::is_terminal`] is true.
-    fn outcome(&self) -> GameOutcome;
+    /// Per-seat facts of a finished game, written over `out`: its lists are emptied and
+    /// refilled, their capacity kept, so that a runner handing the same outcome to game after
+    /// game allocates nothing (see [`GameOutcome::reset`]). Called only when
+    /// [`Game::is_terminal`] is true.
+    fn outcome_into(&self, out: &mut GameOutcome);
+
+    /// Per-seat facts of a finished game, in a new [`GameOutcome`] (see
+    /// [`SimGame::outcome_into`]). Called only when [`Game::is_terminal`] is true.
+    fn outcome(&self) -> GameOutcome {
+        let mut out = GameOutcome::default();
+        self.outcome_into(&mut out);
+        out
+    }
 }
 
 /// How a game gives wonders to its seats.
@@ -188,7 +210,7 @@ impl WonderHeld {
 }
 
 /// The per-seat facts of a finished game, as the engine reports them.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameOutcome {
     /// The victory type (`civilian`, `military`, `science`, …).
     pub victory: Cow<'static, str>,
@@ -198,8 +220,24 @@ pub struct GameOutcome {
     pub seats: Vec<SeatOutcome>,
 }
 
+impl GameOutcome {
+    /// Makes this outcome `players` seats long, each seat's lists emptied but their capacity
+    /// kept: what [`SimGame::outcome_into`] starts with, so that refilling an outcome of the
+    /// same shape allocates nothing. The other fields keep their values until written.
+    pub fn reset(&mut self, players: usize) -> &mut [SeatOutcome] {
+        self.seats.truncate(players);
+        self.seats.resize_with(players, SeatOutcome::default);
+        for seat in &mut self.seats {
+            seat.wonders.clear();
+            seat.categories.clear();
+            seat.features.clear();
+        }
+        &mut self.seats
+    }
+}
+
 /// One seat's facts in a [`GameOutcome`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatOutcome {
     /// The wonders the seat held (drafted, or its one board).
     pub wonders: Vec<WonderHeld>,

@@ -7,9 +7,7 @@ use super::pantheon_data::{DIVINITIES, NUM_DIVINITIES};
 use super::record::{write_record, PANTHEON};
 use super::state::{Action, Duel, DuelConfig, Score, WonderSelection};
 use wonders_common::GameRng;
-use wonders_common::{
-    Feature, FeatureTable, GameOutcome, SeatOutcome, SimGame, WonderColumns, WonderHeld,
-};
+use wonders_common::{Feature, FeatureTable, GameOutcome, SimGame, WonderColumns, WonderHeld};
 
 /// The 15 Divinities' ids, in table order.
 const DIVINITY_KEYS: [&str; NUM_DIVINITIES] = {
@@ -57,8 +55,8 @@ static GRAND_TEMPLES_BUILT: FeatureTable = FeatureTable {
 
 impl Duel {
     /// Seat `seat`'s Pantheon facts: the Divinities it activated, those it placed (each in
-    /// table order), then its Grand Temple count.
-    fn pantheon_features(&self, seat: usize) -> Vec<Feature> {
+    /// table order), then its Grand Temple count, added to `features`.
+    fn pantheon_features(&self, seat: usize, features: &mut Vec<Feature>) {
         let p = self.pantheon();
         let divinities = |bits: u16, table: &'static FeatureTable| {
             (0..NUM_DIVINITIES)
@@ -75,13 +73,14 @@ impl Duel {
             .filter(|&c| is_grand_temple(c))
             .count()
             .min(3);
-        divinities(p.activated[seat], &DIVINITIES_ACTIVATED)
-            .chain(divinities(p.placed[seat], &DIVINITIES_PLACED))
-            .chain(std::iter::once(Feature {
-                table: &GRAND_TEMPLES_BUILT,
-                key: GRAND_TEMPLES_BUILT.keys[temples],
-            }))
-            .collect()
+        features.extend(
+            divinities(p.activated[seat], &DIVINITIES_ACTIVATED)
+                .chain(divinities(p.placed[seat], &DIVINITIES_PLACED))
+                .chain(std::iter::once(Feature {
+                    table: &GRAND_TEMPLES_BUILT,
+                    key: GRAND_TEMPLES_BUILT.keys[temples],
+                })),
+        );
     }
 }
 
@@ -156,40 +155,36 @@ impl SimGame for Duel {
         write_record(seed, self.setup(), options, players, actions)
     }
 
-    fn outcome(&self) -> GameOutcome {
-        let (victory, winners) = self.outcome().expect("outcome of a finished game");
+    fn outcome_into(&self, out: &mut GameOutcome) {
+        let scores = [self.score(0), self.score(1)];
+        let (victory, won) = self.victory(&scores).expect("outcome of a finished game");
         let pantheon = self.is_pantheon();
-        let seats = (0..2)
-            .map(|seat| {
-                let p = self.player(seat);
-                let score = self.score(seat);
-                let win = winners.contains(&seat);
-                SeatOutcome {
-                    wonders: (0..p.num_wonders as usize)
-                        .map(|i| WonderHeld {
-                            id: WONDERS[p.wonders[i] as usize].id.into(),
-                            side: None,
-                            stages_built: (p.built >> i & 1) as u32,
-                            stages_total: 1,
-                        })
-                        .collect(),
-                    rank: if win { 1 } else { 2 },
-                    win,
-                    categories: score.lines(pantheon),
-                    total: score.total(),
-                    coins: p.coins as i32,
-                    features: if pantheon {
-                        self.pantheon_features(seat)
-                    } else {
-                        Vec::new()
-                    },
-                }
-            })
-            .collect();
-        GameOutcome {
-            victory: victory.id().into(),
-            turns: (self.player(0).turns + self.player(1).turns) as u32,
-            seats,
+        for (seat, o) in out.reset(2).iter_mut().enumerate() {
+            let p = self.player(seat);
+            let score = scores[seat];
+            o.wonders
+                .extend((0..p.num_wonders as usize).map(|i| WonderHeld {
+                    id: WONDERS[p.wonders[i] as usize].id.into(),
+                    side: None,
+                    stages_built: (p.built >> i & 1) as u32,
+                    stages_total: 1,
+                }));
+            o.rank = if won[seat] { 1 } else { 2 };
+            o.win = won[seat];
+            o.categories
+                .extend(Score::CATEGORIES.into_iter().zip(score.categories()));
+            if pantheon {
+                o.categories.extend(
+                    Score::PANTHEON_CATEGORIES
+                        .into_iter()
+                        .zip([score.divinities, score.grand_temples]),
+                );
+                self.pantheon_features(seat, &mut o.features);
+            }
+            o.total = score.total();
+            o.coins = p.coins as i32;
         }
+        out.victory = victory.id().into();
+        out.turns = (self.player(0).turns + self.player(1).turns) as u32;
     }
 }

@@ -537,25 +537,34 @@ fn quote(line: &mut Vec<u8>, text: &[u8]) {
 }
 
 /// Appends `n` in decimal.
+// Inlined: a dozen numbers a row, each a call costing more than its one or two digits.
+#[inline(always)]
 fn push_uint(line: &mut Vec<u8>, n: u64) {
     // Most numbers of a row (scores, coins, seats, ranks) are below 100: their one or two
-    // digits are pushed as they are; larger ones are formatted two digits at a time into a
-    // stack buffer (no `fmt`, no allocation), which costs a copy of unknown length.
+    // digits are pushed as they are; larger ones go through `push_long`.
     if n < 10 {
         line.push(b'0' + n as u8);
     } else if n < 100 {
         line.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
     } else {
-        line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        push_long(line, n);
     }
 }
 
 /// Appends `n` in decimal, `-` first when negative.
+#[inline(always)]
 fn push_int(line: &mut Vec<u8>, n: i64) {
     match u64::try_from(n) {
         Ok(n) => push_uint(line, n),
-        Err(_) => line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+        Err(_) => push_long(line, n),
     }
+}
+
+/// Appends `n` in decimal, formatted two digits at a time into a stack buffer (no `fmt`, no
+/// allocation), which costs a copy of unknown length: kept out of line.
+#[inline(never)]
+fn push_long(line: &mut Vec<u8>, n: impl itoa::Integer) {
+    line.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
 }
 
 /// Checks that an engine's outcome fits the declared columns: one entry per seat, exactly the

@@ -122,9 +122,17 @@ pub fn play_one<G: SimGame>(
     seats: &[&dyn BotFactory<G>],
 ) -> Result<Played<G>, SimError> {
     let stop = runner::StopControl::new(None, None);
-    let game = runner::play_game::<G, _>(options, 0, game_seed, seats, &stop, true, |g, a| {
-        (g.clone(), a.to_vec())
-    })?;
+    let mut bots = runner::SeatBots::default();
+    let game = runner::play_game::<G, _>(
+        options,
+        0,
+        game_seed,
+        seats,
+        &mut bots,
+        &stop,
+        true,
+        |g, a| (g.clone(), a.to_vec()),
+    )?;
     Ok(game.expect("a run without a stop flag plays to the end"))
 }
 

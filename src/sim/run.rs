@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use super::csv_out::{check_outcome, seat_teams, Columns, GameRow, TidyCsv, TournamentCols};
 use super::outputs::OutputFile;
-use super::runner::{play_game, pool, Runner, Step, StopControl};
+use super::runner::{play_game, pool, Runner, SeatBots, Step, StopControl};
 use super::{BotFactory, GameOutcome, Progress, ReportFormat, SimError, SimGame};
 
 /// The options every run takes, `simulate` or `tournament` (the command line and the Python
@@ -123,43 +123,59 @@ pub(crate) fn check_configurations<G: SimGame>(
     Ok((shapes, columns))
 }
 
-/// Plays game `index` of a run: its outcome, checked against the run's columns, and what
-/// `more` makes of the finished game and its actions (its record, say: the actions are kept
-/// only when `keep_actions`); `None` when the run was stopped first.
-#[allow(clippy::too_many_arguments)] // `play_game`'s seven, and the columns to check against
-pub(crate) fn play_checked<G: SimGame, T>(
+/// Plays game `index` of a run with the worker's `bots`: writes its outcome over `outcome`
+/// (checked against the run's columns), and returns what `more` makes of the finished game and
+/// its actions (its record, say: the actions are kept only when `keep_actions`); `None` when
+/// the run was stopped first.
+#[allow(clippy::too_many_arguments)] // `play_game`'s eight, the columns to check against
+pub(crate) fn play_checked<'a, G: SimGame, T>(
     options: &G::Options,
     index: u64,
     game_seed: u64,
-    seats: &[&dyn BotFactory<G>],
+    seats: &[&'a dyn BotFactory<G>],
+    bots: &mut SeatBots<'a, G>,
     stop: &StopControl,
     columns: &Columns,
     keep_actions: bool,
+    outcome: &mut GameOutcome,
     more: impl FnOnce(&G, &[G::Action]) -> T,
-) -> Result<Option<(GameOutcome, T)>, SimError> {
-    let finish = |game: &G, actions: &[G::Action]| (game.outcome(), more(game, actions));
-    let Some((outcome, t)) =
-        play_game::<G, _>(options, index, game_seed, seats, stop, keep_actions, finish)?
+) -> Result<Option<T>, SimError> {
+    let finish = |game: &G, actions: &[G::Action]| {
+        game.outcome_into(outcome);
+        more(game, actions)
+    };
+    let Some(t) = play_game::<G, _>(
+        options,
+        index,
+        game_seed,
+        seats,
+        bots,
+        stop,
+        keep_actions,
+        finish,
+    )?
     else {
         return Ok(None);
     };
-    check_outcome(&outcome, seats.len(), columns).map_err(|message| SimError::Outcome {
+    check_outcome(outcome, seats.len(), columns).map_err(|message| SimError::Outcome {
         game_index: index,
         game_seed,
         message,
     })?;
-    Ok(Some((outcome, t)))
+    Ok(Some(t))
 }
 
-/// Phase 4: plays games `first..total` on a pool of `run.threads`, `job(i, stop)` for game `i`,
-/// and hands them to `sink` in game order. Returns the end of the whole games handed over
-/// (see [`Runner::run`]) and the threads used.
-pub(crate) fn play<T: Send>(
+/// Phase 4: plays games `first..total` on a pool of `run.threads`: `job(i, bots, stop,
+/// result)` writes game `i`'s result over `result` (one reused from an earlier game) with
+/// the bots its worker keeps, and says whether the game finished; `sink` is handed them in
+/// game order. Returns the end of the whole games handed over (see [`Runner::run`]) and the
+/// threads used.
+pub(crate) fn play<'a, G: SimGame, T: Send + Default>(
     run: &RunOptions,
     first: u64,
     total: u64,
-    job: impl Fn(u64, &StopControl) -> Result<Option<T>, SimError> + Sync,
-    sink: impl FnMut(Step<T>) -> Result<(), SimError> + Send,
+    job: impl Fn(u64, &mut SeatBots<'a, G>, &StopControl, &mut T) -> Result<bool, SimError> + Sync,
+    sink: impl FnMut(Step<&mut T>) -> Result<(), SimError> + Send,
 ) -> (Result<u64, SimError>, usize) {
     let pool = match pool(run.threads) {
         Ok(p) => p,
@@ -174,7 +190,11 @@ pub(crate) fn play<T: Send>(
         stop: &stop,
         progress: run.progress.as_ref(),
     };
-    let played = runner.run(|i| job(i, &stop), sink);
+    let played = runner.run(
+        SeatBots::default,
+        |i, bots, result| job(i, bots, &stop, result),
+        sink,
+    );
     (played, pool.current_num_threads())
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use wonders_bots::Game;
+use wonders_bots::{Bot, Game};
 
 use super::{BotFactory, Progress, SimError, SimGame};
 use wonders_common::derive_seed;
@@ -57,16 +57,62 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, SimError> {
 /// A finished game and the actions that made it.
 pub type Played<G> = (G, Vec<<G as wonders_bots::Game>::Action>);
 
-/// Plays one game to the end with one bot per seat; bot `p` is seeded with
-/// `derive_seed(game_seed, p)`. Returns what `finish` makes of the finished game and its
-/// actions (what a record holds; left empty unless `keep_actions`), or `None` when stopped
-/// before the end. The game is handed over by reference: a state moved from call to call was
-/// copied each time, a visible cost next to a random game.
-pub(crate) fn play_game<G: SimGame, T>(
+/// The bots of one worker, kept from game to game with the factory that built each: building
+/// them for every game (a box and a move buffer each) was a visible cost next to a random
+/// game. A kept bot is used again only when its seat's factory is the same and re-seeds it
+/// ([`BotFactory::reseed`]: it then plays exactly as a newly built bot); otherwise the seat's
+/// bot is built anew.
+pub(crate) struct SeatBots<'a, G: Game> {
+    /// Inline for up to 8 seats.
+    seats: smallvec::SmallVec<[KeptBot<'a, G>; 8]>,
+}
+
+/// A seat's bot and the factory that built it.
+type KeptBot<'a, G> = (&'a dyn BotFactory<G>, Box<dyn Bot<G>>);
+
+impl<G: Game> Default for SeatBots<'_, G> {
+    fn default() -> Self {
+        Self {
+            seats: smallvec::SmallVec::new(),
+        }
+    }
+}
+
+impl<'a, G: Game> SeatBots<'a, G> {
+    /// The bots of a game whose seed is `game_seed`: seat `p`'s bot is `seats[p]`'s, seeded
+    /// with `derive_seed(game_seed, p)`.
+    fn seat(&mut self, seats: &[&'a dyn BotFactory<G>], game_seed: u64) -> &mut [KeptBot<'a, G>] {
+        self.seats.truncate(seats.len());
+        for (p, &factory) in seats.iter().enumerate() {
+            let seed = derive_seed(game_seed, p as u64);
+            let reseeded = self.seats.get_mut(p).is_some_and(|(kept, bot)| {
+                std::ptr::eq(*kept, factory) && factory.reseed(&mut **bot, seed)
+            });
+            if !reseeded {
+                let built = (factory, factory.build(seed));
+                match self.seats.get_mut(p) {
+                    Some(slot) => *slot = built,
+                    None => self.seats.push(built),
+                }
+            }
+        }
+        &mut self.seats
+    }
+}
+
+/// Plays one game to the end with one bot per seat, taken from `bots` (see [`SeatBots`]):
+/// bot `p` is `seats[p]`'s, seeded with `derive_seed(game_seed, p)`. Returns what `finish`
+/// makes of the finished game and its actions (what a record holds; left empty unless
+/// `keep_actions`), or `None` when stopped before the end. The game is handed over by
+/// reference: a state moved from call to call was copied each time, a visible cost next to a
+/// random game.
+#[allow(clippy::too_many_arguments)] // the game, its seats and bots, and what to keep of it
+pub(crate) fn play_game<'a, G: SimGame, T>(
     options: &G::Options,
     game_index: u64,
     game_seed: u64,
-    seats: &[&dyn BotFactory<G>],
+    seats: &[&'a dyn BotFactory<G>],
+    bots: &mut SeatBots<'a, G>,
     stop: &StopControl,
     keep_actions: bool,
     finish: impl FnOnce(&G, &[G::Action]) -> T,
@@ -82,19 +128,14 @@ pub(crate) fn play_game<G: SimGame, T>(
     for f in seats {
         f.check(&game).map_err(SimError::BotSpec)?;
     }
-    // Inline for up to 8 seats: no list allocated per game.
-    let mut bots: smallvec::SmallVec<[_; 8]> = seats
-        .iter()
-        .enumerate()
-        .map(|(p, f)| f.build(derive_seed(game_seed, p as u64)))
-        .collect();
+    let bots = bots.seat(seats, game_seed);
     let mut actions = Vec::with_capacity(if keep_actions { 128 } else { 0 });
     while !game.is_terminal() {
         if stop.stopped() {
             return Ok(None);
         }
         let seat = game.current_player();
-        let action = bots[seat].choose(&game);
+        let action = bots[seat].1.choose(&game);
         if let Err(e) = game.apply(action) {
             return Err(SimError::IllegalAction {
                 game_index,
@@ -113,8 +154,8 @@ pub(crate) fn play_game<G: SimGame, T>(
     Ok(Some(finish(&game, &actions)))
 }
 
-/// The results of one chunk of games, in index order.
-type ChunkResults<T> = Vec<Result<Option<T>, SimError>>;
+/// Whether each game of a chunk finished, in index order.
+type ChunkResults = Vec<Result<bool, SimError>>;
 
 /// What the sink of [`Runner::run`] is handed.
 pub(crate) enum Step<T> {
@@ -142,35 +183,43 @@ pub(crate) struct Runner<'a> {
 const CHUNK_TARGET: Duration = Duration::from_millis(500);
 
 impl Runner<'_> {
-    /// Runs `job(i)` for `i in first..total`, a chunk of games at a time, and feeds `sink` the
-    /// results in index order. Stops at the first game that was not finished (stop flag): the
-    /// sink sees exactly games `first..k`. Returns `k`. After each chunk the sink gets
+    /// Runs `job(i, worker, result)` for `i in first..total`, a chunk of games at a time, and
+    /// feeds `sink` the results in index order. `job` writes game `i`'s result over `result`
+    /// (one reused from an earlier game: its lists keep their capacity) and says whether the
+    /// game finished; `worker` is what one worker keeps from game to game (its bots), made
+    /// by `worker()`. Stops at the first game that was not finished (stop flag): the sink sees
+    /// exactly games `first..k`. Returns `k`. After each chunk the sink gets
     /// [`Step::ChunkDone`] (to flush outputs, so an interrupted or killed run leaves whole games
     /// on disk). Chunks start at one game per thread and grow or shrink so that each takes
     /// about [`CHUNK_TARGET`], never more than `chunk` games: fast games are written in large
     /// batches, slow ones (MCTS) still reach the disk every second or so. Chunking changes
     /// only when rows are written, never what they hold.
-    pub fn run<T: Send>(
+    pub fn run<T: Send + Default, W>(
         &self,
-        job: impl Fn(u64) -> Result<Option<T>, SimError> + Sync,
-        mut sink: impl FnMut(Step<T>) -> Result<(), SimError> + Send,
+        worker: impl Fn() -> W + Sync + Send,
+        job: impl Fn(u64, &mut W, &mut T) -> Result<bool, SimError> + Sync,
+        mut sink: impl FnMut(Step<&mut T>) -> Result<(), SimError> + Send,
     ) -> Result<u64, SimError> {
         let max_chunk = self.chunk.max(1);
         let threads = self.pool.current_num_threads() as u64;
         if threads == 1 {
-            return self.pool.install(|| self.run_streaming(&job, &mut sink));
+            return self
+                .pool
+                .install(|| self.run_streaming(&worker, &job, &mut sink));
         }
         let mut chunk = threads.min(max_chunk);
         let done_games = AtomicU64::new(self.first);
-        let compute = |start: u64, end: u64| -> ChunkResults<T> {
+        // Plays games `start..` into `results`, one per slot, each worker with its own state.
+        let compute = |start: u64, results: &mut [T]| -> ChunkResults {
             self.pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|i| {
+                results
+                    .par_iter_mut()
+                    .enumerate()
+                    .map_init(&worker, |w, (k, t)| {
                         if self.stop.stopped() {
-                            return Ok(None);
+                            return Ok(false);
                         }
-                        let r = job(i);
+                        let r = job(start + k as u64, w, t);
                         if let Some(progress) = self.progress {
                             progress(done_games.fetch_add(1, Ordering::Relaxed) + 1);
                         }
@@ -181,15 +230,16 @@ impl Runner<'_> {
         };
         // Hands a computed chunk to the sink in index order; `Ok(false)` once a game was not
         // finished (the run stopped), after which nothing more is handed over.
-        let feed = |sink: &mut dyn FnMut(Step<T>) -> Result<(), SimError>,
+        let feed = |sink: &mut dyn FnMut(Step<&mut T>) -> Result<(), SimError>,
                     start: u64,
-                    results: ChunkResults<T>|
+                    finished: ChunkResults,
+                    results: &mut [T]|
          -> Result<(u64, bool), SimError> {
             let mut done = start;
             let mut complete = true;
-            for (i, r) in (start..).zip(results) {
+            for ((i, r), t) in (start..).zip(finished).zip(results) {
                 match r? {
-                    Some(t) if complete => {
+                    true if complete => {
                         sink(Step::Game(i, t))?;
                         done = i + 1;
                     }
@@ -200,10 +250,12 @@ impl Runner<'_> {
             Ok((done, complete))
         };
         // A pipeline: while the sink writes chunk k (on its own thread), the pool plays chunk
-        // k + 1, so writing and summarising never leave the workers idle.
+        // k + 1, so writing and summarising never leave the workers idle. The two chunks'
+        // result lists go back and forth, so results are reused rather than made per game.
         let mut done = self.first;
         let mut next = self.first;
-        let mut ready: Option<(u64, ChunkResults<T>)> = None;
+        let mut ready: Option<(u64, ChunkResults, Vec<T>)> = None;
+        let mut spare: Vec<T> = Vec::new();
         loop {
             let range = (next < self.total && !self.stop.stopped())
                 .then(|| (next, (next + chunk).min(self.total)));
@@ -213,14 +265,19 @@ impl Runner<'_> {
             let started = Instant::now();
             let (computed, fed) = std::thread::scope(|scope| {
                 let sink = &mut sink;
-                let feeding = ready
-                    .take()
-                    .map(|(start, results)| scope.spawn(move || feed(sink, start, results)));
-                let computed = range.map(|(start, end)| (start, compute(start, end)));
+                let feeding = ready.take().map(|(start, finished, mut results)| {
+                    scope.spawn(move || (feed(sink, start, finished, &mut results), results))
+                });
+                let computed = range.map(|(start, end)| {
+                    let mut results = std::mem::take(&mut spare);
+                    results.resize_with((end - start) as usize, T::default);
+                    (start, compute(start, &mut results), results)
+                });
                 let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
                 (computed, fed)
             });
-            if let Some(fed) = fed {
+            if let Some((fed, results)) = fed {
+                spare = results;
                 let (upto, complete) = fed?;
                 done = upto;
                 if !complete {
@@ -239,33 +296,36 @@ impl Runner<'_> {
 
 impl Runner<'_> {
     /// [`Runner::run`] on one thread (called on the pool's only worker): each game goes to
-    /// the sink as soon as it ends, on the thread that played it. Holding a chunk of finished
-    /// games first (tens of thousands of random games) sent them to the sink after they had
-    /// left the caches, and freed their outcomes on another thread than the one that made
-    /// them, both visible costs next to a random Duel game. Chunks still say when the outputs
-    /// are flushed ([`Step::ChunkDone`]), as on several threads.
-    fn run_streaming<T>(
+    /// the sink as soon as it ends, on the thread that played it, and one result is written
+    /// over from game to game. Holding a chunk of finished games first (tens of thousands of
+    /// random games) sent them to the sink after they had left the caches, and freed their
+    /// outcomes on another thread than the one that made them, both visible costs next to a
+    /// random Duel game. Chunks still say when the outputs are flushed ([`Step::ChunkDone`]),
+    /// as on several threads.
+    fn run_streaming<T: Default, W>(
         &self,
-        job: &(impl Fn(u64) -> Result<Option<T>, SimError> + Sync),
-        sink: &mut impl FnMut(Step<T>) -> Result<(), SimError>,
+        worker: &impl Fn() -> W,
+        job: &(impl Fn(u64, &mut W, &mut T) -> Result<bool, SimError> + Sync),
+        sink: &mut impl FnMut(Step<&mut T>) -> Result<(), SimError>,
     ) -> Result<u64, SimError> {
         let max_chunk = self.chunk.max(1);
         let mut chunk = 1;
         let mut done = self.first;
+        let mut w = worker();
+        let mut result = T::default();
         while done < self.total && !self.stop.stopped() {
             let started = Instant::now();
             let (start, end) = (done, (done + chunk).min(self.total));
             let mut complete = true;
             for i in start..end {
-                let finished = if self.stop.stopped() { None } else { job(i)? };
-                let Some(t) = finished else {
+                if self.stop.stopped() || !job(i, &mut w, &mut result)? {
                     complete = false;
                     break;
-                };
+                }
                 if let Some(progress) = self.progress {
                     progress(i + 1);
                 }
-                sink(Step::Game(i, t))?;
+                sink(Step::Game(i, &mut result))?;
                 done = i + 1;
             }
             sink(Step::ChunkDone)?;

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::csv_out::GameRow;
 use super::resume::{as_in_csv, resume_csv, resume_records, Expected, Resumed};
 use super::run::{check_configurations, play, play_checked, Outputs, RunOptions, Shape};
-use super::runner::{labels, play_game, Step, StopControl};
+use super::runner::{labels, play_game, SeatBots, Step, StopControl};
 use super::{BotFactory, GameOutcome, SimError, SimGame, Summary};
 use wonders_common::derive_seed;
 
@@ -114,10 +114,10 @@ impl SimulateReport {
 /// `i` is played with `variants[i mod k]`, so the counts stay balanced however far the run
 /// gets. The variants must share their CSV columns (score pad, wonder columns, the game's own
 /// lists). `bots` holds one bot per seat (seat 0 first) or a single one for every seat.
-pub fn simulate<G: SimGame>(
+pub fn simulate<'b, G: SimGame>(
     opts: &SimulateOptions,
     variants: &[G::Options],
-    bots: &[&dyn BotFactory<G>],
+    bots: &[&'b dyn BotFactory<G>],
 ) -> Result<SimulateReport, SimError> {
     let start = Instant::now();
     let run = &opts.run;
@@ -134,7 +134,7 @@ pub fn simulate<G: SimGame>(
     let shape_of = |i: u64| &shapes[(i % k) as usize];
     // Who sits where depends only on the game's configuration and, when rotating, on the
     // game index modulo the seat count: set every seating (and its labels) up once.
-    type Seating<'b, G> = (Vec<&'b dyn BotFactory<G>>, Arc<[String]>);
+    type Seating<'s, G> = (Vec<&'s dyn BotFactory<G>>, Arc<[String]>);
     let seatings: Vec<Vec<Seating<'_, G>>> = shapes
         .iter()
         .map(|shape| {
@@ -201,6 +201,7 @@ pub fn simulate<G: SimGame>(
                 i,
                 derive_seed(run.seed, i),
                 seats,
+                &mut SeatBots::default(),
                 &never,
                 false,
                 |g, _| as_in_csv(&g.outcome(), &columns),
@@ -227,37 +228,45 @@ pub fn simulate<G: SimGame>(
     // 4. Play, writing each game in order.
     outputs.start(&columns, false, resumed)?;
     // The bots of game `i` are found again from `i` by the sink (no shared list to count
-    // references to, twice per game).
+    // references to, twice per game). One `Done` is written over from game to game.
+    #[derive(Default)]
     struct Done {
         game_seed: u64,
         outcome: GameOutcome,
         record: Option<String>,
     }
     let want_records = outputs.wants_records();
-    let job = |i: u64, stop: &StopControl| -> Result<Option<Done>, SimError> {
+    let job = |i: u64,
+               kept: &mut SeatBots<'b, G>,
+               stop: &StopControl,
+               done: &mut Done|
+     -> Result<bool, SimError> {
         let game_seed = derive_seed(run.seed, i);
         let (seats, bots) = seating_of(i);
         let game_opts = variant_of(i);
         let record = |g: &G, actions: &[G::Action]| {
             want_records.then(|| g.record(actions, bots, game_seed, game_opts).to_string())
         };
-        let finished = play_checked::<G, _>(
+        let Some(record) = play_checked::<G, _>(
             game_opts,
             i,
             game_seed,
             seats,
+            kept,
             stop,
             &columns,
             want_records,
+            &mut done.outcome,
             record,
-        )?;
-        Ok(finished.map(|(outcome, record)| Done {
-            game_seed,
-            outcome,
-            record,
-        }))
+        )?
+        else {
+            return Ok(false);
+        };
+        done.game_seed = game_seed;
+        done.record = record;
+        Ok(true)
     };
-    let sink = |step: Step<Done>| -> Result<(), SimError> {
+    let sink = |step: Step<&mut Done>| -> Result<(), SimError> {
         let (i, d) = match step {
             Step::Game(i, d) => (i, d),
             Step::ChunkDone => return outputs.chunk_done(),

@@ -298,6 +298,8 @@ impl Summary {
         let n_cats = self.columns.categories.len();
         /// A seat's (table, key) pairs: a few wonders and features, rarely more than 32.
         type SmallKeys = smallvec::SmallVec<[(usize, usize); 32]>;
+        // The wonders a seat built (Duel), counted after those it drafted.
+        let mut built: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
         // Each (table, key) once per game however many seats had it.
         let mut seen: Vec<(&'static str, &'static str)> = Vec::new();
         for f in outcome.seats.iter().flat_map(|s| &s.features) {
@@ -332,7 +334,8 @@ impl Summary {
                         let key = self.keys.cow_id(&w.id);
                         keys.push((0, key));
                         if w.is_built() {
-                            keys.push((1, key));
+                            // After the drafted wonders (below), so that tables stay together.
+                            built.push(key);
                         }
                     }
                     WonderColumns::OnePerSeat => {
@@ -350,6 +353,7 @@ impl Summary {
                     }
                 }
             }
+            keys.extend(built.drain(..).map(|key| (1, key)));
             for f in &s.features {
                 let table = self
                     .columns
@@ -359,24 +363,20 @@ impl Summary {
                     .expect("features were checked against the declared tables");
                 keys.push((n_before_features + table, self.keys.static_id(f.key)));
             }
-            // By table, so that each table's row for (players, who) is found once.
-            keys.sort_unstable();
-            // The seat's score lines in the declared order, then total and coins: read once,
-            // counted for every seat and for its bot.
-            let mut values: smallvec::SmallVec<[i32; 16]> = self
-                .columns
-                .categories
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    // Outcomes list their lines in the declared order: look there first.
-                    match s.categories.get(i) {
-                        Some(&(name, v)) if same_str(name, c) => v,
-                        _ => s.score(c),
-                    }
-                })
-                .collect();
-            values.extend([s.total, s.coins]);
+            // By table, so that each table's row for (players, who) is found once: they come
+            // in table order already (features in order are checked before a run sums them).
+            if !keys.is_sorted_by_key(|k| k.0) {
+                keys.sort_unstable();
+            }
+            // The seat's score lines in the declared order, then total and coins.
+            let categories = &self.columns.categories;
+            let value = |i: usize| match (categories.get(i), s.categories.get(i)) {
+                // Outcomes list their lines in the declared order: look there first.
+                (Some(c), Some(&(name, v))) if same_str(name, c) => v,
+                (Some(c), _) => s.score(c),
+                (None, _) if i == n_cats => s.total,
+                (None, _) => s.coins,
+            };
             let whos = [0, bot + 1];
             for &who in &whos[..if self.per_bot { 2 } else { 1 }] {
                 for by_table in keys.chunk_by(|a, b| a.0 == b.0) {
@@ -389,8 +389,8 @@ impl Summary {
                 if m.is_empty() {
                     m.resize(n_cats + 2, Moments::default());
                 }
-                for (m, &v) in m.iter_mut().zip(&values) {
-                    m.add(v);
+                for (i, m) in m.iter_mut().enumerate().take(n_cats + 2) {
+                    m.add(value(i));
                 }
             }
         }

@@ -38,7 +38,7 @@ use serde::Serialize;
 use super::csv_out::{GameRow, TournamentCols};
 use super::render::{pct, pct_interval, write_file, Table};
 use super::run::{check_configurations, play, play_checked, Outputs, RunOptions, Shape};
-use super::runner::{Step, StopControl};
+use super::runner::{SeatBots, Step, StopControl};
 use super::stats::{bradley_terry, bradley_terry_errors, wilson, ELO_PER_NAT, Z95};
 use super::{BotFactory, GameOutcome, ReportFormat, SimError, SimGame};
 use wonders_common::derive_seed;
@@ -185,10 +185,10 @@ pub struct TournamentReport {
 
 /// Runs a tournament between `bots` (at least two, with different labels) on games set up
 /// with `game_opts`.
-pub fn tournament<G: SimGame>(
+pub fn tournament<'b, G: SimGame>(
     opts: &TournamentOptions,
     game_opts: &G::Options,
-    bots: &[&dyn BotFactory<G>],
+    bots: &[&'b dyn BotFactory<G>],
 ) -> Result<TournamentReport, SimError> {
     let start = Instant::now();
     let run = &opts.run;
@@ -241,11 +241,16 @@ pub fn tournament<G: SimGame>(
         let (a, b) = pairs[p];
         (p, leg, pair_seating(players, &teams, leg, a, b))
     };
+    #[derive(Default)]
     struct Done {
         game_seed: u64,
         outcome: GameOutcome,
     }
-    let job = |g: u64, stop: &StopControl| -> Result<Option<Done>, SimError> {
+    let job = |g: u64,
+               kept: &mut SeatBots<'b, G>,
+               stop: &StopControl,
+               done: &mut Done|
+     -> Result<bool, SimError> {
         let game_seed = derive_seed(run.seed, g / 2);
         let (_, _, seats) = seating(g);
         let seats: Vec<&dyn BotFactory<G>> = seats.iter().map(|&i| bots[i]).collect();
@@ -254,12 +259,15 @@ pub fn tournament<G: SimGame>(
             g,
             game_seed,
             &seats,
+            kept,
             stop,
             &columns,
             false,
+            &mut done.outcome,
             |_, _| (),
         )?;
-        Ok(finished.map(|(outcome, ())| Done { game_seed, outcome }))
+        done.game_seed = game_seed;
+        Ok(finished.is_some())
     };
 
     let mut results: Vec<PairResult> = pairs
@@ -275,7 +283,7 @@ pub fn tournament<G: SimGame>(
         .collect();
     let (mut seat0_games, mut seat0_score) = (0u64, 0.0f64);
     let mut ranking = RankingTally::new(names.len(), units);
-    let sink = |step: Step<Done>| -> Result<(), SimError> {
+    let sink = |step: Step<&mut Done>| -> Result<(), SimError> {
         let (g, played) = match step {
             Step::Game(g, p) => (g, p),
             Step::ChunkDone => return outputs.chunk_done(),

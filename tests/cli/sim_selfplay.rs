@@ -259,10 +259,10 @@ impl SimGame for Race {
             "result": {"winner": self.winners(), "scores": (0..self.n()).map(|p| self.total(p)).collect::<Vec<_>>()},
         })
     }
-    fn outcome(&self) -> GameOutcome {
+    fn outcome_into(&self, out: &mut GameOutcome) {
         let winners = self.winners();
         let key = |p: usize| (self.sprinter == Some(p), self.total(p), self.coins[p]);
-        GameOutcome {
+        *out = GameOutcome {
             victory: if self.sprinter.is_some() {
                 "sprint"
             } else {
@@ -299,7 +299,7 @@ impl SimGame for Race {
                     .collect(),
                 })
                 .collect(),
-        }
+        };
     }
 }
 

@@ -227,10 +227,10 @@ impl SimGame for Cards {
             Some(result),
         )
     }
-    fn outcome(&self) -> GameOutcome {
+    fn outcome_into(&self, out: &mut GameOutcome) {
         let mut r = [0.0; 2];
         self.returns(&mut r);
-        GameOutcome {
+        *out = GameOutcome {
             victory: "points".into(),
             turns: self.turn as u32,
             seats: (0..2)
@@ -244,7 +244,7 @@ impl SimGame for Cards {
                     features: Vec::new(),
                 })
                 .collect(),
-        }
+        };
     }
 }
 

@@ -543,18 +543,28 @@ impl Duel {
         if self.phase != Phase::Over {
             return None;
         }
-        if let Some((v, w)) = self.supremacy {
-            return Some((v, vec![w as usize]));
+        let (victory, won) = self.victory(&[self.score(0), self.score(1)])?;
+        Some((victory, (0..2).filter(|&seat| won[seat]).collect()))
+    }
+
+    /// The victory type of a finished game whose seats scored `s` ([`Duel::score`]) and, per
+    /// seat, whether it won (both = shared): [`Duel::outcome`] without a list, for the
+    /// simulator's per-game outcome, which has the scores already.
+    pub fn victory(&self, s: &[Score; 2]) -> Option<(Victory, [bool; 2])> {
+        if self.phase != Phase::Over {
+            return None;
         }
-        let s = [self.score(0), self.score(1)];
+        if let Some((v, w)) = self.supremacy {
+            return Some((v, [w == 0, w == 1]));
+        }
         let (t0, t1) = (s[0].total(), s[1].total());
-        let winners = if t0 != t1 {
-            vec![if t0 > t1 { 0 } else { 1 }]
+        let won = if t0 != t1 {
+            [t0 > t1, t1 > t0]
         } else if s[0].civilian != s[1].civilian {
-            vec![if s[0].civilian > s[1].civilian { 0 } else { 1 }]
+            [s[0].civilian > s[1].civilian, s[1].civilian > s[0].civilian]
         } else {
-            vec![0, 1]
+            [true, true]
         };
-        Some((Victory::Civilian, winners))
+        Some((Victory::Civilian, won))
     }
 }
