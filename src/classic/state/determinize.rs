@@ -463,10 +463,14 @@ pub struct SeatView {
     cities: ArrayVec<City, MAX_SEATS>,
     /// Leaders: every seat's leader-hand size, and of the draft the round, the hands the seat
     /// held, its picks and the leaders left in the box.
-    leaders: Option<(Vec<usize>, (usize, Vec<LeaderSet>, LeaderSet, usize))>,
+    leaders: Option<(Vec<usize>, SeenDraft)>,
     /// The team variant: the partner's hand, its choice, and of the draft its hands and picks.
     partner: Option<SeenPartner>,
 }
+
+/// The leader draft as a seat sees it: the round, the hands it held, its picks, and the
+/// number of leaders in the box.
+type SeenDraft = (usize, Vec<LeaderSet>, LeaderSet, usize);
 
 /// The team variant's partner, as [`SeatView`] holds it.
 type SeenPartner = (
