@@ -141,7 +141,7 @@ fn steps_json<G: TableView>(
     })
 }
 
-/// [`replay_view`] the slow way: the state after each recorded action replayed from the
+/// `replay_view` the slow way: the state after each recorded action replayed from the
 /// record's own prefix (a recorded action may stand for several of the engine's, e.g. Duel's
 /// Divine Theater: the step shows the last). Public for the test that compares it with the fast
 /// path.
