@@ -31,7 +31,7 @@ pub(crate) mod powers {
 
 /// One player's city. Its fields are the rules' to change (`pub(crate)`); readers outside the
 /// crate use the accessors below.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct City {
     pub(crate) wonder: Wonder,
     pub(crate) side: Side,

@@ -106,7 +106,7 @@ pub fn catalog(edition: Edition, expansions: ExpansionSet) -> &'static Catalog {
         Edition::V1 => 0,
         Edition::V2 => 1,
     };
-    // The tables are fixed and checked by the tests (tests/classic/classic_data.rs); a
+    // The tables are fixed and checked by the tests (src/classic/tests/classic_data.rs); a
     // configuration that builds no catalog (an expansion with the 1st edition) is refused
     // before this.
     CATALOGS[e][expansions.index()].get_or_init(|| {

@@ -86,7 +86,7 @@ pub use log::{card_rows, score_pad_of, turn_log, CardRow};
 pub use record::{replay, ReplayError};
 pub use scoring::{Score, ScoreLine};
 pub use state::{
-    Action, ClassicConfig, ClassicError, ClassicGame, Event, Free, Payee, Played, Setup,
+    Action, ClassicConfig, ClassicError, ClassicGame, Event, Free, Payee, Played, SeatView, Setup,
     SetupError, SidePolicy,
 };
 

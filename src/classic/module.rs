@@ -113,7 +113,7 @@ fn per_seat<T>(
 }
 
 impl GameModule for ClassicGame {
-    type View = String;
+    type View = crate::SeatView;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -296,7 +296,7 @@ impl GameModule for ClassicGame {
         components(options.edition, options.expansions)
     }
 
-    fn view(&self, seat: usize) -> String {
+    fn view(&self, seat: usize) -> crate::SeatView {
         self.seat_view(seat)
     }
 }

@@ -337,7 +337,7 @@ mod tests {
 
     /// RECORDS.md (`copy_guild`): a guild copied by 1st-edition Olympia B stands in Olympia's
     /// city as one more purple card for every count at scoring: the seat's own Shipowners
-    /// Guild counts the copy (the copied Shipowners counting itself is in tests/classic_rules).
+    /// Guild counts the copy (the copied Shipowners counting itself is in the registry's tests/classic_across.rs).
     #[test]
     fn olympia_bs_copied_guild_is_one_more_purple_card_for_its_own_shipowners() {
         let mut config = ClassicConfig::new(3, Edition::V1);

@@ -1,7 +1,7 @@
 //! The `wonders` command line end to end, and the simulation layer (runs, shards, teams).
 //!
-//! One test binary per family (each binary links the library once at the test profile's
-//! opt-level): a new test file goes in this directory with a `mod` line below.
+//! The root package's one integration-test binary (the games' own tests are their crates', in
+//! `src/<name>/tests/`): a new test file goes in this directory with a `mod` line below.
 
 mod cli_support;
 

@@ -51,6 +51,7 @@ mod teams_tests;
 /// [`Played::turn`] of the leader draft's picks and of a recruitment turn's actions.
 pub const RECRUITMENT_TURN: u8 = u8::MAX;
 
+pub use determinize::SeatView;
 pub use events::{Event, Payee};
 pub(crate) use recruitment::LeaderTable;
 use wonders_common::EventSink;
