@@ -100,9 +100,9 @@ fn games(c: &mut Criterion) {
     }
 }
 
-/// One move of `mcts:iterations=200` (7 Wonders' own rollout: greedy, cut after 4 moves, in
-/// the decoupled search at the end of the turn reached) from the first decision of a
-/// 2nd-edition game, for the decoupled search (the default) and the sequential one.
+/// One move of `mcts:iterations=200` (7 Wonders' own rollout: greedy, cut after 4 moves in the
+/// sequential search and after two whole turns in the decoupled one) from the first decision
+/// of a 2nd-edition game, for the decoupled search (the default) and the sequential one.
 fn mcts_move(c: &mut Criterion) {
     let mut group = c.benchmark_group("classic/mcts_move");
     group.sample_size(10);

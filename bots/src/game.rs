@@ -103,6 +103,20 @@ pub trait Game: Clone + Send + Sync + 'static {
         (Rollout::Random, None)
     }
 
+    /// The depth of the decoupled search's rollouts ([`Simultaneous::Decoupled`]) for a bot
+    /// spec that sets neither `rollout=` nor `depth=`, in whole simultaneous turns: the rollout
+    /// is cut, and [`Game::evaluate`] stands in, once this many turns have ended. `None` (the
+    /// default) keeps the move count of [`Game::default_rollout`] (the cut still waits for the
+    /// end of a turn). A depth in turns looks equally far ahead at every seat count.
+    ///
+    /// [`Simultaneous::Decoupled`]: crate::Simultaneous::Decoupled
+    fn default_rollout_turns() -> Option<u32>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// How many determinizations [`GreedyBot`](crate::GreedyBot) averages over when its spec
     /// sets none. One unless a game has measured that more pay: a game whose actions can
     /// reveal a hidden card (a draw from a face-down deck) values such an action by one

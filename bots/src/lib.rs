@@ -27,9 +27,10 @@
 //!   in the turn, and the descent goes on from the node of the joint choice. At the root, the
 //!   hidden choices the determinization guessed are taken back
 //!   ([`Game::withdraw_choices`]) and chosen again by the search, so every seat, first or
-//!   last in the engine's order, searches the same situation. Rollouts are cut at the end of a
-//!   turn, and a greedy rollout move is valued with the others' choices of the turn
-//!   neutralized.
+//!   last in the engine's order, searches the same situation. A rollout is cut only at the end
+//!   of a turn, after the game's [`Game::default_rollout_turns`] whole turns (7 Wonders: two)
+//!   unless the spec sets a `depth` in moves, and a greedy rollout move is valued with the
+//!   others' choices of the turn neutralized.
 //! - Greedy values its choice with the other seats' choices of the turn replaced by the
 //!   game's neutral stand-in ([`Game::neutralize_choices`]): every seat sees the same picture.
 //!
@@ -38,10 +39,23 @@
 //! while the seat-order artifact comes from the tree's shape within a turn; drawing the
 //! earlier seats' pending choices from a policy would still let the later seats answer the
 //! searcher's choice in its own tree. Decoupled selection removes both causes at once and
-//! keeps one tree. Measured (7 Wonders, 2nd edition, loaded machine, small samples; see
-//! results/README.md): at equal time per move the decoupled search is at least as strong as
-//! the sequential one; it runs 0.57–0.77 times the iterations per second (its rollouts end
-//! at a turn's end). The sequential behaviour stays reachable with `simultaneous=sequential`.
+//! keeps one tree. The sequential behaviour stays reachable with `simultaneous=sequential`.
+//!
+//! What was measured to choose the rest (7 Wonders, 2nd edition, one `mcts:time_ms=10` among
+//! `simultaneous=sequential` ones, seats rotated; results/README.md, "Simultaneous turns
+//! searched as one"): at 5 players the depth of the rollout decides. Cut after one turn (5
+//! moves) the decoupled search won 18.7% of 300 games, after two whole turns (10 moves)
+//! 24.0% on the same seeds, after three 17.9% of 117 (two: 26.5% on those): hence 7 Wonders'
+//! two turns, which at 3 players is the 6 moves it played before. What did not pay: seeding
+//! the searcher's root choices with the one-ply greedy values (nothing on top of two turns),
+//! and letting the other seats of the root turn choose by the greedy rollout policy instead
+//! of the tree (10.2% against 18.1%: with the evaluation at that turn's end it is one-ply
+//! play). Over 2,000 games each against the sequential search: 3 players 37.6% [35.5, 39.7] (1.13 times the fair share), 5 players 22.3% [20.6, 24.2] (1.12 times). Per iteration the
+//! decoupled search costs more than the sequential one, its rollouts being longer (criterion
+//! `classic/mcts_move` in results/BENCHMARKS.md: 0.66 times the iterations per second at 3
+//! players, 0.43 at 5, 0.34 at 7); most of the time goes to 7 Wonders' evaluation in greedy
+//! rollout moves. `mcts:iterations=200` self-play at 5 players scores 45.0 points a seat
+//! (issue 30 asks 46).
 //!
 //! ## Where a learned evaluator plugs in
 //!

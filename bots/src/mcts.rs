@@ -11,7 +11,9 @@
 //!    `mean + c * sqrt(ln(availability) / visits)` is followed, where a child's availability
 //!    counts the descents in which it was a candidate;
 //! 3. rolls out from there (random or epsilon-greedy moves) to the end of the game, or for at
-//!    most `depth` moves after which [`Game::evaluate`] stands in for the returns;
+//!    most `depth` moves after which [`Game::evaluate`] stands in for the returns (a decoupled
+//!    search with the game's own rollout counts whole turns instead:
+//!    [`Game::default_rollout_turns`]);
 //! 4. backpropagates the vector of per-seat returns: each node adds the value of the seat that
 //!    played the action leading into it, so every seat maximises its own return (max^n).
 //!
@@ -201,6 +203,9 @@ pub struct MctsBot<G: Game> {
     /// The node whose children are the searching seat's choices at the root: the root itself,
     /// or in a decoupled simultaneous turn the root's decision node for the searching seat.
     root_decision: u32,
+    /// Decoupled search with the game's default rollout: the rollout's depth in whole
+    /// simultaneous turns ([`Game::default_rollout_turns`]), in place of `config.depth`'s moves.
+    rollout_turns: Option<u32>,
     last_iterations: u32,
 }
 
@@ -218,9 +223,13 @@ impl<G: Game> MctsBot<G> {
     }
 
     fn build(mut config: MctsConfig, seed: u64, cheat: bool) -> Self {
+        let mut rollout_turns = None;
         if config.rollout == Rollout::GameDefault {
             let (rollout, depth) = G::default_rollout();
             config.rollout = rollout;
+            if config.depth.is_none() && config.simultaneous == Simultaneous::Decoupled {
+                rollout_turns = G::default_rollout_turns();
+            }
             config.depth = config.depth.or(depth);
         }
         Self {
@@ -240,6 +249,7 @@ impl<G: Game> MctsBot<G> {
             view: None,
             path: Vec::with_capacity(64),
             root_decision: 0,
+            rollout_turns,
             last_iterations: 0,
         }
     }
@@ -247,6 +257,13 @@ impl<G: Game> MctsBot<G> {
     /// The bot's parameters.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// The depth of the rollouts in whole simultaneous turns, when it is counted so (a
+    /// decoupled search with the game's own rollout and no `depth`: see
+    /// [`Game::default_rollout_turns`]); `None` when [`MctsConfig::depth`] counts moves.
+    pub fn rollout_turns(&self) -> Option<u32> {
+        self.rollout_turns
     }
 
     /// True for the cheating variant.
@@ -378,17 +395,29 @@ impl<G: Game> MctsBot<G> {
         let decoupled = self.config.simultaneous == Simultaneous::Decoupled;
         let det = self.det.as_mut().expect("the iteration determinized");
         let mut steps = 0u32;
+        // Simultaneous turns ended during the rollout, for a depth in turns.
+        let mut turns = 0u32;
+        let mut in_turn = false;
         loop {
             if det.is_terminal() {
                 det.returns(&mut values[..num_players]);
                 break;
             }
-            let chosen = if decoupled {
-                det.simultaneous_chosen().unwrap_or(0)
+            let simultaneous = if decoupled {
+                det.simultaneous_chosen()
             } else {
-                0
+                None
             };
-            if chosen == 0 && self.config.depth.is_some_and(|d| steps >= d) {
+            let chosen = simultaneous.unwrap_or(0);
+            if in_turn && chosen == 0 {
+                turns += 1;
+            }
+            in_turn = simultaneous.is_some();
+            let deep = match self.rollout_turns {
+                Some(t) if decoupled => turns >= t,
+                _ => self.config.depth.is_some_and(|d| steps >= d),
+            };
+            if chosen == 0 && deep {
                 det.evaluate_scratch(&mut values[..num_players]);
                 break;
             }
@@ -940,6 +969,123 @@ mod tests {
                 assert!(mean > 0.25, "{picks:?}: {decoupled:?}");
             }
         }
+    }
+
+    /// Six rounds in which two seats each pick 0..8 at once (seat 0's pick hidden from seat
+    /// 1 until the round ends); nothing is won. Records where its evaluation was called.
+    #[derive(Clone, Debug)]
+    struct Rounds {
+        picks: Vec<u8>,
+    }
+
+    /// The fewest picks made at any evaluation of a `Rounds` game, and whether one was made
+    /// in the middle of a round.
+    static ROUNDS_EVALUATED_AT: std::sync::atomic::AtomicUsize =
+        std::sync::atomic::AtomicUsize::new(usize::MAX);
+    static ROUNDS_EVALUATED_MID_TURN: std::sync::atomic::AtomicBool =
+        std::sync::atomic::AtomicBool::new(false);
+
+    impl Game for Rounds {
+        type Action = u8;
+        type Error = Refused;
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn current_player(&self) -> usize {
+            self.picks.len() % 2
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if !self.is_terminal() {
+                out.extend(0..8);
+            }
+        }
+
+        fn apply(&mut self, action: u8) -> Result<(), Refused> {
+            if self.is_terminal() || action >= 8 {
+                return Err(Refused);
+            }
+            self.picks.push(action);
+            Ok(())
+        }
+
+        fn is_terminal(&self) -> bool {
+            self.picks.len() == 12
+        }
+
+        fn returns(&self, out: &mut [f64]) {
+            out[..2].fill(0.5);
+        }
+
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+
+        fn evaluate(&self, out: &mut [f64]) {
+            use std::sync::atomic::Ordering;
+            ROUNDS_EVALUATED_AT.fetch_min(self.picks.len(), Ordering::Relaxed);
+            if self.picks.len() % 2 == 1 {
+                ROUNDS_EVALUATED_MID_TURN.store(true, Ordering::Relaxed);
+            }
+            out[..2].fill(0.5);
+        }
+
+        fn default_rollout() -> (Rollout, Option<u32>) {
+            (Rollout::Random, Some(1))
+        }
+
+        fn default_rollout_turns() -> Option<u32> {
+            Some(2)
+        }
+
+        fn simultaneous_chosen(&self) -> Option<u64> {
+            (!self.is_terminal()).then_some((self.picks.len() % 2) as u64)
+        }
+
+        fn withdraw_choices(&mut self, seats: u64) {
+            if seats & 1 == 1 && self.picks.len() % 2 == 1 {
+                self.picks.pop();
+            }
+        }
+
+        fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut copy = self.clone();
+            if observer == 1 && copy.picks.len() % 2 == 1 {
+                *copy.picks.last_mut().expect("a pick") = (rng.next_u32() % 8) as u8;
+            }
+            copy
+        }
+    }
+
+    /// The fewest picks at an evaluation of a search from the start of a `Rounds` game.
+    fn rounds_evaluated_at(config: MctsConfig) -> usize {
+        use std::sync::atomic::Ordering;
+        ROUNDS_EVALUATED_AT.store(usize::MAX, Ordering::Relaxed);
+        ROUNDS_EVALUATED_MID_TURN.store(false, Ordering::Relaxed);
+        let mut bot = MctsBot::<Rounds>::new(config, 3);
+        bot.choose(&Rounds { picks: Vec::new() });
+        assert!(!ROUNDS_EVALUATED_MID_TURN.load(Ordering::Relaxed));
+        ROUNDS_EVALUATED_AT.load(Ordering::Relaxed)
+    }
+
+    #[test]
+    fn a_decoupled_rollout_is_cut_after_the_games_whole_turns() {
+        let config = MctsConfig {
+            budget: Budget::Iterations(50),
+            ..MctsConfig::default()
+        };
+        // The first descent ends after the root's turn (2 picks); the rollout then plays the
+        // game's 2 whole turns, not its 1 move (which the turn's end would round up to 4).
+        assert_eq!(rounds_evaluated_at(config), 6);
+        // A depth the spec sets stays a number of moves, rounded up to a turn's end.
+        let config = MctsConfig {
+            depth: Some(1),
+            ..config
+        };
+        assert_eq!(rounds_evaluated_at(config), 4);
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7);
 //!   - `rollout=random|greedy`: rollout policy (default: the game's own, see
 //!     [`Game::default_rollout`]: random to the end in Duel and Architects, greedy with a
-//!     depth of 4 in 7 Wonders);
+//!     depth of 4 moves in 7 Wonders, in the decoupled search two whole turns instead, see
+//!     [`Game::default_rollout_turns`]);
 //!   - `epsilon=E`: random-move chance of greedy rollouts, in [0, 1] (default 0.1; only with
 //!     `rollout=greedy`);
 //!   - `depth=D|none`: rollout moves after which `evaluate` stands in for the result (default

@@ -33,8 +33,9 @@ fn olympia_b_copying_the_shipowners_guild_counts_the_copy() {
     assert_eq!(guilds, 12);
 }
 
-/// A spec without `rollout=` gets each game's own rollout: greedy cut at 4 moves in 7 Wonders,
-/// random to the end in Duel; an explicit choice or depth wins.
+/// A spec without `rollout=` gets each game's own rollout: greedy cut at 4 moves in 7 Wonders
+/// (after two whole turns in the decoupled search), random to the end in Duel; an explicit
+/// choice or depth wins.
 #[test]
 fn mcts_specs_without_a_rollout_take_the_games_own() {
     use wonders_bots::{MctsBot, MctsConfig, Rollout};
@@ -55,6 +56,15 @@ fn mcts_specs_without_a_rollout_take_the_games_own() {
         (Rollout::Random, None)
     );
     assert_eq!(resolved(spec("mcts:rollout=greedy")), (greedy, None));
-    let duel = *MctsBot::<Duel>::new(spec("mcts"), 1).config();
-    assert_eq!((duel.rollout, duel.depth), (Rollout::Random, None));
+    let turns = |text: &str| MctsBot::<ClassicGame>::new(spec(text), 1).rollout_turns();
+    assert_eq!(turns("mcts:iterations=500"), Some(2));
+    assert_eq!(turns("mcts:iterations=500,simultaneous=sequential"), None);
+    assert_eq!(turns("mcts:depth=4"), None);
+    assert_eq!(turns("mcts:rollout=greedy"), None);
+    let duel = MctsBot::<Duel>::new(spec("mcts"), 1);
+    let duel_config = *duel.config();
+    assert_eq!(
+        (duel_config.rollout, duel_config.depth, duel.rollout_turns()),
+        (Rollout::Random, None, None)
+    );
 }
