@@ -41,6 +41,16 @@ impl LeaderId {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LeaderSet(pub u64);
 
+/// The union of two sets of leaders.
+impl std::ops::BitOr for LeaderSet {
+    type Output = LeaderSet;
+
+    #[inline]
+    fn bitor(self, other: LeaderSet) -> LeaderSet {
+        LeaderSet(self.0 | other.0)
+    }
+}
+
 impl LeaderSet {
     pub const EMPTY: LeaderSet = LeaderSet(0);
 

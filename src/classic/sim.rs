@@ -12,7 +12,7 @@ impl ClassicGame {
     fn features(&self, seat: usize, features: &mut Vec<Feature>) {
         let cat = self.catalog();
         let city = self.city(seat);
-        let recruited = LeaderSet(city.leader_seat.face_up.0 | city.leader_seat.buried.0);
+        let recruited = city.leader_seat.face_up | city.leader_seat.buried;
         for f in &cat.features {
             let built = city.built.intersection(f.cards).iter();
             let keys = built.map(|c| cat.card(CardId(c)).key);

@@ -229,7 +229,7 @@ impl ClassicGame {
         let seen = (0..self.n)
             .filter(|&s| self.knows(observer, s))
             .flat_map(|s| table.draft.seen(s))
-            .fold(LeaderSet::EMPTY, |a, h| LeaderSet(a.0 | h.0));
+            .fold(LeaderSet::EMPTY, |a, h| a | h);
         let mut first: ArrayVec<LeaderId, 64> = ArrayVec::new();
         let mut others: ArrayVec<LeaderId, 64> = table.boxed.order().iter().copied().collect();
         let mut slots: ArrayVec<u8, 64> = ArrayVec::new();

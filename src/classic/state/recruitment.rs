@@ -348,7 +348,7 @@ impl ClassicGame {
                     Power::Leaders(LeaderStagePower::DrawLeaders(n)) => {
                         let drawn = table.boxed.draw(n as usize);
                         let hand = &mut self.cities[seat].leader_seat.hand;
-                        *hand = LeaderSet(hand.0 | drawn.0);
+                        *hand = *hand | drawn;
                     }
                     Power::Leaders(LeaderStagePower::BuryLeader) => {
                         table.owed.stages.push((seat as u8, true))
