@@ -19,4 +19,4 @@ pub mod view;
 pub mod vocab;
 
 pub use events::Event;
-pub use state::{Action, Duel, DuelConfig, DuelError, Setup};
+pub use state::{Action, Duel, DuelConfig, DuelError, SeatView, Setup};

@@ -62,7 +62,7 @@ static INFO: GameInfo = GameInfo {
 };
 
 impl GameModule for Duel {
-    type View = String;
+    type View = crate::SeatView;
 
     fn info() -> &'static GameInfo {
         &INFO
@@ -170,7 +170,7 @@ impl GameModule for Duel {
         components(options.pantheon)
     }
 
-    fn view(&self, seat: usize) -> String {
+    fn view(&self, seat: usize) -> crate::SeatView {
         self.seat_view(seat)
     }
 }

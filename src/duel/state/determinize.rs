@@ -1,7 +1,8 @@
 //! Hidden information: determinizations for the bots, and what a seat sees.
 
+use super::pantheon::Whereabouts;
 use super::*;
-use crate::pantheon_data::NUM_DIVINITIES;
+use crate::pantheon_data::{NUM_DIVINITIES, PANTHEON_SPACES};
 use rand::Rng;
 use wonders_common::shuffle::shuffle;
 
@@ -204,15 +205,81 @@ const ALL_CARDS: [CardId; NUM_CARDS] = {
     cards
 };
 
+/// What [`Duel::seat_view`] returns: compared field by field, and printed (`{:?}`) only when a
+/// check fails (formatting it at every comparison was most of the tests' time on Duel).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    phase: Phase,
+    age: u8,
+    taken: u32,
+    revealed: u32,
+    /// The face-up cards of the layout still to take: (slot, card).
+    face_up: Vec<(usize, CardId)>,
+    players: [Player; 2],
+    pawn: i8,
+    military_tokens: u8,
+    board_tokens: u16,
+    box_len: u8,
+    /// The boxed tokens a pending Great Library has drawn.
+    drawn: Vec<TokenId>,
+    discard: CardSet,
+    current: u8,
+    pending: Option<Pending>,
+    extra_turn: bool,
+    wonders_built: u8,
+    picks: u8,
+    /// The draft's Wonders on offer so far (the second round's only once it began).
+    offered: Vec<WonderId>,
+    supremacy: Option<(Victory, u8)>,
+    /// With Pantheon, its public state and what this seat knows of it.
+    pantheon: Option<PantheonView>,
+}
+
+/// What a seat sees on one Pantheon space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SpaceView {
+    Empty,
+    Gate,
+    Divinity(DivinityId),
+    /// Face down, placed by the other seat: only its Mythology shows.
+    FaceDown(Mythology),
+}
+
+/// Pantheon's part of a [`SeatView`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PantheonView {
+    spaces: [SpaceView; PANTHEON_SPACES],
+    /// Who placed each face-down Divinity (0 once they are revealed).
+    placed_by: u8,
+    revealed: bool,
+    deck_len: [u8; 5],
+    /// Where the seat knows each Divinity may be, and where it knows it is for sure (those stay
+    /// put in every determinization).
+    known: [(Whereabouts, Option<Whereabouts>); NUM_DIVINITIES],
+    tokens_on: u32,
+    mythology: [[u8; 5]; 2],
+    offerings: [u8; 2],
+    astarte: [u8; 2],
+    activated: [u16; 2],
+    /// The Divinities this seat placed.
+    placed: u16,
+    enki: Vec<TokenId>,
+    minerva: i8,
+    boxed_wonders: u16,
+}
+
 impl Duel {
-    /// What any seat sees of the game (both seats see the same in Duel): the cities, coins,
-    /// tokens, the Conflict pawn, the face-up cards of the layout, the discard pile, the draft
-    /// so far, whose turn and what is pending; never the face-down cards, the cards removed
-    /// from the Ages, the unused guilds or the order of the boxed tokens (except the 3 drawn
-    /// by a pending Great Library). Determinizations must leave it unchanged.
-    pub fn public_view(&self) -> String {
+    /// What `seat` sees: the cities, coins, tokens, the Conflict pawn, the face-up cards of the
+    /// layout, the discard pile, the draft so far, whose turn and what is pending (both seats
+    /// see the same in the base game); never the face-down cards, the cards removed from the
+    /// Ages, the unused guilds or the order of the boxed tokens (except the 3 drawn by a
+    /// pending Great Library). With Pantheon also the Pantheon's public state (Mythologies of
+    /// face-down Divinities, deck sizes, tokens, Astarte, Minerva, Enki's tokens) with the
+    /// Divinities the seat placed face down and the deck cards it knows. Determinizations for
+    /// `seat` must leave it unchanged.
+    pub fn seat_view(&self, seat: usize) -> SeatView {
         let age = self.age as usize;
-        let face_up: Vec<(usize, CardId)> = match self.phase {
+        let face_up = match self.phase {
             Phase::Play => (0..20)
                 .filter(|&s| self.revealed >> s & 1 == 1 && self.taken >> s & 1 == 0)
                 .map(|s| (s, self.setup.ages[age][s]))
@@ -229,80 +296,63 @@ impl Duel {
         } else {
             &self.box_tokens[..0]
         };
-        format!(
-            "{:?} age {} taken {:#x} revealed {:#x} face up {face_up:?} players {:?} pawn {} \
-             military {:#x} board {:#x} boxed {} drawn {drawn:?} discard {:?} current {} \
-             pending {:?} extra {} built {} picks {} offered {offered:?} supremacy {:?}",
-            self.phase,
-            self.age,
-            self.taken,
-            self.revealed,
-            self.players,
-            self.pawn,
-            self.military_tokens,
-            self.board_tokens,
-            self.box_len,
-            self.discard,
-            self.current,
-            self.pending.top(),
-            self.extra_turn,
-            self.wonders_built,
-            self.picks,
-            self.supremacy,
-        )
-    }
-}
-
-impl Duel {
-    /// What `seat` sees: [`Duel::public_view`], and with Pantheon the Pantheon's public state
-    /// (Mythologies of face-down Divinities, deck sizes, tokens, Astarte, Minerva, Enki's
-    /// tokens) with the Divinities the seat placed face down and the deck cards it knows.
-    pub fn seat_view(&self, seat: usize) -> String {
-        let mut view = self.public_view();
-        if !self.options.pantheon {
-            return view;
+        SeatView {
+            phase: self.phase,
+            age: self.age,
+            taken: self.taken,
+            revealed: self.revealed,
+            face_up,
+            players: self.players,
+            pawn: self.pawn,
+            military_tokens: self.military_tokens,
+            board_tokens: self.board_tokens,
+            box_len: self.box_len,
+            drawn: drawn.to_vec(),
+            discard: self.discard,
+            current: self.current,
+            pending: self.pending.top(),
+            extra_turn: self.extra_turn,
+            wonders_built: self.wonders_built,
+            picks: self.picks,
+            offered: offered.to_vec(),
+            supremacy: self.supremacy,
+            pantheon: self.options.pantheon.then(|| self.pantheon_view(seat)),
         }
+    }
+
+    fn pantheon_view(&self, seat: usize) -> PantheonView {
         let p = &self.pantheon;
-        let spaces: Vec<String> = p
-            .spaces
-            .iter()
-            .enumerate()
-            .map(|(k, &d)| {
-                let mine = (p.placed_by >> k & 1) as usize == seat;
-                match d {
-                    NO_DIVINITY => "-".to_string(),
-                    GATE_ID => "gate".to_string(),
-                    d if p.revealed || mine => DIVINITIES[d as usize].id.to_string(),
-                    d => format!("{}?", DIVINITIES[d as usize].mythology.id()),
-                }
-            })
-            .collect();
-        // Where the seat knows each Divinity may be, and which it knows for sure (those stay
-        // put in every determinization).
-        let known: Vec<(DivinityId, u16, Option<u16>)> = (0..NUM_DIVINITIES as DivinityId)
-            .map(|d| {
-                let w = self.whereabouts(seat, d);
-                (d, w, (w.count_ones() == 1).then(|| p.place_of(d)))
-            })
-            .collect();
-        view.push_str(&format!(
-            " pantheon spaces {spaces:?} placed_by {:#x} revealed {} decks {:?} known {known:?} \
-             tokens_on {:#x} mythology {:?} offerings {:?} astarte {:?} activated {:?} placed \
-             {:?} enki {:?} minerva {} boxed {:#x} box {}",
-            if p.revealed { 0 } else { p.placed_by },
-            p.revealed,
-            p.deck_len,
-            p.tokens_on,
-            p.mythology,
-            p.offerings,
-            p.astarte,
-            p.activated,
-            p.placed[seat],
-            &p.enki[..p.enki_len as usize],
-            p.minerva,
-            p.boxed_wonders,
-            self.box_len,
-        ));
-        view
+        let spaces = std::array::from_fn(|k| {
+            let mine = (p.placed_by >> k & 1) as usize == seat;
+            match p.spaces[k] {
+                NO_DIVINITY => SpaceView::Empty,
+                GATE_ID => SpaceView::Gate,
+                d if p.revealed || mine => SpaceView::Divinity(d),
+                d => SpaceView::FaceDown(DIVINITIES[d as usize].mythology),
+            }
+        });
+        let known = std::array::from_fn(|d| {
+            let w = self.whereabouts(seat, d as DivinityId);
+            (
+                w,
+                (w.count_ones() == 1).then(|| p.place_of(d as DivinityId)),
+            )
+        });
+        PantheonView {
+            spaces,
+            placed_by: if p.revealed { 0 } else { p.placed_by },
+            revealed: p.revealed,
+            deck_len: p.deck_len,
+            known,
+            tokens_on: p.tokens_on,
+            mythology: p.mythology,
+            offerings: p.offerings,
+            astarte: p.astarte,
+            activated: p.activated,
+            placed: p.placed[seat],
+            enki: p.enki[..p.enki_len as usize].to_vec(),
+            minerva: p.minerva,
+            boxed_wonders: p.boxed_wonders,
+        }
     }
 }

@@ -40,6 +40,7 @@ mod scoring;
 mod setup;
 
 pub use crate::vocab::{Pending, Victory};
+pub use determinize::SeatView;
 use payment::*;
 pub use scoring::Score;
 pub use setup::{PantheonSetup, Setup};
