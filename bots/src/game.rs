@@ -93,6 +93,18 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.evaluate(out);
     }
 
+    /// The returns of a finished game smoothed by its margins: each seat's win chance as the
+    /// game's own estimate ([`Game::evaluate`]) would give it from the final scores, written
+    /// into `out[..num_players()]` (in `[0, 1]`, summing to 1). For a search that values a
+    /// finished rollout by how far each seat won or lost, not only by who won: at many seats
+    /// the returns are 0 for most rollouts of every action, a signal too sparse to choose by.
+    /// Returns false, writing nothing, on a game not over or a game without such an estimate
+    /// (the default).
+    fn soft_returns(&self, out: &mut [f64]) -> bool {
+        let _ = out;
+        false
+    }
+
     /// The MCTS rollout a bot spec without `rollout=` gets for this game: the policy, and the
     /// depth after which `evaluate` stands in (`None`: play to the end) unless the spec sets
     /// one. Uniformly random to the end unless a game has measured something better.

@@ -13,7 +13,9 @@
 //! 3. rolls out from there (random or epsilon-greedy moves) to the end of the game, or for at
 //!    most `depth` moves after which [`Game::evaluate`] stands in for the returns (a decoupled
 //!    search with the game's own rollout counts whole turns instead:
-//!    [`Game::default_rollout_turns`]);
+//!    [`Game::default_rollout_turns`]); a rollout that reaches the end is valued by its
+//!    returns, or in the decoupled search by the game's soft returns ([`Game::soft_returns`],
+//!    [`End`]);
 //! 4. backpropagates the vector of per-seat returns: each node adds the value of the seat that
 //!    played the action leading into it, so every seat maximises its own return (max^n).
 //!
@@ -86,6 +88,10 @@ pub struct MctsConfig {
     pub depth: Option<u32>,
     /// How the search treats a simultaneous turn ([`Game::simultaneous_chosen`]).
     pub simultaneous: Simultaneous,
+    /// How a rollout that reaches the end of the game is valued; `None` (the default):
+    /// [`End::Soft`] in the decoupled search, [`End::Win`] in the sequential one (which plays
+    /// as it did before either existed).
+    pub end: Option<End>,
 }
 
 impl Default for MctsConfig {
@@ -96,6 +102,7 @@ impl Default for MctsConfig {
             rollout: Rollout::GameDefault,
             depth: None,
             simultaneous: Simultaneous::Decoupled,
+            end: None,
         }
     }
 }
@@ -117,6 +124,18 @@ pub enum Simultaneous {
     /// choice, and the hidden choices of the seats before it are the determinization's random
     /// guesses.
     Sequential,
+}
+
+/// How MCTS values a rollout that reaches the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum End {
+    /// By its returns ([`Game::returns`]): who won.
+    #[default]
+    Win,
+    /// By the game's soft returns ([`Game::soft_returns`]): the win chances its evaluation
+    /// gives the final margins, as a rollout cut before the end is valued (the returns for a
+    /// game without them).
+    Soft,
 }
 
 /// Marks "no node" in the arena's index links.
@@ -206,6 +225,8 @@ pub struct MctsBot<G: Game> {
     /// Decoupled search with the game's default rollout: the rollout's depth in whole
     /// simultaneous turns ([`Game::default_rollout_turns`]), in place of `config.depth`'s moves.
     rollout_turns: Option<u32>,
+    /// How a finished rollout is valued: [`MctsConfig::end`], its default resolved.
+    end: End,
     last_iterations: u32,
 }
 
@@ -250,6 +271,10 @@ impl<G: Game> MctsBot<G> {
             path: Vec::with_capacity(64),
             root_decision: 0,
             rollout_turns,
+            end: config.end.unwrap_or(match config.simultaneous {
+                Simultaneous::Decoupled => End::Soft,
+                Simultaneous::Sequential => End::Win,
+            }),
             last_iterations: 0,
         }
     }
@@ -400,7 +425,10 @@ impl<G: Game> MctsBot<G> {
         let mut in_turn = false;
         loop {
             if det.is_terminal() {
-                det.returns(&mut values[..num_players]);
+                let soft = self.end == End::Soft && det.soft_returns(&mut values[..num_players]);
+                if !soft {
+                    det.returns(&mut values[..num_players]);
+                }
                 break;
             }
             let simultaneous = if decoupled {
@@ -1086,6 +1114,107 @@ mod tests {
             ..config
         };
         assert_eq!(rounds_evaluated_at(config), 4);
+    }
+
+    /// Seat 0 picks 0 or 1 and the game ends; seat 1 wins either way, but by less after a 1:
+    /// the returns cannot tell the picks apart, the soft returns can.
+    #[derive(Clone, Debug)]
+    struct Margins {
+        pick: Option<u8>,
+    }
+
+    impl Game for Margins {
+        type Action = u8;
+        type Error = Refused;
+
+        fn num_players(&self) -> usize {
+            2
+        }
+
+        fn current_player(&self) -> usize {
+            0
+        }
+
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if self.pick.is_none() {
+                out.extend([0, 1]);
+            }
+        }
+
+        fn apply(&mut self, action: u8) -> Result<(), Refused> {
+            if self.pick.is_some() || action > 1 {
+                return Err(Refused);
+            }
+            self.pick = Some(action);
+            Ok(())
+        }
+
+        fn is_terminal(&self) -> bool {
+            self.pick.is_some()
+        }
+
+        fn returns(&self, out: &mut [f64]) {
+            out[..2].copy_from_slice(&[0.0, 1.0]);
+        }
+
+        fn soft_returns(&self, out: &mut [f64]) -> bool {
+            match self.pick {
+                Some(1) => out[..2].copy_from_slice(&[0.4, 0.6]),
+                Some(_) => out[..2].copy_from_slice(&[0.1, 0.9]),
+                None => return false,
+            }
+            true
+        }
+
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+
+        fn evaluate(&self, out: &mut [f64]) {
+            self.returns(out);
+        }
+
+        fn determinize(&self, _: usize, _: &mut dyn RngCore) -> Self {
+            self.clone()
+        }
+    }
+
+    /// The root children `(action, visits, mean)` of a search of `Margins` with `config`.
+    fn margins_search(config: MctsConfig) -> Vec<(u8, u32, f64)> {
+        let mut bot = MctsBot::<Margins>::new(
+            MctsConfig {
+                budget: Budget::Iterations(200),
+                ..config
+            },
+            1,
+        );
+        bot.choose(&Margins { pick: None });
+        let mut children = bot.root_children();
+        children.sort_by_key(|c| c.0);
+        children
+    }
+
+    #[test]
+    fn a_finished_rollout_is_valued_by_its_margins_unless_told_otherwise() {
+        // The default (decoupled) search reads the soft returns: the narrower loss is chosen.
+        let soft = margins_search(MctsConfig::default());
+        assert!((soft[0].2 - 0.1).abs() < 1e-12 && (soft[1].2 - 0.4).abs() < 1e-12);
+        assert!(soft[1].1 > 3 * soft[0].1, "{soft:?}");
+        // Who won alone (`end=win`, and the sequential search's default): every pick loses.
+        for config in [
+            MctsConfig {
+                end: Some(End::Win),
+                ..MctsConfig::default()
+            },
+            MctsConfig {
+                simultaneous: Simultaneous::Sequential,
+                ..MctsConfig::default()
+            },
+        ] {
+            let win = margins_search(config);
+            assert!(win.iter().all(|c| c.2 == 0.0), "{win:?}");
+        }
     }
 
     #[test]

@@ -25,7 +25,11 @@
 //!   - `simultaneous=decoupled|sequential`: `decoupled` (default) searches a simultaneous turn
 //!     as one (decoupled UCT: no seat's choice answers another's of the same turn);
 //!     `sequential` searches the engine's sequentialized turn, the behaviour before (see
-//!     [`Simultaneous`]).
+//!     [`Simultaneous`]);
+//!   - `end=win|soft`: how a rollout that reaches the end of the game is valued: by who won
+//!     (`win`), or by the game's soft returns, the win chances its evaluation gives the final
+//!     margins (`soft`; the returns in a game without them). Default: `soft` in the decoupled
+//!     search, `win` in the sequential one (see [`End`]).
 //! - `mcts-cheat[:params]` — the same search on the true state: it sees hidden information.
 //!   For research comparisons only.
 //! - `net:model=PATH[,temperature=T]` — a trained network's policy alone (see [`crate::net`]):
@@ -54,7 +58,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::mcts::{
-    Budget, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
+    Budget, End, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
 };
 use crate::net::{
     Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
@@ -136,10 +140,12 @@ pub const BOTS_HELP: &str = "random
 greedy[:determinizations=K,simultaneous=S]
                                     K >= 1 determinizations per move (default:
                                     the game's own, 1 for most games)
-mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,simultaneous=S]
-                                    defaults: iterations=1000, c=0.7, the game's own rollout
+mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,simultaneous=S,
+    end=win|soft]                   defaults: iterations=1000, c=0.7, the game's own rollout
                                     S: decoupled (default: a simultaneous turn searched as
                                     one) or sequential (the old play, seats in turn)
+                                    end: a finished rollout valued by who won, or by its
+                                    margins (default: soft if decoupled, else win)
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
 mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K]
@@ -153,7 +159,7 @@ mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,
 /// The bot kinds, as an error lists them.
 const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
 /// The parameters of `mcts` and `mcts-cheat`, as an error lists them.
-const MCTS_PARAMS: [&str; 7] = [
+const MCTS_PARAMS: [&str; 8] = [
     "iterations",
     "time_ms",
     "c",
@@ -161,6 +167,7 @@ const MCTS_PARAMS: [&str; 7] = [
     "epsilon",
     "depth",
     "simultaneous",
+    "end",
 ];
 
 /// ` (did you mean `x`?)` when one of `valid` is a likely typo of `word` (at most a third of
@@ -501,6 +508,13 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                 }
             }
             "simultaneous" => config.simultaneous = parse_simultaneous(value)?,
+            "end" => {
+                config.end = match value {
+                    "win" => Some(End::Win),
+                    "soft" => Some(End::Soft),
+                    _ => return Err(format!("`end={}`: expected `win` or `soft`", cut(value))),
+                }
+            }
             _ => {
                 return Err(format!(
                     "unknown parameter `{}` for bot `{kind}`{} (its parameters: {})",
@@ -632,6 +646,11 @@ fn mcts_params(config: &MctsConfig) -> Vec<String> {
     if config.simultaneous == Simultaneous::Sequential {
         params.push("simultaneous=sequential".into());
     }
+    match config.end {
+        None => {}
+        Some(End::Win) => params.push("end=win".into()),
+        Some(End::Soft) => params.push("end=soft".into()),
+    }
     params
 }
 
@@ -702,6 +721,7 @@ mod tests {
             rollout,
             depth,
             simultaneous: Simultaneous::Decoupled,
+            end: None,
         }
     }
 
@@ -826,6 +846,11 @@ mod tests {
                 "greedy:simultaneous=sequential",
             ),
             ("greedy:simultaneous=decoupled", "greedy"),
+            ("mcts:end=soft", "mcts:end=soft"),
+            (
+                "mcts:end=win,simultaneous=sequential",
+                "mcts:simultaneous=sequential,end=win",
+            ),
         ];
         for (input, canonical) in cases {
             let spec = BotSpec::parse(input).unwrap();
@@ -881,6 +906,7 @@ mod tests {
             ("mcts:c=1,", "empty parameter"),
             ("mcts:simultaneous=yes", "`simultaneous=yes`"),
             ("greedy:simultaneous=", "`simultaneous=`"),
+            ("mcts:end=draw", "`end=draw`"),
         ];
         for (input, part) in cases {
             let message = BotSpec::parse(input).unwrap_err().to_string();

@@ -122,6 +122,35 @@ impl ClassicGame {
         self.evaluate_resolved(out);
     }
 
+    /// The returns of a finished game smoothed by its margins
+    /// ([`wonders_bots::Game::soft_returns`]): the win chances this module's softmax gives the
+    /// final totals (coins breaking ties by a thousandth of a point each), as `evaluate`
+    /// gives them to projected values before the end. False before the end.
+    pub(crate) fn soft_returns_position(&self, out: &mut [f64]) -> bool {
+        if !self.is_over() {
+            return false;
+        }
+        let n = self.players();
+        let mut values = [0.0f64; super::state::MAX_SEATS];
+        for (s, v) in values.iter_mut().enumerate().take(n) {
+            *v = f64::from(self.score(s).total) + 0.001 * f64::from(self.city(s).coins);
+        }
+        if self.plays_in_teams() {
+            team_chances(&values[..n], out);
+            return true;
+        }
+        let max = values[..n].iter().cloned().fold(f64::MIN, f64::max);
+        let mut sum = 0.0;
+        for s in 0..n {
+            out[s] = ((values[s] - max) / TEMPERATURE).exp();
+            sum += out[s];
+        }
+        for o in out.iter_mut().take(n) {
+            *o /= sum;
+        }
+        true
+    }
+
     /// True when a seat has chosen an action of a turn not yet resolved.
     fn choice_waiting(&self) -> bool {
         (0..self.players()).any(|s| self.has_chosen(s))
@@ -743,6 +772,39 @@ mod tests {
         let (second, _) = play();
         assert_eq!(first, second);
         assert!(stages >= 4, "greedy built {stages} stages over four seats");
+    }
+
+    /// The soft returns exist only at the end, sum to 1, put the winner first and rank the
+    /// others by their totals: what a search reads from a finished rollout.
+    #[test]
+    fn soft_returns_rank_the_seats_by_their_final_totals() {
+        let mut g = start();
+        let mut buf = Vec::new();
+        let mut soft = [0.0; 3];
+        while !g.is_over() {
+            assert!(!g.soft_returns(&mut soft));
+            g.legal(&mut buf);
+            g.play(buf[buf.len() / 2]).unwrap();
+        }
+        assert!(g.soft_returns(&mut soft));
+        assert!((soft.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        let mut returns = [0.0; 3];
+        g.returns(&mut returns);
+        let winner = (0..3)
+            .max_by(|&a, &b| returns[a].total_cmp(&returns[b]))
+            .unwrap();
+        assert!(
+            (0..3).all(|s| soft[s] <= soft[winner]),
+            "{soft:?} {returns:?}"
+        );
+        let total = |s: usize| g.score(s).total;
+        for a in 0..3 {
+            for b in 0..3 {
+                if total(a) > total(b) {
+                    assert!(soft[a] > soft[b], "{soft:?}");
+                }
+            }
+        }
     }
 
     #[test]

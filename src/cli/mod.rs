@@ -30,7 +30,7 @@ const AFTER_HELP: &str = "Examples:
 
 Bots: random | greedy[:determinizations=K,simultaneous=decoupled|sequential] |
       mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,
-           simultaneous=decoupled|sequential] |
+           simultaneous=decoupled|sequential,end=win|soft] |
       mcts-cheat[:same as mcts] (searches the true state: a research baseline) |
       net:model=PATH[,temperature=T] | mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X]
 
