@@ -135,19 +135,7 @@ impl ClassicGame {
         for (s, v) in values.iter_mut().enumerate().take(n) {
             *v = f64::from(self.score(s).total) + 0.001 * f64::from(self.city(s).coins);
         }
-        if self.plays_in_teams() {
-            team_chances(&values[..n], out);
-            return true;
-        }
-        let max = values[..n].iter().cloned().fold(f64::MIN, f64::max);
-        let mut sum = 0.0;
-        for s in 0..n {
-            out[s] = ((values[s] - max) / TEMPERATURE).exp();
-            sum += out[s];
-        }
-        for o in out.iter_mut().take(n) {
-            *o /= sum;
-        }
+        win_chances(&values[..n], self.plays_in_teams(), out);
         true
     }
 
@@ -194,18 +182,7 @@ impl ClassicGame {
         for (s, v) in values.iter_mut().enumerate().take(n) {
             *v = g.seat_value(s);
         }
-        if g.plays_in_teams() {
-            return team_chances(&values[..n], out);
-        }
-        let max = values[..n].iter().cloned().fold(f64::MIN, f64::max);
-        let mut sum = 0.0;
-        for s in 0..n {
-            out[s] = ((values[s] - max) / TEMPERATURE).exp();
-            sum += out[s];
-        }
-        for o in out.iter_mut().take(n) {
-            *o /= sum;
-        }
+        win_chances(&values[..n], g.plays_in_teams(), out);
     }
 
     /// The share of the game's card plays still to come, from 1 at the start to 0 after the
@@ -361,6 +338,23 @@ impl ClassicGame {
         } else {
             ([self.left_of(seat), self.right_of(seat)].into(), 1.0)
         }
+    }
+}
+
+/// Each seat's win chance from its value (projected or final points): a softmax at
+/// [`TEMPERATURE`], or by teams in the team variant.
+fn win_chances(values: &[f64], teams: bool, out: &mut [f64]) {
+    if teams {
+        return team_chances(values, out);
+    }
+    let max = values.iter().cloned().fold(f64::MIN, f64::max);
+    let mut sum = 0.0;
+    for (o, v) in out.iter_mut().zip(values) {
+        *o = ((v - max) / TEMPERATURE).exp();
+        sum += *o;
+    }
+    for o in out.iter_mut().take(values.len()) {
+        *o /= sum;
     }
 }
 
