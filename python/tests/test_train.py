@@ -35,9 +35,14 @@ def test_trains_exports_and_plays(cli, tmp_path, game):
         played = g.play_bot(bot)
         assert 0 <= played < g.action_space
     # --resume goes on from the checkpoint: one more iteration, one more evaluation.
-    train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY])
+    train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY,
+                "--lr", "0.0005"])
     rows = list(csv.DictReader(open(out / "curve.csv")))
     assert [r["iteration"] for r in rows][-3:] == ["3"] * 3
+    # The resumed run trains at the learning rate it was given, not the saved one.
+    saved = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert saved["iteration"] == 3
+    assert [g["lr"] for g in saved["optimizer"]["param_groups"]] == [0.0005]
 
 
 def test_a_model_of_another_game_is_refused(cli, tmp_path):

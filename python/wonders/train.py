@@ -324,6 +324,10 @@ def main(argv: list[str] | None = None) -> None:
         net.eval()
         optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
         optimizer.load_state_dict(state["optimizer"])
+        # The saved state carries the old run's settings: the command line's win (a resumed run
+        # may lower the learning rate).
+        for group in optimizer.param_groups:
+            group["lr"], group["weight_decay"] = args.lr, args.weight_decay
         generator.set_state(state["generator"])
         print(f"resumed at iteration {iteration} ({elapsed / 60:.1f} min, {positions} positions)", flush=True)
     if not curve.exists():
