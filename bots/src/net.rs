@@ -26,10 +26,11 @@
 //! **Leaf values** (`mix`, AlphaGo's mix): a random rollout's returns with weight `mix`, the
 //! network's value with weight `1 - mix`. The default, 1, is rollouts alone: the network
 //! gives only the priors, and is then asked about a node once it has had `ask_after`
-//! rollouts (default 4) (most leaves never are). `mix=0` is AlphaZero's value at the leaves; with the
-//! shipped Duel model, whose value head picks the winner of 3 held-out positions in 4, that
-//! search won 2 of 40 games against plain MCTS at equal iterations, where rollout values
-//! win about two in three at 500 iterations a move (`results/models/duel.md`).
+//! rollouts (default 4) (most leaves never are). `mix=0` is AlphaZero's value at the leaves;
+//! with the first shipped Duel model (`duel_v1.onnx`), whose value head picks the winner of 3
+//! held-out positions in 4, that search won 2 of 40 games against plain MCTS at equal
+//! iterations, where rollout values win about two in three at 500 iterations a move
+//! (`results/models/duel.md`).
 
 use std::fmt;
 use std::sync::Arc;
@@ -46,7 +47,7 @@ use crate::{Bot, BotRng, Encoding, Game, MAX_PLAYERS};
 pub const DEFAULT_PUCT_C: f64 = 1.5;
 
 /// The default weight of a random rollout's returns in a leaf's value: rollouts alone, the
-/// network giving the priors. The shipped Duel model's value head, alone at the leaves, made
+/// network giving the priors. The first Duel model's value head, alone at the leaves, made
 /// the search lose 92% of its games to plain MCTS (`results/models/duel.md`).
 pub const DEFAULT_MIX: f64 = 1.0;
 

@@ -35,9 +35,14 @@ def test_trains_exports_and_plays(cli, tmp_path, game):
         played = g.play_bot(bot)
         assert 0 <= played < g.action_space
     # --resume goes on from the checkpoint: one more iteration, one more evaluation.
-    train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY])
+    train.main(["--game", game, "--out", str(out), "--iterations", "3", "--wonders", cli, "--resume", *TINY,
+                "--lr", "0.0005"])
     rows = list(csv.DictReader(open(out / "curve.csv")))
     assert [r["iteration"] for r in rows][-3:] == ["3"] * 3
+    # The resumed run trains at the learning rate it was given, not the saved one.
+    saved = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert saved["iteration"] == 3
+    assert [g["lr"] for g in saved["optimizer"]["param_groups"]] == [0.0005]
 
 
 def test_a_model_of_another_game_is_refused(cli, tmp_path):
@@ -54,3 +59,38 @@ def test_a_model_of_another_game_is_refused(cli, tmp_path):
     bot = g.make_bot(f"net:model={model}", seed=1)
     with pytest.raises(Exception, match="trained for `duel`"):
         g.play_bot(bot)
+
+
+def test_compact_rows_keep_the_legal_ids_and_the_same_loss():
+    """The run keeps only each row's legal ids: the policy loss over them is the loss of the
+    full softmax with every other id masked out, and whole-number observations stay exact."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    rows, actions = 6, 40
+    masks = np.zeros((rows, actions), dtype=np.uint8)
+    policies = np.zeros((rows, actions), dtype=np.float32)
+    for r in range(rows):
+        ids = rng.choice(actions, size=1 + r, replace=False)
+        masks[r, ids] = 1
+        shares = rng.random(len(ids)).astype(np.float32)
+        policies[r, ids] = shares / shares.sum()
+    dense = {"observations": rng.integers(-8, 40, size=(rows, 7)).astype(np.float32), "masks": masks,
+             "policies": policies, "values": np.tile(np.array([[1.0, 0.0]], dtype=np.float32), (rows, 1))}
+    data = train.compact(dense)
+    assert data["legal"].shape == (rows, rows) and int(data["action_space"]) == actions
+    assert data["observations"].dtype == np.float16
+    assert np.array_equal(data["observations"].astype(np.float32), dense["observations"])
+    for r in range(rows):
+        k = r + 1
+        assert data["valid"][r].sum() == k
+        assert list(data["legal"][r, :k]) == list(np.flatnonzero(masks[r]))
+        assert np.allclose(data["policy"][r, :k], policies[r, np.flatnonzero(masks[r])])
+    window = train.concatenate([data, train.compact({k: v[:2] for k, v in dense.items()})])
+    assert window["legal"].shape == (rows + 2, rows)  # the narrower batch padded
+    logits = torch.from_numpy(rng.normal(size=(rows, actions)).astype(np.float32))
+    full = logits.masked_fill(~torch.from_numpy(masks).bool(), -1e9)
+    expected = -(torch.from_numpy(policies) * torch.log_softmax(full, -1)).sum(-1)
+    gathered = logits.gather(1, window["legal"][:rows]).masked_fill(~window["valid"][:rows], -1e9)
+    got = -(window["policy"][:rows] * torch.log_softmax(gathered, -1)).sum(-1)
+    assert torch.allclose(got, expected, atol=1e-5)

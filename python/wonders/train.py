@@ -3,9 +3,10 @@
 Each iteration:
 
 1. the Rust engine plays ``--games`` self-play games (``wonders selfplay``): MCTS guided by the
-   current network (prior in the selection, value at the leaves, or with ``--mix`` a random
-   rollout's returns mixed in), or plain MCTS with random rollouts for the first iteration
-   when there is no network yet; every position with a choice
+   current network (its prior in the selection; a leaf valued by a random rollout, as
+   ``mcts:eval=net`` plays, or with ``--mix`` below 1 by the network's value too), or plain
+   MCTS with random rollouts for the first iteration when there is no network yet; every
+   position with a choice
    becomes a row (observation of the seat to move, legal-id mask, the search's visit shares,
    the game's returns from that seat on);
 2. PyTorch trains the network on the rows of the last ``--window`` iterations, on CPU
@@ -121,25 +122,83 @@ def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) 
     else:
         cmd += ["--iterations", str(args.search_iterations), "--model", str(model), "--mix", str(args.mix)]
     run(cmd)
-    return {name: np.load(out / f"{name}.npy") for name in ("observations", "masks", "policies", "values")}
+    data = compact({name: np.load(out / f"{name}.npy") for name in DENSE})
+    # The dense arrays hold one policy column per action id (1,202 in Duel) where a position
+    # has a handful of legal ids: the run keeps the compact form only.
+    np.savez(out / COMPACT, **data)
+    for name in DENSE:
+        (out / f"{name}.npy").unlink()
+    return data
+
+
+DENSE = ("observations", "masks", "policies", "values")
+COMPACT = "compact.npz"
+
+
+def compact(dense: dict) -> dict:
+    """The rows of one self-play batch with their legal ids only: `legal` (ids, padded with 0),
+    `valid` (False on padding), `policy` (visit shares of those ids), observations as float16
+    (the features are small whole numbers: exact) and the values."""
+    masks = dense["masks"].astype(bool)
+    rows = masks.shape[0]
+    width = max(int(masks.sum(axis=1).max()) if rows else 1, 1)
+    legal = np.zeros((rows, width), dtype=np.int64)
+    valid = np.zeros((rows, width), dtype=bool)
+    policy = np.zeros((rows, width), dtype=np.float32)
+    for r in range(rows):
+        ids = np.flatnonzero(masks[r])
+        legal[r, : len(ids)] = ids
+        valid[r, : len(ids)] = True
+        policy[r, : len(ids)] = dense["policies"][r, ids]
+    observations = dense["observations"]
+    exact = np.array_equal(observations.astype(np.float16).astype(np.float32), observations)
+    return {"observations": observations.astype(np.float16) if exact else observations,
+            "legal": legal, "valid": valid, "policy": policy, "values": dense["values"].astype(np.float32),
+            "action_space": np.array(masks.shape[1])}
+
+
+def load_batch(directory: Path) -> dict:
+    """One iteration's rows from its run directory (the compact file, or a run of an older
+    version's dense arrays)."""
+    if (directory / COMPACT).exists():
+        with np.load(directory / COMPACT) as f:
+            return {k: f[k] for k in f.files}
+    return compact({name: np.load(directory / f"{name}.npy") for name in DENSE})
+
+
+def concatenate(batches: list[dict]) -> dict:
+    """The window's rows as one set of tensors, the legal ids padded to the widest batch."""
+    width = max(b["legal"].shape[1] for b in batches)
+
+    def pad(a: np.ndarray) -> np.ndarray:
+        return np.pad(a, ((0, 0), (0, width - a.shape[1])))
+
+    return {
+        "observations": torch.from_numpy(np.concatenate([b["observations"] for b in batches])),
+        "legal": torch.from_numpy(np.concatenate([pad(b["legal"]) for b in batches])),
+        "valid": torch.from_numpy(np.concatenate([pad(b["valid"]) for b in batches])),
+        "policy": torch.from_numpy(np.concatenate([pad(b["policy"]) for b in batches])),
+        "values": torch.from_numpy(np.concatenate([b["values"] for b in batches])),
+    }
 
 
 def train_steps(net, optimizer, data: dict, steps: int, batch: int, generator: torch.Generator,
                 smoothing: float = 0.0) -> tuple[float, float]:
-    obs = torch.from_numpy(data["observations"])
-    masks = torch.from_numpy(data["masks"]).bool()
-    policies = torch.from_numpy(data["policies"])
-    values = torch.from_numpy(data["values"])
+    """`steps` gradient steps on random batches of `data` (from `concatenate`): cross-entropy of
+    the policy over the legal ids to the visit shares, and of the value softmax to the
+    (smoothed) returns. Returns the last step's two losses."""
+    obs, legal, valid, policies = data["observations"], data["legal"], data["valid"], data["policy"]
     # Smoothed outcome targets: a value head trained on few games grows over-confident, and a
     # confident wrong value misleads the search more than a cautious one.
-    values = (1 - smoothing) * values + smoothing / values.shape[1]
+    values = (1 - smoothing) * data["values"] + smoothing / data["values"].shape[1]
     n = obs.shape[0]
     policy_loss = value_loss = 0.0
     net.train()
     for _ in range(steps):
         idx = torch.randint(0, n, (min(batch, n),), generator=generator)
-        logits, value_logits = net.heads(obs[idx])
-        logits = logits.masked_fill(~masks[idx], -1e9)
+        logits, value_logits = net.heads(obs[idx].float())
+        # The softmax over the legal ids only: the same as masking every other id out.
+        logits = logits.gather(1, legal[idx]).masked_fill(~valid[idx], -1e9)
         lp = -(policies[idx] * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
         lv = -(values[idx] * torch.log_softmax(value_logits, dim=-1)).sum(-1).mean()
         optimizer.zero_grad()
@@ -207,24 +266,25 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--iterations", type=int, default=1000, help="training iterations (stop earlier with --minutes)")
     p.add_argument("--minutes", type=float, default=0, help="stop after this much wall-clock time (0: no limit)")
-    p.add_argument("--games", type=int, default=64, help="self-play games per iteration")
-    p.add_argument("--search-iterations", type=int, default=100, help="guided MCTS iterations per decision")
-    p.add_argument("--bootstrap-iterations", type=int, default=400, help="plain MCTS iterations per decision, first iteration")
-    p.add_argument("--mix", type=float, default=0.0,
-                   help="self-play leaves: weight of a random rollout against the network's value (0: value alone)")
+    p.add_argument("--games", type=int, default=200, help="self-play games per iteration")
+    p.add_argument("--search-iterations", type=int, default=800, help="guided MCTS iterations per decision")
+    p.add_argument("--bootstrap-iterations", type=int, default=800, help="plain MCTS iterations per decision, first iteration")
+    p.add_argument("--mix", type=float, default=1.0,
+                   help="self-play leaves: weight of a random rollout against the network's value (1: rollouts "
+                        "alone, the network giving the priors, as mcts:eval=net plays; 0: value alone)")
     p.add_argument("--sample-moves", type=int, default=10)
-    p.add_argument("--window", type=int, default=6, help="iterations of data trained on")
-    p.add_argument("--steps", type=int, default=100, help="gradient steps per iteration")
+    p.add_argument("--window", type=int, default=10, help="iterations of data trained on")
+    p.add_argument("--steps", type=int, default=250, help="gradient steps per iteration")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--hidden", type=int, default=256)
+    p.add_argument("--hidden", type=int, default=128)
     p.add_argument("--layers", type=int, default=2)
     p.add_argument("--dropout", type=float, default=0.2)
     p.add_argument("--weight-decay", type=float, default=1e-3)
     p.add_argument("--value-smoothing", type=float, default=0.2,
                    help="outcome targets mixed with the uniform share by this weight")
-    p.add_argument("--eval-every", type=int, default=2, help="iterations between evaluations (0: never)")
-    p.add_argument("--eval-games", type=int, default=40)
+    p.add_argument("--eval-every", type=int, default=8, help="iterations between evaluations (0: never)")
+    p.add_argument("--eval-games", type=int, default=60)
     p.add_argument("--eval-time-ms", type=int, default=20, help="time per move of guided vs plain MCTS (0: skip)")
     p.add_argument("--threads", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
@@ -254,6 +314,7 @@ def main(argv: list[str] | None = None) -> None:
     torch.manual_seed(args.seed)
     net = optimizer = None
     iteration, elapsed, positions, windows = 0, 0.0, 0, []
+    loaded: dict[str, dict] = {}
     if state is not None:
         iteration, elapsed, positions = state["iteration"], state["elapsed"], state["positions"]
         windows = state["windows"]
@@ -263,6 +324,10 @@ def main(argv: list[str] | None = None) -> None:
         net.eval()
         optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
         optimizer.load_state_dict(state["optimizer"])
+        # The saved state carries the old run's settings: the command line's win (a resumed run
+        # may lower the learning rate).
+        for group in optimizer.param_groups:
+            group["lr"], group["weight_decay"] = args.lr, args.weight_decay
         generator.set_state(state["generator"])
         print(f"resumed at iteration {iteration} ({elapsed / 60:.1f} min, {positions} positions)", flush=True)
     if not curve.exists():
@@ -274,22 +339,31 @@ def main(argv: list[str] | None = None) -> None:
         if args.minutes and time.time() - start >= args.minutes * 60:
             break
         data_dir = out / "data" / f"iter_{iteration:04d}"
+        began = time.time()
         data = self_play(args, binary, model_path if net is not None else None, iteration, data_dir)
-        positions += data["observations"].shape[0]
+        playing = time.time() - began
+        rows = data["observations"].shape[0]
+        positions += rows
         windows = windows + [str(data_dir)]
         for old in windows[: -args.window]:
             shutil.rmtree(old, ignore_errors=True)  # out of the window: not trained on again
+            loaded.pop(old, None)
         windows = windows[-args.window:]
+        loaded[str(data_dir)] = data
         if net is None:
-            shape = (data["observations"].shape[1], data["masks"].shape[1], data["values"].shape[1])
+            shape = (data["observations"].shape[1], int(data["action_space"]), data["values"].shape[1])
             net = PolicyValueNet(*shape, args.hidden, args.layers, args.dropout)
-            spread = np.abs(data["observations"]).max(axis=0)
+            spread = np.abs(data["observations"].astype(np.float32)).max(axis=0)
             net.scale.copy_(torch.from_numpy(1.0 / np.maximum(spread, 1.0)).float())
             optimizer = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
-        loaded = [{n: np.load(Path(d) / f"{n}.npy") for n in ("observations", "masks", "policies", "values")}
-                  for d in windows]
-        batch = {k: np.concatenate([d[k] for d in loaded]) for k in loaded[0]}
-        lp, lv = train_steps(net, optimizer, batch, args.steps, args.batch, generator, args.value_smoothing)
+        # The window stays in memory between iterations; a resumed run reads it back once.
+        for d in windows:
+            if d not in loaded:
+                loaded[d] = load_batch(Path(d))
+        began = time.time()
+        window = concatenate([loaded[d] for d in windows])
+        lp, lv = train_steps(net, optimizer, window, args.steps, args.batch, generator, args.value_smoothing)
+        fitting = time.time() - began
         iteration += 1
         elapsed = time.time() - start
         export(net, model_path, shape[0], {
@@ -299,8 +373,9 @@ def main(argv: list[str] | None = None) -> None:
         torch.save({"iteration": iteration, "elapsed": elapsed, "positions": positions, "windows": windows,
                     "shape": shape, "model": net.state_dict(), "optimizer": optimizer.state_dict(),
                     "generator": generator.get_state(), "args": vars(args)}, checkpoint)
-        print(f"iteration {iteration}: {data['observations'].shape[0]} new positions ({positions} in all), "
-              f"policy loss {lp:.3f}, value loss {lv:.3f}, {elapsed / 60:.1f} min", flush=True)
+        print(f"iteration {iteration}: {rows} new positions ({positions} in all, "
+              f"{window['observations'].shape[0]} in the window), policy loss {lp:.3f}, value loss {lv:.3f}, "
+              f"self-play {playing:.0f} s, training {fitting:.0f} s, {elapsed / 60:.1f} min", flush=True)
         if args.eval_every and iteration % args.eval_every == 0:
             for row in evaluate(args, binary, model_path, iteration, shape[2]):
                 row = {"iteration": iteration, "elapsed_s": round(elapsed), "positions": positions, **row}
