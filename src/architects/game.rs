@@ -81,8 +81,7 @@ impl Game for Architects {
     }
 
     fn evaluate_scratch(&mut self, out: &mut [f64]) {
-        self.settle_turn();
-        self.win_chances(out);
+        self.evaluate_with(&WEIGHTS, out);
     }
 
     /// A determinization redraws the central deck, whose top a Take from it places: one
@@ -106,20 +105,24 @@ impl Game for Architects {
 const GREEDY_DETERMINIZATIONS: u32 = 8;
 
 /// The position features [`Architects::position_value`] weighs, per seat.
-const FEATURES: usize = 25;
+pub const FEATURES: usize = 25;
 
 /// The weight of each feature of [`Architects::seat_features`] in a seat's position value (the
-/// log-odds scale of the softmax in `win_chances`). Fitted by maximum likelihood to who won (a
-/// conditional logit: the softmax over the seats, as `win_chances` reads it) over 256,000
-/// positions at the start of a turn of 3-player games: 3,000 with one greedy seat (this
-/// evaluation's first version) among two seats playing the first legal action or at random,
-/// and 900 played by `mcts:iterations=200` against itself and against those trivial seats.
-/// Feature 17 never occurs at the start of a turn (a set is turned in at once) and is set by
-/// hand to about a token's worth (feature 13).
-const WEIGHTS: [f64; FEATURES] = [
-    -0.0227, 0.0159, 0.3762, 0.4729, 0.2164, -0.1467, 0.1588, -0.0409, -0.0409, 0.0048, 0.1134,
-    0.3478, 0.5012, 0.7447, 0.5213, 0.4074, -0.3997, 0.6, -0.0409, 0.1137, -0.9079, 0.3751,
-    -0.0645, -0.0499, 0.7416,
+/// log-odds scale of the softmax in `win_chances`). First fitted by maximum likelihood to who
+/// won (a conditional logit: the softmax over the seats, as `win_chances` reads it) over 256,000
+/// positions at the start of a turn of 3-player games, then tuned for play: fitted so that the
+/// Take greedy ranks first is the one with the highest rollout value (21,820 Take decisions of
+/// greedy at 3 players, 16 playouts per action, the other seats playing the first legal action,
+/// at random or greedy; `examples/tune_weights.rs dump` and
+/// `scripts/fit_architects_weights.py`, inverse temperature 300, a pull of 0.01 toward the fitted
+/// weights, 100 steps). Feature 17 never occurs at the start of a turn (a set is turned in at
+/// once) and is set by hand to about a token's worth (feature 13).
+// 0.3180 is a fitted weight, not an approximation of 1/π.
+#[allow(clippy::approx_constant)]
+pub const WEIGHTS: [f64; FEATURES] = [
+    -0.0399, -0.0134, 0.3180, 0.4013, 0.2792, -0.1861, 0.1916, -0.0095, -0.0095, 0.0261, 0.1139,
+    0.3067, 0.5074, 0.7547, 0.5249, 0.3176, -0.4330, 0.6, -0.0095, 0.1137, -0.9255, 0.3554,
+    -0.1632, -0.1069, 0.7441,
 ];
 
 /// The 14 resource and coin cards a Wonder's five pieces cost together at most (2 + 2 + 3 +
@@ -131,6 +134,12 @@ impl Architects {
     /// seats' position values ([`Architects::position_value`]), a conditional-logit model of
     /// who wins.
     pub fn win_chances(&self, out: &mut [f64]) {
+        self.win_chances_with(&WEIGHTS, out);
+    }
+
+    /// [`Architects::win_chances`] with other weights than [`WEIGHTS`]: for tuning them
+    /// (`src/architects/examples/tune_weights.rs`).
+    pub fn win_chances_with(&self, weights: &[f64; FEATURES], out: &mut [f64]) {
         let n = self.players();
         if self.is_over() {
             self.returns(out);
@@ -139,7 +148,7 @@ impl Architects {
         let fewest = self.fewest_cards_to_finish();
         let mut values = [0.0; MAX_PLAYERS];
         for (p, v) in values[..n].iter_mut().enumerate() {
-            *v = self.position_value(p, fewest);
+            *v = self.position_value_with(weights, p, fewest);
         }
         let best = values[..n].iter().cloned().fold(f64::MIN, f64::max);
         let mut sum = 0.0;
@@ -155,7 +164,7 @@ impl Architects {
     /// Plays the decisions the seat to move still owes in its turn, each the legal action after
     /// which its [`Architects::win_chances`] are highest (the first such on ties), until
     /// another seat's turn starts or the game ends.
-    fn settle_turn(&mut self) {
+    fn settle_turn(&mut self, weights: &[f64; FEATURES]) {
         let seat = self.current;
         let mut actions = Vec::new();
         let mut chances = [0.0; MAX_PLAYERS];
@@ -167,7 +176,7 @@ impl Architects {
                 if next.apply(action).is_err() {
                     continue;
                 }
-                next.win_chances(&mut chances);
+                next.win_chances_with(weights, &mut chances);
                 if best.as_ref().is_none_or(|(v, _)| chances[seat] > *v) {
                     best = Some((chances[seat], next));
                 }
@@ -183,8 +192,22 @@ impl Architects {
     /// won (listed in this file); `fewest` is [`Architects::fewest_cards_to_finish`] of this
     /// state.
     pub fn position_value(&self, p: usize, fewest: f64) -> f64 {
+        self.position_value_with(&WEIGHTS, p, fewest)
+    }
+
+    /// [`Architects::position_value`] with other weights than [`WEIGHTS`].
+    pub fn position_value_with(&self, weights: &[f64; FEATURES], p: usize, fewest: f64) -> f64 {
         let f = self.seat_features(p, fewest);
-        f.iter().zip(&WEIGHTS).map(|(x, w)| x * w).sum()
+        f.iter().zip(weights).map(|(x, w)| x * w).sum()
+    }
+
+    /// The evaluation ([`Game::evaluate_scratch`]) with other weights than [`WEIGHTS`]:
+    /// settles the mover's turn, then reads every seat's chance to win into `out`.
+    pub fn evaluate_with(&mut self, weights: &[f64; FEATURES], out: &mut [f64]) {
+        if !self.is_over() && self.phase != Phase::Take {
+            self.settle_turn(weights);
+        }
+        self.win_chances_with(weights, out);
     }
 
     /// The resource and coin cards seat p still needs to finish its Wonder (what its unbuilt
@@ -238,7 +261,7 @@ impl Architects {
     /// - 22, 23, 24: the face-up top of one of the seat's two Wonder decks would bring its
     ///   nearest piece a card nearer, would complete it, would complete its Wonder (and end
     ///   the game): what the seat takes next if nobody takes it first.
-    fn seat_features(&self, p: usize, fewest: f64) -> [f64; FEATURES] {
+    pub fn seat_features(&self, p: usize, fewest: f64) -> [f64; FEATURES] {
         let s = &self.seats[p];
         let mut f = [0.0; FEATURES];
         f[0] = f64::from(self.score(p).total());
