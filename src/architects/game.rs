@@ -204,9 +204,7 @@ impl Architects {
     /// The evaluation ([`Game::evaluate_scratch`]) with other weights than [`WEIGHTS`]:
     /// settles the mover's turn, then reads every seat's chance to win into `out`.
     pub fn evaluate_with(&mut self, weights: &[f64; FEATURES], out: &mut [f64]) {
-        if !self.is_over() && self.phase != Phase::Take {
-            self.settle_turn(weights);
-        }
+        self.settle_turn(weights);
         self.win_chances_with(weights, out);
     }
 
