@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -24,7 +24,8 @@
 //! `dump` plays 3 players only, the count the fit script reads. `--round` makes the seat
 //! under test evaluate one round deeper ([`Architects::evaluate_round_with`]: every other seat
 //! answers with its best take before the model reads the position), a look-ahead measured at
-//! about 7 times greedy's cost.
+//! about 7 times greedy's cost; `--round-every K` only on one determinization in K (drawn per
+//! determinization), the others one ply deep.
 
 use std::sync::Arc;
 
@@ -42,6 +43,9 @@ struct Tuned {
     weights: Arc<Weights>,
     /// Evaluate one round deeper ([`Architects::evaluate_round_with`]).
     round: bool,
+    /// With `round`: the look-ahead on one determinization in this many (drawn per
+    /// determinization), the others one ply deep.
+    round_every: u32,
     /// The seat that made the last action applied: after a Take that ends its turn the seat
     /// to move is already the next one, and the round look-ahead starts from the mover's.
     mover: usize,
@@ -94,7 +98,8 @@ impl Game for Tuned {
         Tuned {
             game: self.game.determinize_for(observer, rng),
             weights: self.weights.clone(),
-            round: self.round,
+            round: self.round_every > 0 && rng.next_u32() % self.round_every == 0,
+            round_every: self.round_every,
             mover: self.mover,
         }
     }
@@ -119,6 +124,7 @@ impl Bot<Tuned> for Weighted {
         let mut mine = state.clone();
         mine.weights = self.weights.clone();
         mine.round = false;
+        mine.round_every = 0;
         self.greedy.choose(&mine)
     }
 }
@@ -142,6 +148,8 @@ struct Options {
     step: f64,
     /// The greedy seat under test evaluates one round deeper.
     round: bool,
+    /// ... on one determinization in this many.
+    round_every: u32,
 }
 
 /// Greedy's wins over games `from..from + games`, its seat rotating, the others playing
@@ -154,6 +162,7 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
             game,
             weights: w.clone(),
             round: o.round,
+            round_every: o.round_every,
             mover: 0,
         };
         let n = o.players;
@@ -247,6 +256,7 @@ fn main() {
         rounds: 10,
         step: 0.3,
         round: false,
+        round_every: 0,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -264,7 +274,14 @@ fn main() {
             "--step" => o.step = number(&a, &value()),
             "--rollouts" => rollouts = number(&a, &value()),
             "--out" => out = value(),
-            "--round" => o.round = true,
+            "--round" => {
+                o.round = true;
+                o.round_every = o.round_every.max(1)
+            }
+            "--round-every" => {
+                o.round = true;
+                o.round_every = number::<u32>(&a, &value()).max(1)
+            }
             x => given.extend(
                 x.split([',', ' '])
                     .filter(|s| !s.is_empty())
@@ -415,6 +432,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
             game: Architects::new(&ArchitectsConfig::base(n), i).unwrap(),
             weights: w.clone(),
             round: false,
+            round_every: 0,
             mover: 0,
         };
         let mut bots = bots_for(o, i, seat, policy, 1000 + i);
@@ -464,6 +482,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
                             game: g.game.determinize_for(seat, &mut det_rng),
                             weights: w.clone(),
                             round: false,
+                            round_every: 0,
                             mover: 0,
                         };
                         Game::apply(&mut h, action).unwrap();
