@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -21,7 +21,11 @@
 //! size, keeps any change that raises the mean of the two shares, and halves the step when a
 //! round keeps none; it prints every improvement as a weight table to paste into game.rs.
 //! Check what it finds on other seeds (`eval --from`): it also learns its seeds' luck.
-//! `dump` plays 3 players only, the count the fit script reads.
+//! `dump` plays 3 players only, the count the fit script reads. `--round` makes the seat
+//! under test evaluate one round deeper ([`Architects::evaluate_round_with`]: every other seat
+//! answers with its best take before the model reads the position), a look-ahead measured at
+//! about 7 times greedy's cost; `--round-every K` only on one determinization in K (drawn per
+//! determinization), the others one ply deep.
 
 use std::sync::Arc;
 
@@ -37,6 +41,14 @@ type Weights = [f64; FEATURES];
 struct Tuned {
     game: Architects,
     weights: Arc<Weights>,
+    /// Evaluate one round deeper ([`Architects::evaluate_round_with`]).
+    round: bool,
+    /// With `round`: the look-ahead on one determinization in this many (drawn per
+    /// determinization), the others one ply deep.
+    round_every: u32,
+    /// The seat that made the last action applied: after a Take that ends its turn the seat
+    /// to move is already the next one, and the round look-ahead starts from the mover's.
+    mover: usize,
 }
 
 impl Game for Tuned {
@@ -53,6 +65,7 @@ impl Game for Tuned {
         Game::legal_actions(&self.game, out)
     }
     fn apply(&mut self, action: Action) -> Result<(), ArchitectsError> {
+        self.mover = self.game.current_player();
         Game::apply(&mut self.game, action)
     }
     fn is_terminal(&self) -> bool {
@@ -68,7 +81,12 @@ impl Game for Tuned {
         self.clone().evaluate_scratch(out)
     }
     fn evaluate_scratch(&mut self, out: &mut [f64]) {
-        self.game.evaluate_with(&self.weights, out)
+        if self.round {
+            self.game
+                .evaluate_round_with(&self.weights, self.mover, out)
+        } else {
+            self.game.evaluate_with(&self.weights, out)
+        }
     }
     fn default_determinizations() -> u32 {
         Architects::default_determinizations()
@@ -80,6 +98,9 @@ impl Game for Tuned {
         Tuned {
             game: self.game.determinize_for(observer, rng),
             weights: self.weights.clone(),
+            round: self.round_every > 0 && rng.next_u32() % self.round_every == 0,
+            round_every: self.round_every,
+            mover: self.mover,
         }
     }
 }
@@ -102,6 +123,8 @@ impl Bot<Tuned> for Weighted {
     fn choose(&mut self, state: &Tuned) -> Action {
         let mut mine = state.clone();
         mine.weights = self.weights.clone();
+        mine.round = false;
+        mine.round_every = 0;
         self.greedy.choose(&mine)
     }
 }
@@ -123,6 +146,10 @@ struct Options {
     threads: u64,
     rounds: u32,
     step: f64,
+    /// The greedy seat under test evaluates one round deeper.
+    round: bool,
+    /// ... on one determinization in this many.
+    round_every: u32,
 }
 
 /// Greedy's wins over games `from..from + games`, its seat rotating, the others playing
@@ -134,6 +161,9 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
         let mut g = Tuned {
             game,
             weights: w.clone(),
+            round: o.round,
+            round_every: o.round_every,
+            mover: 0,
         };
         let n = o.players;
         let seat = (i % n as u64) as usize;
@@ -225,6 +255,8 @@ fn main() {
         threads: 1,
         rounds: 10,
         step: 0.3,
+        round: false,
+        round_every: 0,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -242,6 +274,14 @@ fn main() {
             "--step" => o.step = number(&a, &value()),
             "--rollouts" => rollouts = number(&a, &value()),
             "--out" => out = value(),
+            "--round" => {
+                o.round = true;
+                o.round_every = o.round_every.max(1)
+            }
+            "--round-every" => {
+                o.round = true;
+                o.round_every = number::<u32>(&a, &value()).max(1)
+            }
             x => given.extend(
                 x.split([',', ' '])
                     .filter(|s| !s.is_empty())
@@ -391,6 +431,9 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
         let mut g = Tuned {
             game: Architects::new(&ArchitectsConfig::base(n), i).unwrap(),
             weights: w.clone(),
+            round: false,
+            round_every: 0,
+            mover: 0,
         };
         let mut bots = bots_for(o, i, seat, policy, 1000 + i);
         let mut rng = wonders_bots::BotRng::seed_from_u64(i * 7919 + 17);
@@ -438,6 +481,9 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
                         let mut h = Tuned {
                             game: g.game.determinize_for(seat, &mut det_rng),
                             weights: w.clone(),
+                            round: false,
+                            round_every: 0,
+                            mover: 0,
                         };
                         Game::apply(&mut h, action).unwrap();
                         let mut rb = bots_for(o, i, seat, policy, seed);
