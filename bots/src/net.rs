@@ -52,9 +52,10 @@ pub const DEFAULT_PUCT_C: f64 = 1.5;
 pub const DEFAULT_MIX: f64 = 1.0;
 
 /// The default temperature of the guided search's priors (`softmax(logits / T)`): softer
-/// than the network's own policy. With the shipped Duel model, at the iterations 20 ms buy on a
-/// quiet core (1,700 guided against 2,000 plain), 2 won 58.8% of 1,000 games against plain MCTS
-/// over five seeds where 1 won 50.9% of 400 (`results/models/duel.md`); self-play keeps 1.
+/// than the network's own policy. With the shipped Duel model, at about the iterations 20 ms
+/// buy on a quiet core (1,700 guided against 2,000 plain), 2 won 58.3% of 1,000 games against
+/// plain MCTS over five seeds, where 1 won 50.9% of 400 and 3 won 52.9% of 400
+/// (`results/models/duel.md`); self-play keeps 1.
 pub const DEFAULT_PRIOR_TEMPERATURE: f64 = 2.0;
 
 /// With rollout values alone (`mix=1`), the rollouts a node has before the network is asked
@@ -216,10 +217,10 @@ impl Network {
         value.extend_from_slice(self.graph.output("value", scratch));
     }
 
-    /// What [`Evaluator::evaluate`] computes for `observation`, with the plain arithmetic of
-    /// the first runtime ([`Graph::run_reference`]): the logits of `ids` into `policy` (in
-    /// that order) and the `players` values into `value`. Slower, the same values to the
-    /// last bit; for checks and timings.
+    /// What [`Evaluator::logits`] computes for `observation`, with the plain arithmetic of
+    /// the first runtime (one dot product per output of a dense layer): the logits of `ids`
+    /// into `policy` (in that order) and the `players` values into `value` (from the
+    /// observer's seat on). Slower, the same values to the last bit; for checks and timings.
     pub fn evaluate_reference(
         &self,
         observation: &[f32],

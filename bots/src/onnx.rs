@@ -11,7 +11,7 @@
 //! columns of its non-zero features (observations are mostly 0/1 flags, and half a hidden
 //! layer is zero after a ReLU), and one row per output, for the few outputs a search asks for
 //! (the legal actions' logits). The values are those of the plain arithmetic to the last bit
-//! ([`Graph::run_reference`]), so a faster runtime never changes how a bot plays. Anything
+//! ([`Layer::run_reference`]), so a faster runtime never changes how a bot plays. Anything
 //! else is refused with an error naming the operator or the fault; nothing here panics on a
 //! bad file.
 
@@ -835,18 +835,18 @@ impl Graph {
         self.run_steps(rows, scratch, None, Arithmetic::Reference);
     }
 
-    /// [`Graph::run_in_place`] on one row, computing of output `name` only the values at
-    /// `indices` when a dense layer writes that output directly: a search needs the logits of
-    /// the legal actions only, a few of the action space. Returns true when it did: the
-    /// output then holds those values in the order of `indices`. Otherwise (false) the whole
-    /// output was computed.
+    /// [`Graph::run`] of the row written into [`Graph::input_mut`], computing of output
+    /// `name` only the values at `indices` when a dense layer writes that output directly: a
+    /// search needs the logits of the legal actions only, a few of the action space. Returns
+    /// true when it did: the output then holds those values in the order of `indices`.
+    /// Otherwise (false) the whole output was computed.
     pub fn run_one_selected(&self, scratch: &mut Scratch, name: &str, indices: &[u32]) -> bool {
         let selected = self.selection(name, indices);
         self.run_steps(1, scratch, selected, Arithmetic::Fast);
         selected.is_some()
     }
 
-    /// [`Graph::run_one_selected`] of `input` with the arithmetic of [`Graph::run_reference`].
+    /// [`Graph::run_one_selected`] of `input` with the plain arithmetic ([`Layer::run_reference`]).
     pub fn run_one_selected_reference(
         &self,
         input: &[f32],
