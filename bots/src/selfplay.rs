@@ -36,9 +36,6 @@ impl Default for SelfPlayConfig {
                 // The network's value at the leaves, as AlphaZero: the shipped Duel model's
                 // recipe (`wonders selfplay --mix` changes it).
                 mix: 0.0,
-                // The priors at the network's own temperature: the shipped models' recipe
-                // (the bots' default, 2, was chosen for play, not for making targets).
-                temperature: 1.0,
                 ..GuidedConfig::default()
             },
             mcts: MctsConfig {

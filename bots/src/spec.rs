@@ -41,8 +41,7 @@
 //!   valued by a random rollout with weight `M` and by the network's value with weight
 //!   `1 - M` (default 1: rollouts alone, the network asked only for priors, once a node has
 //!   had `K` rollouts, default 4; 0: its value alone, AlphaZero's way). `temperature=PT` softens
-//!   (> 1) or sharpens (< 1) the priors (default 2, softer than the network's own policy);
-//!   `fpu` is what an unvisited child counts
+//!   (> 1) or sharpens (< 1) the priors (default 1); `fpu` is what an unvisited child counts
 //!   as: `net` (the network's value, default), `mean` (its visited siblings' mean) or a number
 //!   in `[0, 1]`. `rollout`, `epsilon` and `depth` do not apply. `eval=rollout` is plain
 //!   `mcts`.
@@ -153,7 +152,7 @@ mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,
                                     MCTS guided by the network's prior; leaves valued by
                                     a random rollout (weight M, default 1) and the
                                     network's value (weight 1 - M); PT: the priors'
-                                    temperature (default 2); F: an unvisited child's value,
+                                    temperature (default 1); F: an unvisited child's value,
                                     net (default), mean or a number in [0, 1]; K: rollouts
                                     before the network is asked (default 4)";
 
