@@ -1,8 +1,14 @@
-//! The cost of a network evaluation and the speed of the guided search (with the network's
-//! value at the leaves, and with rollouts and the network's priors, the default) next to plain
-//! MCTS, on one thread, from an early Duel position (after the Wonder draft).
+//! The cost of a network evaluation and the speed of the guided search next to plain MCTS,
+//! on one thread, over Duel positions from the Wonder draft's end to Age III.
 //!
-//! `cargo run --release --example net_speed -- results/models/duel.onnx`
+//! `cargo run --release --example net_speed -- results/models/duel.onnx [ROUNDS [profile]]`
+//! (`profile`: only the searches' evaluations, a million of them, for a profiler;
+//! `profile-search`: only the default guided search, 2,000 iterations a position, 20 times)
+//!
+//! The searches' rates are what to read as ratios: each search runs the same positions in
+//! turn, over `ROUNDS` interleaved rounds (default 5), and the best round of each is kept,
+//! so a loaded machine slows them alike. Scale plain MCTS's iterations in a time budget by
+//! the ratio to get the guided search's (the sweeps in `results/models/duel.md` do).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,21 +19,63 @@ use wonders_bots::net::{legal_by_id, Evaluator, GuidedConfig, GuidedMcts, Networ
 use wonders_bots::{Bot, Budget, Game, GreedyBot, MctsBot, MctsConfig, Rollout, Scratch};
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
         .unwrap_or_else(|| "results/models/duel.onnx".into());
+    let rounds: usize = args
+        .next()
+        .map_or(5, |r| r.parse().expect("ROUNDS is a number"));
     let net = Arc::new(Network::load(&path).unwrap_or_else(|e| panic!("{e}")));
     let mut game = Duel::new_game(&DuelConfig::default(), 7);
     net.check(&game).unwrap_or_else(|e| panic!("{e}"));
-    // Past the draft: greedy plays the 8 Wonder picks.
+    // Greedy plays the game; the searches start from every 6th position past the draft.
     let mut greedy = GreedyBot::<Duel>::new(1);
-    for _ in 0..8 {
+    let mut positions = Vec::new();
+    let mut ply = 0;
+    while !game.is_terminal() {
+        if ply >= 8 && (ply - 8) % 6 == 0 {
+            positions.push(game);
+        }
         let a = greedy.choose(&game);
         game.apply(a).unwrap();
+        ply += 1;
     }
+    let first = positions[0];
+    let mode = args.next();
+    if mode.as_deref() == Some("profile-search") {
+        let config = GuidedConfig {
+            budget: Budget::Iterations(2000),
+            ..GuidedConfig::default()
+        };
+        let mut search = GuidedMcts::<Duel>::new(net.clone(), config, 1);
+        for _ in 0..20 {
+            for p in &positions {
+                search.choose(p);
+            }
+        }
+        return;
+    }
+    if mode.as_deref() == Some("profile") {
+        let mut eval = Evaluator::new(net.clone());
+        let (mut actions, mut ids, mut priors, mut values) =
+            (Vec::new(), Vec::new(), Vec::new(), [0.0; 8]);
+        for k in 0..1_000_000 {
+            let p = &positions[k % positions.len()];
+            legal_by_id(p, &mut actions, &mut ids);
+            eval.evaluate(p, &ids, 1.0, &mut priors, &mut values);
+        }
+        return;
+    }
+    println!(
+        "{} positions, plies 8 to {}",
+        positions.len(),
+        8 + 6 * (positions.len() - 1)
+    );
 
     let mut obs = vec![0.0; net.observation_len()];
-    game.observe(game.current_player(), &mut obs);
+    first.observe(first.current_player(), &mut obs);
+    let non_zero = obs.iter().filter(|&&v| v != 0.0).count();
     let (mut scratch, mut policy, mut value) = (Scratch::default(), Vec::new(), Vec::new());
     for rows in [1usize, 32] {
         let batch: Vec<f32> = obs.iter().cycle().take(rows * obs.len()).copied().collect();
@@ -38,7 +86,8 @@ fn main() {
         }
         let per_row = start.elapsed().as_secs_f64() / (reps * rows) as f64;
         println!(
-            "evaluation, batch {rows:>2}: {:.1} us per position ({} -> {} ids + {} values)",
+            "evaluation, batch {rows:>2}: {:.2} us per position ({} -> {} ids + {} values, \
+             {non_zero} non-zero features)",
             per_row * 1e6,
             net.observation_len(),
             net.action_space(),
@@ -46,89 +95,128 @@ fn main() {
         );
     }
 
-    // As the searches ask: one position, the logits of its legal ids only.
+    // As the searches ask: one position, the logits of its legal ids only; the reference
+    // arithmetic (one dot product per output, the runtime before) for comparison.
     let mut eval = Evaluator::new(net.clone());
-    let (mut scratch, mut ids) = (Vec::new(), Vec::new());
-    legal_by_id(&game, &mut scratch, &mut ids);
+    let (mut actions, mut ids) = (Vec::new(), Vec::new());
     let (mut priors, mut values) = (Vec::new(), [0.0; 8]);
-    let reps = 20_000;
-    let start = Instant::now();
-    for _ in 0..reps {
-        eval.evaluate(&game, &ids, 1.0, &mut priors, &mut values);
+    let reps: usize = 20_000;
+    let mut legal = Vec::new();
+    for p in &positions {
+        legal_by_id(p, &mut actions, &mut ids);
+        legal.push(ids.clone());
+    }
+    let ids_only: Vec<Vec<u32>> = legal
+        .iter()
+        .map(|l| l.iter().map(|&(id, _)| id).collect())
+        .collect();
+    let mut best = [f64::INFINITY; 4];
+    for _ in 0..rounds {
+        let start = Instant::now();
+        for k in 0..reps {
+            let i = k % positions.len();
+            eval.evaluate(&positions[i], &legal[i], 1.0, &mut priors, &mut values);
+        }
+        best[0] = best[0].min(start.elapsed().as_secs_f64() / reps as f64);
+        let start = Instant::now();
+        for k in 0..reps {
+            let p = &positions[k % positions.len()];
+            p.observe(p.current_player(), &mut obs);
+        }
+        best[1] = best[1].min(start.elapsed().as_secs_f64() / reps as f64);
+        let start = Instant::now();
+        for k in 0..reps {
+            let i = k % positions.len();
+            let p = &positions[i];
+            p.observe(p.current_player(), &mut obs);
+            net.evaluate_reference(&obs, &ids_only[i], &mut scratch, &mut policy, &mut value);
+        }
+        best[2] = best[2].min(start.elapsed().as_secs_f64() / reps as f64);
+        let start = Instant::now();
+        for _ in 0..reps {
+            eval.evaluate(&first, &legal[0], 1.0, &mut priors, &mut values);
+        }
+        best[3] = best[3].min(start.elapsed().as_secs_f64() / reps as f64);
     }
     println!(
-        "evaluation of {} legal ids (observation included): {:.1} us",
-        ids.len(),
-        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
+        "evaluation as the searches ask (observation, legal ids' logits, value): {:.2} us",
+        best[0] * 1e6
+    );
+    println!(
+        "  at the first position alone ({} legal ids): {:.2} us",
+        legal[0].len(),
+        best[3] * 1e6
+    );
+    println!("observation alone: {:.2} us", best[1] * 1e6);
+    println!(
+        "the same with the reference arithmetic (one dot product per output): {:.2} us",
+        best[2] * 1e6
     );
 
-    let start = Instant::now();
-    for _ in 0..reps {
-        game.observe(game.current_player(), &mut obs);
-    }
-    println!(
-        "observation alone: {:.1} us",
-        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
-    );
-    let mut copy = game;
-    let mut rng = <wonders_bots::BotRng as rand::SeedableRng>::seed_from_u64(3);
-    let start = Instant::now();
-    for _ in 0..reps {
-        game.determinize_into(game.current_player(), &mut rng, &mut copy);
-    }
-    println!(
-        "determinization alone: {:.1} us",
-        start.elapsed().as_secs_f64() / f64::from(reps) * 1e6
-    );
-    // The three searches, 2,000 iterations a move from the same position, interleaved over
-    // three rounds (the machine is shared: the best round of each is reported).
-    let iterations = 2000;
-    let moves = 5;
+    // The searches, `iterations` a move from every position, interleaved over the rounds.
+    let iterations = 1000;
     let budget = Budget::Iterations(iterations);
-    let value_alone = GuidedConfig {
+    let guided = |mix: f64| GuidedConfig {
         budget,
-        mix: 0.0,
+        mix,
         ..GuidedConfig::default()
     };
-    let rollouts = GuidedConfig {
-        budget,
-        ..GuidedConfig::default()
-    };
+    let searches: [(&str, Option<GuidedConfig>); 5] = [
+        ("mcts (random rollouts)", None),
+        ("mcts:eval=net (default: mix=1)", Some(guided(1.0))),
+        ("mcts:eval=net,mix=0.75", Some(guided(0.75))),
+        ("mcts:eval=net,mix=0.5", Some(guided(0.5))),
+        ("mcts:eval=net,mix=0 (value alone)", Some(guided(0.0))),
+    ];
     let plain = MctsConfig {
         budget,
         rollout: Rollout::Random,
         ..MctsConfig::default()
     };
-    let mut best = [0.0f64; 3];
-    let mut evaluations = (0, 0);
-    for _ in 0..3 {
-        let mut search = GuidedMcts::<Duel>::new(net.clone(), value_alone, 1);
-        let start = Instant::now();
-        for _ in 0..moves {
-            search.choose(&game);
+    // The best time of each search at each position: a time budget per move buys each
+    // search iterations in the ratio of its rate to plain MCTS's at that position, so the
+    // ratio reported is the mean over the positions of that per-position ratio.
+    let mut best = vec![[f64::INFINITY; 5]; positions.len()];
+    let mut evaluations = [0u64; 5];
+    for _ in 0..rounds {
+        for (k, (_, config)) in searches.iter().enumerate() {
+            let mut asked = 0;
+            let mut mcts = MctsBot::<Duel>::new(plain, 1);
+            let mut search = config.map(|c| GuidedMcts::<Duel>::new(net.clone(), c, 1));
+            for (p, position) in positions.iter().enumerate() {
+                let start = Instant::now();
+                match &mut search {
+                    None => {
+                        mcts.choose(position);
+                    }
+                    Some(search) => {
+                        search.choose(position);
+                        asked += u64::from(search.last_evaluations());
+                    }
+                }
+                best[p][k] = best[p][k].min(start.elapsed().as_secs_f64());
+            }
+            evaluations[k] = asked;
         }
-        best[0] = best[0].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
-        let mut search = GuidedMcts::<Duel>::new(net.clone(), rollouts, 1);
-        let start = Instant::now();
-        for _ in 0..moves {
-            search.choose(&game);
-        }
-        best[1] = best[1].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
-        evaluations = (search.last_evaluations(), search.last_iterations());
-        let mut mcts = MctsBot::<Duel>::new(plain, 1);
-        let start = Instant::now();
-        for _ in 0..moves {
-            mcts.choose(&game);
-        }
-        best[2] = best[2].max(f64::from(iterations * moves) / start.elapsed().as_secs_f64());
     }
-    println!(
-        "mcts:eval=net,mix=0 (value at the leaves) iterations/s: {:.0}",
-        best[0]
-    );
-    println!(
-        "mcts:eval=net (rollouts, network priors) iterations/s: {:.0} ({} evaluations in {} iterations)",
-        best[1], evaluations.0, evaluations.1
-    );
-    println!("mcts (random rollouts) iterations/s: {:.0}", best[2]);
+    let total = |k: usize| best.iter().map(|b| b[k]).sum::<f64>();
+    let ratio = |k: usize| best.iter().map(|b| b[0] / b[k]).sum::<f64>() / positions.len() as f64;
+    let rate: Vec<f64> = (0..5)
+        .map(|k| f64::from(iterations) * positions.len() as f64 / total(k))
+        .collect();
+    for (k, (name, _)) in searches.iter().enumerate() {
+        let asked = if k == 0 {
+            String::new()
+        } else {
+            format!(
+                ", {:.0} evaluations per 1,000 iterations",
+                evaluations[k] as f64 / positions.len() as f64
+            )
+        };
+        println!(
+            "{name}: {:.0} iterations/s, {:.3} of plain mcts's iterations in the same time{asked}",
+            rate[k],
+            ratio(k)
+        );
+    }
 }

@@ -62,7 +62,7 @@ use crate::mcts::{
 };
 use crate::net::{
     Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
-    DEFAULT_PUCT_C,
+    DEFAULT_PRIOR_TEMPERATURE, DEFAULT_PUCT_C,
 };
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
@@ -693,7 +693,7 @@ impl fmt::Display for BotSpec {
                 if config.mix != DEFAULT_MIX {
                     params.push(format!("mix={}", config.mix));
                 }
-                if config.temperature != 1.0 {
+                if config.temperature != DEFAULT_PRIOR_TEMPERATURE {
                     params.push(format!("temperature={}", config.temperature));
                 }
                 if config.ask_after != DEFAULT_ASK_AFTER {

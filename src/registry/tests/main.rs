@@ -12,5 +12,6 @@ mod crate_layers;
 mod encoding;
 mod greedy_strength;
 mod mcts_games;
+mod network;
 mod registry_table;
 mod registry_web;
