@@ -66,7 +66,8 @@ def main() -> None:
     bots = ", ".join(sorted(per["bots"].unique()))
     ax.set_title(f"7 Wonders Architects: win rate by Wonder and player count ({bots})", fontsize=11)
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower right")
+    # "best": at 6-7 players Alexandria sits far right, under a fixed lower-right legend.
+    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     table = per[["players", "wonder", "count", "rate", "low", "high", "rate_x_fair"]]
