@@ -167,25 +167,39 @@ impl Architects {
     fn settle_turn(&mut self, weights: &[f64; FEATURES]) {
         let seat = self.current;
         let mut actions = Vec::new();
-        let mut chances = [0.0; MAX_PLAYERS];
         while !self.is_over() && self.phase != Phase::Take && self.current == seat {
-            Architects::legal_actions(self, &mut actions);
-            let mut best: Option<(f64, Architects)> = None;
-            for &action in &actions {
-                let mut next = self.clone();
-                if next.apply(action).is_err() {
-                    continue;
-                }
-                next.win_chances_with(weights, &mut chances);
-                if best.as_ref().is_none_or(|(v, _)| chances[seat] > *v) {
-                    best = Some((chances[seat], next));
-                }
-            }
-            match best {
-                Some((_, next)) => *self = next,
+            match self.best_next(weights, &mut actions, |_| {}) {
+                Some(next) => *self = next,
                 None => break,
             }
         }
+    }
+
+    /// The state after the legal action of the seat to move that leaves its
+    /// [`Architects::win_chances`] highest (the first such on ties), each candidate state
+    /// passed through `then` before it is read; `None` when no action applies.
+    fn best_next(
+        &self,
+        weights: &[f64; FEATURES],
+        actions: &mut Vec<Action>,
+        then: impl Fn(&mut Architects),
+    ) -> Option<Architects> {
+        let seat = self.current;
+        let mut chances = [0.0; MAX_PLAYERS];
+        Architects::legal_actions(self, actions);
+        let mut best: Option<(f64, Architects)> = None;
+        for &action in actions.iter() {
+            let mut next = self.clone();
+            if next.apply(action).is_err() {
+                continue;
+            }
+            then(&mut next);
+            next.win_chances_with(weights, &mut chances);
+            if best.as_ref().is_none_or(|(v, _)| chances[seat] > *v) {
+                best = Some((chances[seat], next));
+            }
+        }
+        best.map(|(_, next)| next)
     }
 
     /// Seat p's position value: the weighted sum of its features, with weights fitted to who
@@ -225,24 +239,9 @@ impl Architects {
             self.settle_turn(weights);
         }
         let mut actions = Vec::new();
-        let mut chances = [0.0; MAX_PLAYERS];
         while !self.is_over() && self.current != mover {
-            let seat = self.current;
-            Architects::legal_actions(self, &mut actions);
-            let mut best: Option<(f64, Architects)> = None;
-            for &action in &actions {
-                let mut next = self.clone();
-                if next.apply(action).is_err() {
-                    continue;
-                }
-                next.settle_turn(weights);
-                next.win_chances_with(weights, &mut chances);
-                if best.as_ref().is_none_or(|(v, _)| chances[seat] > *v) {
-                    best = Some((chances[seat], next));
-                }
-            }
-            match best {
-                Some((_, next)) => *self = next,
+            match self.best_next(weights, &mut actions, |next| next.settle_turn(weights)) {
+                Some(next) => *self = next,
                 None => break,
             }
         }
