@@ -211,21 +211,29 @@ fn shares_against(o: &Options, w: &Weights, policies: &[Policy]) -> Vec<f64> {
     let w = Arc::new(*w);
     let mut out = vec![0.0; policies.len()];
     for (k, &policy) in policies.iter().enumerate() {
-        let per = o.games.div_ceil(o.threads);
-        let won: f64 = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..o.threads)
-                .map(|t| {
-                    let w = w.clone();
-                    let from = o.from + t * per;
-                    let games = per.min((o.from + o.games).saturating_sub(from));
-                    s.spawn(move || wins(o, &w, policy, from, games))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).sum()
-        });
+        let won: f64 = on_threads(o, |from, games| wins(o, &w, policy, from, games))
+            .into_iter()
+            .sum();
         out[k] = won / o.games as f64;
     }
     out
+}
+
+/// `run(from, games)` over the run's games `o.from..o.from + o.games`, split into
+/// `o.threads` consecutive parts played at once; the parts' results in order.
+fn on_threads<T: Send>(o: &Options, run: impl Fn(u64, u64) -> T + Sync) -> Vec<T> {
+    let per = o.games.div_ceil(o.threads);
+    let run = &run;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..o.threads)
+            .map(|t| {
+                let from = o.from + t * per;
+                let games = per.min((o.from + o.games).saturating_sub(from));
+                s.spawn(move || run(from, games))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
 }
 
 fn fail(message: &str) -> ! {
@@ -512,21 +520,10 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
 
 fn dump(o: &Options, w: &Weights, rollouts: u64, out: &str) {
     let w = Arc::new(*w);
-    let per = o.games.div_ceil(o.threads);
-    let data: Vec<f32> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..o.threads)
-            .map(|t| {
-                let w = w.clone();
-                let from = o.from + t * per;
-                let games = per.min((o.from + o.games).saturating_sub(from));
-                s.spawn(move || dump_games(o, &w, rollouts, from, games))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let data: Vec<f32> = on_threads(o, |from, games| dump_games(o, &w, rollouts, from, games))
+        .into_iter()
+        .flatten()
+        .collect();
     let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_le_bytes()).collect();
     if let Err(e) = std::fs::write(out, bytes) {
         fail(&format!("cannot write {out}: {e}"));
