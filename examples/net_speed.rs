@@ -56,6 +56,20 @@ fn main() {
         }
         return;
     }
+    if mode.as_deref() == Some("profile-plain") {
+        let config = MctsConfig {
+            budget: Budget::Iterations(2000),
+            rollout: Rollout::Random,
+            ..MctsConfig::default()
+        };
+        let mut search = MctsBot::<Duel>::new(config, 1);
+        for _ in 0..20 {
+            for p in &positions {
+                search.choose(p);
+            }
+        }
+        return;
+    }
     if mode.as_deref() == Some("profile") {
         let mut eval = Evaluator::new(net.clone());
         let (mut actions, mut ids, mut priors, mut values) =

@@ -252,20 +252,46 @@ pub fn legal_by_id<G: Game>(
     out: &mut Vec<(u32, G::Action)>,
 ) {
     state.legal_actions(scratch);
-    let mut keyed: smallvec::SmallVec<[(usize, u32, usize); 64]> = scratch
-        .iter()
-        .enumerate()
-        .map(|(k, &a)| {
-            let (id, cost) = state.encoded_action(a);
-            (id, cost, k)
-        })
-        .collect();
-    keyed.sort_unstable();
+    listed_by_id(state, scratch, out);
+}
+
+/// [`legal_by_id`] of the list `listed` that `state.legal_actions` wrote.
+fn listed_by_id<G: Game>(state: &G, listed: &[G::Action], out: &mut Vec<(u32, G::Action)>) {
+    // Sorted by (id, cost, position in the list), each packed into one integer when it
+    // fits (always, for the project's games): the sort is then of plain words.
+    let mut keys: smallvec::SmallVec<[u64; 64]> = smallvec::SmallVec::new();
+    let mut packed = listed.len() < 1 << 16;
+    for (k, &a) in listed.iter().enumerate() {
+        let (id, cost) = state.encoded_action(a);
+        packed &= id < 1 << 24 && cost < 1 << 24;
+        keys.push((id as u64) << 40 | u64::from(cost) << 16 | k as u64);
+    }
     out.clear();
-    let mut last = usize::MAX;
-    for &(id, _, k) in &keyed {
+    if !packed {
+        let mut keyed: Vec<(usize, u32, usize)> = listed
+            .iter()
+            .enumerate()
+            .map(|(k, &a)| {
+                let (id, cost) = state.encoded_action(a);
+                (id, cost, k)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut last = usize::MAX;
+        for &(id, _, k) in &keyed {
+            if id != last {
+                out.push((id as u32, listed[k]));
+                last = id;
+            }
+        }
+        return;
+    }
+    keys.sort_unstable();
+    let mut last = u64::MAX;
+    for &key in &keys {
+        let id = key >> 40;
         if id != last {
-            out.push((id as u32, scratch[k]));
+            out.push((id as u32, listed[(key & 0xffff) as usize]));
             last = id;
         }
     }
@@ -495,6 +521,50 @@ struct Node {
     /// The network's value, for the seat to move here, when it was expanded: what its
     /// unvisited children count as.
     value_to_move: f32,
+    /// Index in `GuidedMcts::listings` of what the last descent through this node derived
+    /// from its legal list, or `NONE`.
+    listing: u32,
+}
+
+/// What a descent derived at a node from the legal list of its determinization: the list
+/// itself (in `GuidedMcts::listed`) and the node's children legal under it, in the order of
+/// the node's child list, each with the action its id stands for (in `GuidedMcts::choices`).
+/// A later determinization that lists the same actions gets the same children and actions,
+/// so it reuses them instead of keying, sorting and matching ids again.
+#[derive(Clone, Copy, Debug)]
+struct Listing {
+    listed: Slot,
+    choices: Slot,
+}
+
+/// A run of an arena: `len` used entries of `cap` reserved from `start`.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    start: u32,
+    len: u32,
+    cap: u32,
+}
+
+impl Slot {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// Writes `items` into `slot` of `arena`, in place when they fit, else at the arena's end.
+fn store<T: Copy>(arena: &mut Vec<T>, slot: &mut Slot, items: impl ExactSizeIterator<Item = T>) {
+    let len = items.len() as u32;
+    if len > slot.cap {
+        slot.start = arena.len() as u32;
+        slot.cap = len;
+        arena.extend(items);
+    } else {
+        let start = slot.start as usize;
+        for (place, item) in arena[start..].iter_mut().zip(items) {
+            *place = item;
+        }
+    }
+    slot.len = len;
 }
 
 /// MCTS guided by a network: priors in the selection, values at the leaves.
@@ -514,6 +584,11 @@ pub struct GuidedMcts<G: Game> {
     root_options_known: bool,
     /// Network evaluations of the last search (the root's included).
     last_evaluations: u32,
+    /// The game's [`Game::action_ids_are_fixed`]: nodes then keep a [`Listing`].
+    fixed_ids: bool,
+    listings: Vec<Listing>,
+    listed: Vec<G::Action>,
+    choices: Vec<(u32, G::Action)>,
 }
 
 impl<G: Game> GuidedMcts<G> {
@@ -533,6 +608,10 @@ impl<G: Game> GuidedMcts<G> {
             last_iterations: 0,
             root_options_known: false,
             last_evaluations: 0,
+            fixed_ids: false,
+            listings: Vec::new(),
+            listed: Vec::new(),
+            choices: Vec::new(),
         }
     }
 
@@ -577,6 +656,7 @@ impl<G: Game> GuidedMcts<G> {
                 prior,
                 expanded: false,
                 value_to_move: 0.0,
+                listing: NONE,
             });
             last = index;
         }
@@ -629,8 +709,11 @@ impl<G: Game> GuidedMcts<G> {
                 self.mix_rollout(det, players, &mut values);
                 break;
             }
-            if node == 0 && self.root_options_known {
-                // Every determinization lists the root's own options (the mover knows them).
+            // The root's listing, made from the root's own options, holds in every
+            // determinization when the mover knows those options; another node's holds when
+            // this determinization lists the same actions as the last one through it.
+            let listing = leaf.listing;
+            let reuse = if node == 0 && self.root_options_known {
                 debug_assert!(
                     {
                         legal_by_id(det, &mut self.scratch, &mut self.ids);
@@ -638,110 +721,41 @@ impl<G: Game> GuidedMcts<G> {
                     },
                     "a determinization for the mover lists other options"
                 );
-                self.ids.clone_from(&self.root_ids);
+                true
             } else {
-                legal_by_id(det, &mut self.scratch, &mut self.ids);
-            }
-            let mover = det.current_player();
-            if !self.nodes[node as usize].expanded {
-                let t = self.config.temperature as f32;
-                self.eval
-                    .evaluate(det, &self.ids, t, &mut self.priors, &mut values);
-                self.last_evaluations += 1;
-                self.expand(node, mover, &values[..players]);
-                if !lazy {
-                    if self.config.mix > 0.0 {
-                        self.mix_rollout(det, players, &mut values);
-                    }
-                    break;
-                }
-            }
-            // Children legal in this determinization; ids no child has yet join with a
-            // uniform prior (the network was asked in another determinization).
-            self.candidates.clear();
-            let mut parent_visits = 0u32;
-            let mut parent_total = 0.0;
-            // The root's children, made from the root's own options, are all legal in
-            // every determinization when the mover knows those options.
-            let all_legal = node == 0 && self.root_options_known;
-            let mut child = self.nodes[node as usize].first_child;
-            let mut found = 0usize;
-            while child != NONE {
-                let c = &self.nodes[child as usize];
-                if all_legal || self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
-                    self.candidates.push(child);
-                    parent_visits += c.visits;
-                    parent_total += c.total;
-                    found += 1;
-                }
-                child = c.next_sibling;
-            }
-            if found < self.ids.len() {
-                let uniform = 1.0 / self.ids.len() as f32;
-                for k in 0..self.ids.len() {
-                    let id = self.ids[k].0;
-                    let known = self
-                        .candidates
-                        .iter()
-                        .any(|&c| self.nodes[c as usize].id == id);
-                    if !known {
-                        let index = self.nodes.len() as u32;
-                        let parent = &mut self.nodes[node as usize];
-                        let sibling = parent.first_child;
-                        parent.first_child = index;
-                        self.nodes.push(Node {
-                            id,
-                            mover: mover as u8,
-                            parent: node,
-                            first_child: NONE,
-                            next_sibling: sibling,
-                            visits: 0,
-                            total: 0.0,
-                            prior: uniform,
-                            expanded: false,
-                            value_to_move: 0.0,
-                        });
-                        self.candidates.push(index);
-                    }
-                }
-            }
-            let net_value = f64::from(self.nodes[node as usize].value_to_move);
-            let fpu = match self.config.fpu {
-                Fpu::Net => net_value,
-                Fpu::Mean if parent_visits > 0 => parent_total / f64::from(parent_visits),
-                Fpu::Mean => net_value,
-                Fpu::Value(v) => v,
+                det.legal_actions(&mut self.scratch);
+                listing != NONE
+                    && self.listed[self.listings[listing as usize].listed.range()] == self.scratch
             };
-            let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
-            let mut best = self.candidates[0];
-            let mut best_score = f64::NEG_INFINITY;
-            for &c in &self.candidates {
-                let n = &self.nodes[c as usize];
-                let q = if n.visits > 0 {
-                    n.total / f64::from(n.visits)
-                } else {
-                    fpu
-                };
-                let score =
-                    q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
-                if score > best_score {
-                    best_score = score;
-                    best = c;
-                }
+            let (next, action) = if reuse {
+                let choices = self.listings[listing as usize].choices.range();
+                debug_assert!(
+                    {
+                        listed_by_id(det, &self.scratch, &mut self.ids);
+                        let fixed = &self.choices[choices.clone()];
+                        (node == 0 && self.root_options_known || self.ids.len() == fixed.len())
+                            && fixed.iter().all(|&(child, action)| {
+                                det.encoded_action(action).0 as u32 == self.nodes[child as usize].id
+                            })
+                    },
+                    "a listing reused for another list of ids"
+                );
+                let choices = &self.choices[choices];
+                let k = self.select(node, choices.iter().map(|&(child, _)| child));
+                choices[k]
+            } else {
+                self.descend_listed(det, node, players, lazy, &mut values)
+            };
+            if next == NONE {
+                break;
             }
-            let id = self.nodes[best as usize].id;
-            let k = self
-                .ids
-                .binary_search_by_key(&id, |&(id, _)| id)
-                .expect("a candidate's id is legal here");
-            let action = self.ids[k].1;
             if let Err(e) = det.apply_listed(action) {
                 panic!(
                     "engine refused its own legal action {}: {e}",
                     det.action_name(action)
                 );
             }
-            node = best;
+            node = next;
         }
         self.det = slot;
         let mut i = node;
@@ -756,6 +770,164 @@ impl<G: Game> GuidedMcts<G> {
         }
     }
 
+    /// A step of the descent at `node` without a listing to reuse: `det`'s legal list (in
+    /// `scratch`) by id; the network asked if the node is not expanded yet (`NONE` returned
+    /// when that ends the iteration, `values` then holding the leaf's value); children added
+    /// for ids legal here that have none; the child to follow and its action. The node's
+    /// listing is then made for the determinizations that list the same actions.
+    fn descend_listed(
+        &mut self,
+        det: &mut G,
+        node: u32,
+        players: usize,
+        lazy: bool,
+        values: &mut [f64; MAX_PLAYERS],
+    ) -> (u32, G::Action) {
+        listed_by_id(det, &self.scratch, &mut self.ids);
+        let mover = det.current_player();
+        if !self.nodes[node as usize].expanded {
+            let t = self.config.temperature as f32;
+            self.eval
+                .evaluate(det, &self.ids, t, &mut self.priors, values);
+            self.last_evaluations += 1;
+            self.expand(node, mover, &values[..players]);
+            if !lazy {
+                if self.config.mix > 0.0 {
+                    self.mix_rollout(det, players, values);
+                }
+                return (NONE, self.ids[0].1);
+            }
+        }
+        // Children legal in this determinization; ids no child has yet join with a
+        // uniform prior (the network was asked in another determinization).
+        self.candidates.clear();
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            if self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
+                self.candidates.push(child);
+            }
+            child = c.next_sibling;
+        }
+        let found = self.candidates.len();
+        if found < self.ids.len() {
+            let uniform = 1.0 / self.ids.len() as f32;
+            for k in 0..self.ids.len() {
+                let id = self.ids[k].0;
+                let known = self.candidates[..found]
+                    .iter()
+                    .any(|&c| self.nodes[c as usize].id == id);
+                if !known {
+                    let index = self.nodes.len() as u32;
+                    let parent = &mut self.nodes[node as usize];
+                    let sibling = parent.first_child;
+                    parent.first_child = index;
+                    self.nodes.push(Node {
+                        id,
+                        mover: mover as u8,
+                        parent: node,
+                        first_child: NONE,
+                        next_sibling: sibling,
+                        visits: 0,
+                        total: 0.0,
+                        prior: uniform,
+                        expanded: false,
+                        value_to_move: 0.0,
+                        listing: NONE,
+                    });
+                    self.candidates.push(index);
+                }
+            }
+        }
+        let best = self.candidates[self.select(node, self.candidates.iter().copied())];
+        let action = self.action_of(best);
+        if self.fixed_ids {
+            // The node's child list now starts with the children just added, the last
+            // added first, and goes on with the ones there before.
+            let index = match self.nodes[node as usize].listing {
+                NONE => {
+                    let empty = Slot {
+                        start: 0,
+                        len: 0,
+                        cap: 0,
+                    };
+                    self.listings.push(Listing {
+                        listed: empty,
+                        choices: empty,
+                    });
+                    let index = self.listings.len() as u32 - 1;
+                    self.nodes[node as usize].listing = index;
+                    index
+                }
+                index => index,
+            } as usize;
+            let mut listing = self.listings[index];
+            store(&mut self.listed, &mut listing.listed, self.scratch.iter().copied());
+            let (n, added) = (self.candidates.len(), self.candidates.len() - found);
+            let mut choices = std::mem::take(&mut self.choices);
+            let order = (0..n).map(|i| {
+                let c = if i < added {
+                    self.candidates[n - 1 - i]
+                } else {
+                    self.candidates[i - added]
+                };
+                (c, self.action_of(c))
+            });
+            store(&mut choices, &mut listing.choices, order);
+            self.choices = choices;
+            self.listings[index] = listing;
+        }
+        (best, action)
+    }
+
+    /// The action of this determinization's legal list (by id, in `ids`) that `child`'s id
+    /// stands for.
+    fn action_of(&self, child: u32) -> G::Action {
+        let id = self.nodes[child as usize].id;
+        let k = self
+            .ids
+            .binary_search_by_key(&id, |&(id, _)| id)
+            .expect("a candidate's id is legal here");
+        self.ids[k].1
+    }
+
+    /// The position in `candidates` (children of `node` legal in this determinization, none
+    /// missing) of the one maximising `Q + c * P * sqrt(N) / (1 + n)` (the first on ties).
+    fn select(&self, node: u32, candidates: impl Iterator<Item = u32> + Clone) -> usize {
+        let mut parent_visits = 0u32;
+        let mut parent_total = 0.0;
+        for c in candidates.clone() {
+            let n = &self.nodes[c as usize];
+            parent_visits += n.visits;
+            parent_total += n.total;
+        }
+        let net_value = f64::from(self.nodes[node as usize].value_to_move);
+        let fpu = match self.config.fpu {
+            Fpu::Net => net_value,
+            Fpu::Mean if parent_visits > 0 => parent_total / f64::from(parent_visits),
+            Fpu::Mean => net_value,
+            Fpu::Value(v) => v,
+        };
+        let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (k, c) in candidates.enumerate() {
+            let n = &self.nodes[c as usize];
+            let q = if n.visits > 0 {
+                n.total / f64::from(n.visits)
+            } else {
+                fpu
+            };
+            let score =
+                q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
+            if score > best_score {
+                best_score = score;
+                best = k;
+            }
+        }
+        best
+    }
+
     /// Runs the search for the player to move and returns the visit counts of the root's
     /// children by id (legal in the true state), or `None` for a forced move.
     pub fn search(&mut self, state: &G) -> Option<G::Action> {
@@ -768,6 +940,10 @@ impl<G: Game> GuidedMcts<G> {
             "GuidedMcts asked to move in a finished game"
         );
         self.nodes.clear();
+        self.listings.clear();
+        self.listed.clear();
+        self.choices.clear();
+        self.fixed_ids = state.action_ids_are_fixed();
         self.last_iterations = 0;
         self.last_evaluations = 0;
         if self.root_ids.len() == 1 {
@@ -784,6 +960,7 @@ impl<G: Game> GuidedMcts<G> {
             prior: 1.0,
             expanded: false,
             value_to_move: 0.0,
+            listing: NONE,
         });
         // The root's evaluation reads only the mover's observation: ask once, on the true
         // state, then mix in the self-play noise.
@@ -800,6 +977,31 @@ impl<G: Game> GuidedMcts<G> {
             }
         }
         self.expand(0, seat, &values[..players]);
+        if self.root_options_known {
+            // Every iteration's determinization lists the root's options: all its children.
+            let mut choices = Slot {
+                start: 0,
+                len: 0,
+                cap: 0,
+            };
+            let mut child = self.nodes[0].first_child;
+            while child != NONE {
+                let action = self.action_of(child);
+                self.choices.push((child, action));
+                child = self.nodes[child as usize].next_sibling;
+            }
+            choices.len = self.choices.len() as u32;
+            choices.cap = choices.len;
+            self.listings.push(Listing {
+                listed: Slot {
+                    start: 0,
+                    len: 0,
+                    cap: 0,
+                },
+                choices,
+            });
+            self.nodes[0].listing = 0;
+        }
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::TimeMs(ms) => (
@@ -971,6 +1173,9 @@ mod tests {
         }
         fn encoded_action(&self, take: u8) -> (usize, u32) {
             (usize::from(take - 1), 0)
+        }
+        fn action_ids_are_fixed(&self) -> bool {
+            true
         }
     }
 
