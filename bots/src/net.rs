@@ -578,6 +578,10 @@ pub struct GuidedMcts<G: Game> {
     scratch: Vec<G::Action>,
     priors: Vec<f32>,
     candidates: Vec<u32>,
+    /// For each of `candidates`, the place of its id in `ids`.
+    candidate_ids: Vec<u32>,
+    /// By action id: 1 + its place in `ids` while a descent step matches children to them.
+    position: Vec<u32>,
     det: Option<G>,
     last_iterations: u32,
     /// The root state's [`Game::mover_options_are_known`]: iterations reuse `root_ids`.
@@ -604,6 +608,8 @@ impl<G: Game> GuidedMcts<G> {
             scratch: Vec::new(),
             priors: Vec::new(),
             candidates: Vec::new(),
+            candidate_ids: Vec::new(),
+            position: Vec::new(),
             det: None,
             last_iterations: 0,
             root_options_known: false,
@@ -799,13 +805,24 @@ impl<G: Game> GuidedMcts<G> {
             }
         }
         // Children legal in this determinization; ids no child has yet join with a
-        // uniform prior (the network was asked in another determinization).
+        // uniform prior (the network was asked in another determinization). `position`
+        // maps a legal id to its place in `ids` (plus 1; 0 elsewhere, and again on return).
+        if self.position.is_empty() {
+            self.position.resize(self.eval.network().action_space(), 0);
+        }
+        for (k, &(id, _)) in self.ids.iter().enumerate() {
+            self.position[id as usize] = k as u32 + 1;
+        }
         self.candidates.clear();
+        self.candidate_ids.clear();
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
             let c = &self.nodes[child as usize];
-            if self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
+            let place = &mut self.position[c.id as usize];
+            if *place != 0 {
                 self.candidates.push(child);
+                self.candidate_ids.push(*place - 1);
+                *place = 0;
             }
             child = c.next_sibling;
         }
@@ -814,10 +831,8 @@ impl<G: Game> GuidedMcts<G> {
             let uniform = 1.0 / self.ids.len() as f32;
             for k in 0..self.ids.len() {
                 let id = self.ids[k].0;
-                let known = self.candidates[..found]
-                    .iter()
-                    .any(|&c| self.nodes[c as usize].id == id);
-                if !known {
+                if self.position[id as usize] != 0 {
+                    self.position[id as usize] = 0;
                     let index = self.nodes.len() as u32;
                     let parent = &mut self.nodes[node as usize];
                     let sibling = parent.first_child;
@@ -836,11 +851,13 @@ impl<G: Game> GuidedMcts<G> {
                         listing: NONE,
                     });
                     self.candidates.push(index);
+                    self.candidate_ids.push(k as u32);
                 }
             }
         }
-        let best = self.candidates[self.select(node, self.candidates.iter().copied())];
-        let action = self.action_of(best);
+        let k = self.select(node, self.candidates.iter().copied());
+        let best = self.candidates[k];
+        let action = self.ids[self.candidate_ids[k] as usize].1;
         if self.fixed_ids {
             // The node's child list now starts with the children just added, the last
             // added first, and goes on with the ones there before.
@@ -866,12 +883,9 @@ impl<G: Game> GuidedMcts<G> {
             let (n, added) = (self.candidates.len(), self.candidates.len() - found);
             let mut choices = std::mem::take(&mut self.choices);
             let order = (0..n).map(|i| {
-                let c = if i < added {
-                    self.candidates[n - 1 - i]
-                } else {
-                    self.candidates[i - added]
-                };
-                (c, self.action_of(c))
+                let j = if i < added { n - 1 - i } else { i - added };
+                let id = self.candidate_ids[j] as usize;
+                (self.candidates[j], self.ids[id].1)
             });
             store(&mut choices, &mut listing.choices, order);
             self.choices = choices;
