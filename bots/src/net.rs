@@ -527,44 +527,23 @@ struct Node {
 }
 
 /// What a descent derived at a node from the legal list of its determinization: the list
-/// itself (in `GuidedMcts::listed`) and the node's children legal under it, in the order of
-/// the node's child list, each with the action its id stands for (in `GuidedMcts::choices`).
-/// A later determinization that lists the same actions gets the same children and actions,
-/// so it reuses them instead of keying, sorting and matching ids again.
+/// itself (`listed` in `GuidedMcts::listed`) and the node's children legal under it, in the
+/// order of the node's child list, each with the action its id stands for (`choices` in
+/// `GuidedMcts::choices`). A later determinization that lists the same actions gets the same
+/// children and actions, so it reuses them instead of keying, sorting and matching ids
+/// again. A listing never goes stale: once made, every id of its list has a child, so the
+/// children added later (for other lists) have other ids and are prepended, leaving its
+/// children and their order as they were. A node keeps one per list seen (they differ by
+/// the cards a determinization revealed on the way), chained by `next`.
 #[derive(Clone, Copy, Debug)]
 struct Listing {
-    listed: Slot,
-    choices: Slot,
+    listed: (u32, u32),
+    choices: (u32, u32),
+    next: u32,
 }
 
-/// A run of an arena: `len` used entries of `cap` reserved from `start`.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    start: u32,
-    len: u32,
-    cap: u32,
-}
-
-impl Slot {
-    fn range(self) -> std::ops::Range<usize> {
-        self.start as usize..(self.start + self.len) as usize
-    }
-}
-
-/// Writes `items` into `slot` of `arena`, in place when they fit, else at the arena's end.
-fn store<T: Copy>(arena: &mut Vec<T>, slot: &mut Slot, items: impl ExactSizeIterator<Item = T>) {
-    let len = items.len() as u32;
-    if len > slot.cap {
-        slot.start = arena.len() as u32;
-        slot.cap = len;
-        arena.extend(items);
-    } else {
-        let start = slot.start as usize;
-        for (place, item) in arena[start..].iter_mut().zip(items) {
-            *place = item;
-        }
-    }
-    slot.len = len;
+fn range((start, len): (u32, u32)) -> std::ops::Range<usize> {
+    start as usize..(start + len) as usize
 }
 
 /// MCTS guided by a network: priors in the selection, values at the leaves.
@@ -718,7 +697,7 @@ impl<G: Game> GuidedMcts<G> {
             // The root's listing, made from the root's own options, holds in every
             // determinization when the mover knows those options; another node's holds when
             // this determinization lists the same actions as the last one through it.
-            let listing = leaf.listing;
+            let mut listing = leaf.listing;
             let reuse = if node == 0 && self.root_options_known {
                 debug_assert!(
                     {
@@ -730,11 +709,17 @@ impl<G: Game> GuidedMcts<G> {
                 true
             } else {
                 det.legal_actions(&mut self.scratch);
+                while listing != NONE {
+                    let l = &self.listings[listing as usize];
+                    if self.listed[range(l.listed)] == self.scratch {
+                        break;
+                    }
+                    listing = l.next;
+                }
                 listing != NONE
-                    && self.listed[self.listings[listing as usize].listed.range()] == self.scratch
             };
             let (next, action) = if reuse {
-                let choices = self.listings[listing as usize].choices.range();
+                let choices = range(self.listings[listing as usize].choices);
                 debug_assert!(
                     {
                         listed_by_id(det, &self.scratch, &mut self.ids);
@@ -861,35 +846,22 @@ impl<G: Game> GuidedMcts<G> {
         if self.fixed_ids {
             // The node's child list now starts with the children just added, the last
             // added first, and goes on with the ones there before.
-            let index = match self.nodes[node as usize].listing {
-                NONE => {
-                    let empty = Slot {
-                        start: 0,
-                        len: 0,
-                        cap: 0,
-                    };
-                    self.listings.push(Listing {
-                        listed: empty,
-                        choices: empty,
-                    });
-                    let index = self.listings.len() as u32 - 1;
-                    self.nodes[node as usize].listing = index;
-                    index
-                }
-                index => index,
-            } as usize;
-            let mut listing = self.listings[index];
-            store(&mut self.listed, &mut listing.listed, self.scratch.iter().copied());
+            let start = self.listed.len() as u32;
+            self.listed.extend_from_slice(&self.scratch);
             let (n, added) = (self.candidates.len(), self.candidates.len() - found);
-            let mut choices = std::mem::take(&mut self.choices);
-            let order = (0..n).map(|i| {
+            let first = self.choices.len() as u32;
+            for i in 0..n {
                 let j = if i < added { n - 1 - i } else { i - added };
                 let id = self.candidate_ids[j] as usize;
-                (self.candidates[j], self.ids[id].1)
+                self.choices.push((self.candidates[j], self.ids[id].1));
+            }
+            let parent = &mut self.nodes[node as usize];
+            self.listings.push(Listing {
+                listed: (start, self.scratch.len() as u32),
+                choices: (first, n as u32),
+                next: parent.listing,
             });
-            store(&mut choices, &mut listing.choices, order);
-            self.choices = choices;
-            self.listings[index] = listing;
+            parent.listing = self.listings.len() as u32 - 1;
         }
         (best, action)
     }
@@ -993,26 +965,16 @@ impl<G: Game> GuidedMcts<G> {
         self.expand(0, seat, &values[..players]);
         if self.root_options_known {
             // Every iteration's determinization lists the root's options: all its children.
-            let mut choices = Slot {
-                start: 0,
-                len: 0,
-                cap: 0,
-            };
             let mut child = self.nodes[0].first_child;
             while child != NONE {
                 let action = self.action_of(child);
                 self.choices.push((child, action));
                 child = self.nodes[child as usize].next_sibling;
             }
-            choices.len = self.choices.len() as u32;
-            choices.cap = choices.len;
             self.listings.push(Listing {
-                listed: Slot {
-                    start: 0,
-                    len: 0,
-                    cap: 0,
-                },
-                choices,
+                listed: (0, 0),
+                choices: (0, self.choices.len() as u32),
+                next: NONE,
             });
             self.nodes[0].listing = 0;
         }
