@@ -515,6 +515,9 @@ struct Node {
     next_sibling: u32,
     visits: u32,
     total: f64,
+    /// `total / visits`, kept by the backpropagation: read by every selection among the
+    /// node's siblings, where a division per child would cost more.
+    mean: f64,
     prior: f32,
     /// True once the network was asked about this node (its children hold the priors).
     expanded: bool,
@@ -638,6 +641,7 @@ impl<G: Game> GuidedMcts<G> {
                 next_sibling: last,
                 visits: 0,
                 total: 0.0,
+                mean: 0.0,
                 prior,
                 expanded: false,
                 value_to_move: 0.0,
@@ -754,6 +758,7 @@ impl<G: Game> GuidedMcts<G> {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
             n.total += values[n.mover as usize];
+            n.mean = n.total / f64::from(n.visits);
             if i == 0 {
                 break;
             }
@@ -830,6 +835,7 @@ impl<G: Game> GuidedMcts<G> {
                         next_sibling: sibling,
                         visits: 0,
                         total: 0.0,
+                        mean: 0.0,
                         prior: uniform,
                         expanded: false,
                         value_to_move: 0.0,
@@ -881,16 +887,20 @@ impl<G: Game> GuidedMcts<G> {
     /// missing) of the one maximising `Q + c * P * sqrt(N) / (1 + n)` (the first on ties).
     fn select(&self, node: u32, candidates: impl Iterator<Item = u32> + Clone) -> usize {
         let mut parent_visits = 0u32;
-        let mut parent_total = 0.0;
         for c in candidates.clone() {
-            let n = &self.nodes[c as usize];
-            parent_visits += n.visits;
-            parent_total += n.total;
+            parent_visits += self.nodes[c as usize].visits;
         }
         let net_value = f64::from(self.nodes[node as usize].value_to_move);
         let fpu = match self.config.fpu {
             Fpu::Net => net_value,
-            Fpu::Mean if parent_visits > 0 => parent_total / f64::from(parent_visits),
+            Fpu::Mean if parent_visits > 0 => {
+                // Summed only here: a chain of dependent additions per child.
+                let mut parent_total = 0.0;
+                for c in candidates.clone() {
+                    parent_total += self.nodes[c as usize].total;
+                }
+                parent_total / f64::from(parent_visits)
+            }
             Fpu::Mean => net_value,
             Fpu::Value(v) => v,
         };
@@ -899,11 +909,7 @@ impl<G: Game> GuidedMcts<G> {
         let mut best_score = f64::NEG_INFINITY;
         for (k, c) in candidates.enumerate() {
             let n = &self.nodes[c as usize];
-            let q = if n.visits > 0 {
-                n.total / f64::from(n.visits)
-            } else {
-                fpu
-            };
+            let q = if n.visits > 0 { n.mean } else { fpu };
             let score =
                 q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
             if score > best_score {
@@ -943,6 +949,7 @@ impl<G: Game> GuidedMcts<G> {
             next_sibling: NONE,
             visits: 0,
             total: 0.0,
+            mean: 0.0,
             prior: 1.0,
             expanded: false,
             value_to_move: 0.0,

@@ -103,7 +103,7 @@ impl Game for Duel {
         true
     }
 
-        fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
+    fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         // Both seats see the same things in the base game; with Pantheon a seat knows the
         // Divinities it placed face down and the deck cards it saw.
         self.determinized_for(observer, rng)
