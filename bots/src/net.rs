@@ -504,6 +504,11 @@ impl Default for GuidedConfig {
 
 const NONE: u32 = u32::MAX;
 
+/// The listings a descent step compares its legal list with, most recently used first,
+/// before it makes a new one: where determinizations reveal many different cards, lists
+/// rarely come back, and comparing with all of them would cost more than it saves.
+const LISTINGS_LOOKED_AT: u32 = 6;
+
 /// A node of the guided tree: an action id played from its parent's information set.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -713,14 +718,27 @@ impl<G: Game> GuidedMcts<G> {
                 true
             } else {
                 det.legal_actions(&mut self.scratch);
-                while listing != NONE {
+                let (mut found, mut previous, mut looked) = (NONE, NONE, 0);
+                while listing != NONE && looked < LISTINGS_LOOKED_AT {
+                    looked += 1;
                     let l = &self.listings[listing as usize];
                     if self.listed[range(l.listed)] == self.scratch {
+                        found = listing;
                         break;
                     }
+                    previous = listing;
                     listing = l.next;
                 }
-                listing != NONE
+                if found != NONE && previous != NONE {
+                    // Moved to the front: a node's lists are not equally common (most
+                    // determinizations reveal no card on the way to some nodes).
+                    let next = self.listings[found as usize].next;
+                    self.listings[previous as usize].next = next;
+                    self.listings[found as usize].next = self.nodes[node as usize].listing;
+                    self.nodes[node as usize].listing = found;
+                }
+                listing = found;
+                found != NONE
             };
             let (next, action) = if reuse {
                 let choices = range(self.listings[listing as usize].choices);
