@@ -1199,6 +1199,148 @@ mod tests {
         path.to_string_lossy().into_owned()
     }
 
+    /// Cards by value (0-5) in a face-up row of three and a face-down deck; each player in
+    /// turn takes a card of the row by value (the lowest slot stands for its value) and the
+    /// deck's top card takes its place. Nine turns; the higher total wins. Determinizations
+    /// shuffle the deck, so the lists below the root differ by the cards they reveal.
+    #[derive(Clone, Debug)]
+    struct Reveal {
+        row: Vec<u8>,
+        deck: Vec<u8>,
+        totals: [u32; 2],
+        turn: usize,
+        /// What `action_ids_are_fixed` answers (true is right: ids read the value alone).
+        fixed: bool,
+    }
+
+    impl Game for Reveal {
+        /// `(slot, value)`.
+        type Action = (u8, u8);
+        type Error = Refused;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn current_player(&self) -> usize {
+            self.turn % 2
+        }
+        fn legal_actions(&self, out: &mut Vec<(u8, u8)>) {
+            out.clear();
+            if !self.is_terminal() {
+                out.extend(self.row.iter().enumerate().map(|(i, &v)| (i as u8, v)));
+            }
+        }
+        fn apply(&mut self, (slot, value): (u8, u8)) -> Result<(), Refused> {
+            if self.is_terminal() || self.row.get(slot as usize) != Some(&value) {
+                return Err(Refused);
+            }
+            self.totals[self.turn % 2] += u32::from(value);
+            match self.deck.pop() {
+                Some(card) => self.row[slot as usize] = card,
+                None => {
+                    self.row.remove(slot as usize);
+                }
+            }
+            self.turn += 1;
+            Ok(())
+        }
+        fn is_terminal(&self) -> bool {
+            self.turn == 9 || self.row.is_empty()
+        }
+        fn returns(&self, out: &mut [f64]) {
+            let [a, b] = self.totals;
+            out[0] = if a > b {
+                1.0
+            } else if a == b {
+                0.5
+            } else {
+                0.0
+            };
+            out[1] = 1.0 - out[0];
+        }
+        fn scores(&self, out: &mut [i32]) {
+            out[0] = self.totals[0] as i32;
+            out[1] = self.totals[1] as i32;
+        }
+        fn evaluate(&self, out: &mut [f64]) {
+            self.returns(out);
+        }
+        fn determinize(&self, _observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut det = self.clone();
+            for i in (1..det.deck.len()).rev() {
+                let j = rng.next_u32() as usize % (i + 1);
+                det.deck.swap(i, j);
+            }
+            det
+        }
+        fn mover_options_are_known(&self) -> bool {
+            true
+        }
+        fn action_ids_are_fixed(&self) -> bool {
+            self.fixed
+        }
+        fn encoding(&self) -> Option<Encoding> {
+            Some(Encoding {
+                game: "reveal",
+                observation_len: 6,
+                action_space: 6,
+            })
+        }
+        fn observe(&self, _seat: usize, out: &mut [f32]) {
+            out[..6].fill(0.0);
+            for &v in &self.row {
+                out[usize::from(v)] += 1.0;
+            }
+        }
+        fn encoded_action(&self, (slot, value): (u8, u8)) -> (usize, u32) {
+            (usize::from(value), u32::from(slot))
+        }
+    }
+
+    #[test]
+    fn reused_listings_search_exactly_as_listing_every_time() {
+        // The same searches with and without listings kept (`action_ids_are_fixed`): the same
+        // visits, evaluations and moves, over whole games whose determinizations reveal
+        // different cards.
+        let path = model("reveal.onnx", 6, 6, 2, "reveal");
+        let net = Arc::new(Network::load(&path).unwrap());
+        for (mix, fpu) in [(1.0, Fpu::Net), (0.5, Fpu::Mean), (1.0, Fpu::Value(1.0))] {
+            let config = GuidedConfig {
+                budget: Budget::Iterations(600),
+                mix,
+                fpu,
+                ask_after: 1,
+                ..GuidedConfig::default()
+            };
+            for seed in 0..4u64 {
+                let mut rng = BotRng::seed_from_u64(seed);
+                let mut cards: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
+                let deck = cards.split_off(3);
+                let mut games = [true, false].map(|fixed| Reveal {
+                    row: cards.clone(),
+                    deck: deck.clone(),
+                    totals: [0; 2],
+                    turn: 0,
+                    fixed,
+                });
+                let mut searches =
+                    [0, 1].map(|_| GuidedMcts::<Reveal>::new(net.clone(), config, seed));
+                while !games[0].is_terminal() {
+                    let kept = searches[0].choose(&games[0]);
+                    let listed = searches[1].choose(&games[1]);
+                    assert_eq!(kept, listed, "{mix} {fpu:?} seed {seed}");
+                    assert_eq!(searches[0].root_visits(), searches[1].root_visits());
+                    assert_eq!(
+                        searches[0].last_evaluations(),
+                        searches[1].last_evaluations()
+                    );
+                    for game in &mut games {
+                        game.apply(kept).unwrap();
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn specs_load_the_model_and_round_trip() {
         let path = model("ok.onnx", 6, 2, 2, "take-away");
