@@ -1,9 +1,11 @@
 //! The cost of a network evaluation and the speed of the guided search next to plain MCTS,
 //! on one thread, over Duel positions from the Wonder draft's end to Age III.
 //!
-//! `cargo run --release --example net_speed -- results/models/duel.onnx [ROUNDS [profile]]`
-//! (`profile`: only the searches' evaluations, a million of them, for a profiler;
-//! `profile-search`: only the default guided search, 2,000 iterations a position, 20 times)
+//! `cargo run --release --example net_speed -- results/models/duel.onnx [ROUNDS [ITERATIONS]]`
+//! (the searches' iterations a move, default 1,000), or with `profile` for ITERATIONS: only
+//! the searches' evaluations, a million of them, for a profiler; `profile-search`: only the
+//! default guided search, 2,000 iterations a position, 20 times; `profile-plain`: the same
+//! with plain MCTS.
 //!
 //! The searches' rates are what to read as ratios: each search runs the same positions in
 //! turn, over `ROUNDS` interleaved rounds (default 5), and the best round of each is kept,
@@ -43,12 +45,27 @@ fn main() {
     }
     let first = positions[0];
     let mode = args.next();
+    let iterations: u32 = mode.as_deref().and_then(|m| m.parse().ok()).unwrap_or(1000);
     if mode.as_deref() == Some("profile-search") {
         let config = GuidedConfig {
             budget: Budget::Iterations(2000),
             ..GuidedConfig::default()
         };
         let mut search = GuidedMcts::<Duel>::new(net.clone(), config, 1);
+        for _ in 0..20 {
+            for p in &positions {
+                search.choose(p);
+            }
+        }
+        return;
+    }
+    if mode.as_deref() == Some("profile-plain") {
+        let config = MctsConfig {
+            budget: Budget::Iterations(2000),
+            rollout: Rollout::Random,
+            ..MctsConfig::default()
+        };
+        let mut search = MctsBot::<Duel>::new(config, 1);
         for _ in 0..20 {
             for p in &positions {
                 search.choose(p);
@@ -154,7 +171,7 @@ fn main() {
     );
 
     // The searches, `iterations` a move from every position, interleaved over the rounds.
-    let iterations = 1000;
+    println!("searches: {iterations} iterations a move, {rounds} interleaved rounds");
     let budget = Budget::Iterations(iterations);
     let guided = |mix: f64| GuidedConfig {
         budget,
@@ -210,7 +227,7 @@ fn main() {
         } else {
             format!(
                 ", {:.0} evaluations per 1,000 iterations",
-                evaluations[k] as f64 / positions.len() as f64
+                evaluations[k] as f64 * 1000.0 / (f64::from(iterations) * positions.len() as f64)
             )
         };
         println!(

@@ -157,6 +157,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when [`Game::encoded_action`] reads the action alone, never the rest of the
+    /// state: two states of this game that list the same legal actions then give them the same
+    /// ids. A search may then reuse what it derived from a list (the ids, which child each
+    /// action is) wherever the same list comes back. The default, false, is always safe;
+    /// searches check a true answer in debug builds.
+    fn action_ids_are_fixed(&self) -> bool {
+        false
+    }
+
     /// A label shared by actions of the player to move after which `evaluate` gives the same
     /// values bit for bit, in this state and in every determinization of it for the mover
     /// (in 7 Wonders, selling any card of the hand: the evaluation never reads a hand). A

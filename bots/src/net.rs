@@ -252,20 +252,46 @@ pub fn legal_by_id<G: Game>(
     out: &mut Vec<(u32, G::Action)>,
 ) {
     state.legal_actions(scratch);
-    let mut keyed: smallvec::SmallVec<[(usize, u32, usize); 64]> = scratch
-        .iter()
-        .enumerate()
-        .map(|(k, &a)| {
-            let (id, cost) = state.encoded_action(a);
-            (id, cost, k)
-        })
-        .collect();
-    keyed.sort_unstable();
+    listed_by_id(state, scratch, out);
+}
+
+/// [`legal_by_id`] of the list `listed` that `state.legal_actions` wrote.
+fn listed_by_id<G: Game>(state: &G, listed: &[G::Action], out: &mut Vec<(u32, G::Action)>) {
+    // Sorted by (id, cost, position in the list), each packed into one integer when it
+    // fits (always, for the project's games): the sort is then of plain words.
+    let mut keys: smallvec::SmallVec<[u64; 64]> = smallvec::SmallVec::new();
+    let mut packed = listed.len() < 1 << 16;
+    for (k, &a) in listed.iter().enumerate() {
+        let (id, cost) = state.encoded_action(a);
+        packed &= id < 1 << 24 && cost < 1 << 24;
+        keys.push((id as u64) << 40 | u64::from(cost) << 16 | k as u64);
+    }
     out.clear();
-    let mut last = usize::MAX;
-    for &(id, _, k) in &keyed {
+    if !packed {
+        let mut keyed: Vec<(usize, u32, usize)> = listed
+            .iter()
+            .enumerate()
+            .map(|(k, &a)| {
+                let (id, cost) = state.encoded_action(a);
+                (id, cost, k)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut last = usize::MAX;
+        for &(id, _, k) in &keyed {
+            if id != last {
+                out.push((id as u32, listed[k]));
+                last = id;
+            }
+        }
+        return;
+    }
+    keys.sort_unstable();
+    let mut last = u64::MAX;
+    for &key in &keys {
+        let id = key >> 40;
         if id != last {
-            out.push((id as u32, scratch[k]));
+            out.push((id as u32, listed[(key & 0xffff) as usize]));
             last = id;
         }
     }
@@ -478,6 +504,11 @@ impl Default for GuidedConfig {
 
 const NONE: u32 = u32::MAX;
 
+/// The listings a descent step compares its legal list with, most recently used first,
+/// before it makes a new one: where determinizations reveal many different cards, lists
+/// rarely come back, and comparing with all of them would cost more than it saves.
+const LISTINGS_LOOKED_AT: u32 = 6;
+
 /// A node of the guided tree: an action id played from its parent's information set.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -489,12 +520,38 @@ struct Node {
     next_sibling: u32,
     visits: u32,
     total: f64,
+    /// `total / visits`, kept by the backpropagation: read by every selection among the
+    /// node's siblings, where a division per child would cost more.
+    mean: f64,
     prior: f32,
     /// True once the network was asked about this node (its children hold the priors).
     expanded: bool,
     /// The network's value, for the seat to move here, when it was expanded: what its
     /// unvisited children count as.
     value_to_move: f32,
+    /// Index in `GuidedMcts::listings` of what the last descent through this node derived
+    /// from its legal list, or `NONE`.
+    listing: u32,
+}
+
+/// What a descent derived at a node from the legal list of its determinization: the list
+/// itself (`listed` in `GuidedMcts::listed`) and the node's children legal under it, in the
+/// order of the node's child list, each with the action its id stands for (`choices` in
+/// `GuidedMcts::choices`). A later determinization that lists the same actions gets the same
+/// children and actions, so it reuses them instead of keying, sorting and matching ids
+/// again. A listing never goes stale: once made, every id of its list has a child, so the
+/// children added later (for other lists) have other ids and are prepended, leaving its
+/// children and their order as they were. A node keeps one per list seen (they differ by
+/// the cards a determinization revealed on the way), chained by `next`.
+#[derive(Clone, Copy, Debug)]
+struct Listing {
+    listed: (u32, u32),
+    choices: (u32, u32),
+    next: u32,
+}
+
+fn range((start, len): (u32, u32)) -> std::ops::Range<usize> {
+    start as usize..(start + len) as usize
 }
 
 /// MCTS guided by a network: priors in the selection, values at the leaves.
@@ -508,12 +565,21 @@ pub struct GuidedMcts<G: Game> {
     scratch: Vec<G::Action>,
     priors: Vec<f32>,
     candidates: Vec<u32>,
+    /// For each of `candidates`, the place of its id in `ids`.
+    candidate_ids: Vec<u32>,
+    /// By action id: 1 + its place in `ids` while a descent step matches children to them.
+    position: Vec<u32>,
     det: Option<G>,
     last_iterations: u32,
     /// The root state's [`Game::mover_options_are_known`]: iterations reuse `root_ids`.
     root_options_known: bool,
     /// Network evaluations of the last search (the root's included).
     last_evaluations: u32,
+    /// The game's [`Game::action_ids_are_fixed`]: nodes then keep a [`Listing`].
+    fixed_ids: bool,
+    listings: Vec<Listing>,
+    listed: Vec<G::Action>,
+    choices: Vec<(u32, G::Action)>,
 }
 
 impl<G: Game> GuidedMcts<G> {
@@ -529,10 +595,16 @@ impl<G: Game> GuidedMcts<G> {
             scratch: Vec::new(),
             priors: Vec::new(),
             candidates: Vec::new(),
+            candidate_ids: Vec::new(),
+            position: Vec::new(),
             det: None,
             last_iterations: 0,
             root_options_known: false,
             last_evaluations: 0,
+            fixed_ids: false,
+            listings: Vec::new(),
+            listed: Vec::new(),
+            choices: Vec::new(),
         }
     }
 
@@ -574,9 +646,11 @@ impl<G: Game> GuidedMcts<G> {
                 next_sibling: last,
                 visits: 0,
                 total: 0.0,
+                mean: 0.0,
                 prior,
                 expanded: false,
                 value_to_move: 0.0,
+                listing: NONE,
             });
             last = index;
         }
@@ -629,8 +703,11 @@ impl<G: Game> GuidedMcts<G> {
                 self.mix_rollout(det, players, &mut values);
                 break;
             }
-            if node == 0 && self.root_options_known {
-                // Every determinization lists the root's own options (the mover knows them).
+            // The root's listing, made from the root's own options, holds in every
+            // determinization when the mover knows those options; another node's holds when
+            // this determinization lists the same actions as the last one through it.
+            let mut listing = leaf.listing;
+            let reuse = if node == 0 && self.root_options_known {
                 debug_assert!(
                     {
                         legal_by_id(det, &mut self.scratch, &mut self.ids);
@@ -638,110 +715,60 @@ impl<G: Game> GuidedMcts<G> {
                     },
                     "a determinization for the mover lists other options"
                 );
-                self.ids.clone_from(&self.root_ids);
+                true
             } else {
-                legal_by_id(det, &mut self.scratch, &mut self.ids);
-            }
-            let mover = det.current_player();
-            if !self.nodes[node as usize].expanded {
-                let t = self.config.temperature as f32;
-                self.eval
-                    .evaluate(det, &self.ids, t, &mut self.priors, &mut values);
-                self.last_evaluations += 1;
-                self.expand(node, mover, &values[..players]);
-                if !lazy {
-                    if self.config.mix > 0.0 {
-                        self.mix_rollout(det, players, &mut values);
+                det.legal_actions(&mut self.scratch);
+                let (mut found, mut previous, mut looked) = (NONE, NONE, 0);
+                while listing != NONE && looked < LISTINGS_LOOKED_AT {
+                    looked += 1;
+                    let l = &self.listings[listing as usize];
+                    if self.listed[range(l.listed)] == self.scratch {
+                        found = listing;
+                        break;
                     }
-                    break;
+                    previous = listing;
+                    listing = l.next;
                 }
-            }
-            // Children legal in this determinization; ids no child has yet join with a
-            // uniform prior (the network was asked in another determinization).
-            self.candidates.clear();
-            let mut parent_visits = 0u32;
-            let mut parent_total = 0.0;
-            // The root's children, made from the root's own options, are all legal in
-            // every determinization when the mover knows those options.
-            let all_legal = node == 0 && self.root_options_known;
-            let mut child = self.nodes[node as usize].first_child;
-            let mut found = 0usize;
-            while child != NONE {
-                let c = &self.nodes[child as usize];
-                if all_legal || self.ids.binary_search_by_key(&c.id, |&(id, _)| id).is_ok() {
-                    self.candidates.push(child);
-                    parent_visits += c.visits;
-                    parent_total += c.total;
-                    found += 1;
+                if found != NONE && previous != NONE {
+                    // Moved to the front: a node's lists are not equally common (most
+                    // determinizations reveal no card on the way to some nodes).
+                    let next = self.listings[found as usize].next;
+                    self.listings[previous as usize].next = next;
+                    self.listings[found as usize].next = self.nodes[node as usize].listing;
+                    self.nodes[node as usize].listing = found;
                 }
-                child = c.next_sibling;
-            }
-            if found < self.ids.len() {
-                let uniform = 1.0 / self.ids.len() as f32;
-                for k in 0..self.ids.len() {
-                    let id = self.ids[k].0;
-                    let known = self
-                        .candidates
-                        .iter()
-                        .any(|&c| self.nodes[c as usize].id == id);
-                    if !known {
-                        let index = self.nodes.len() as u32;
-                        let parent = &mut self.nodes[node as usize];
-                        let sibling = parent.first_child;
-                        parent.first_child = index;
-                        self.nodes.push(Node {
-                            id,
-                            mover: mover as u8,
-                            parent: node,
-                            first_child: NONE,
-                            next_sibling: sibling,
-                            visits: 0,
-                            total: 0.0,
-                            prior: uniform,
-                            expanded: false,
-                            value_to_move: 0.0,
-                        });
-                        self.candidates.push(index);
-                    }
-                }
-            }
-            let net_value = f64::from(self.nodes[node as usize].value_to_move);
-            let fpu = match self.config.fpu {
-                Fpu::Net => net_value,
-                Fpu::Mean if parent_visits > 0 => parent_total / f64::from(parent_visits),
-                Fpu::Mean => net_value,
-                Fpu::Value(v) => v,
+                listing = found;
+                found != NONE
             };
-            let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
-            let mut best = self.candidates[0];
-            let mut best_score = f64::NEG_INFINITY;
-            for &c in &self.candidates {
-                let n = &self.nodes[c as usize];
-                let q = if n.visits > 0 {
-                    n.total / f64::from(n.visits)
-                } else {
-                    fpu
-                };
-                let score =
-                    q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
-                if score > best_score {
-                    best_score = score;
-                    best = c;
-                }
+            let (next, action) = if reuse {
+                let choices = range(self.listings[listing as usize].choices);
+                debug_assert!(
+                    {
+                        listed_by_id(det, &self.scratch, &mut self.ids);
+                        let fixed = &self.choices[choices.clone()];
+                        (node == 0 && self.root_options_known || self.ids.len() == fixed.len())
+                            && fixed.iter().all(|&(child, action)| {
+                                det.encoded_action(action).0 as u32 == self.nodes[child as usize].id
+                            })
+                    },
+                    "a listing reused for another list of ids"
+                );
+                let choices = &self.choices[choices];
+                let k = self.select(node, choices.iter().map(|&(child, _)| child));
+                choices[k]
+            } else {
+                self.descend_listed(det, node, players, lazy, &mut values)
+            };
+            if next == NONE {
+                break;
             }
-            let id = self.nodes[best as usize].id;
-            let k = self
-                .ids
-                .binary_search_by_key(&id, |&(id, _)| id)
-                .expect("a candidate's id is legal here");
-            let action = self.ids[k].1;
             if let Err(e) = det.apply_listed(action) {
                 panic!(
                     "engine refused its own legal action {}: {e}",
                     det.action_name(action)
                 );
             }
-            node = best;
+            node = next;
         }
         self.det = slot;
         let mut i = node;
@@ -749,11 +776,166 @@ impl<G: Game> GuidedMcts<G> {
             let n = &mut self.nodes[i as usize];
             n.visits += 1;
             n.total += values[n.mover as usize];
+            n.mean = n.total / f64::from(n.visits);
             if i == 0 {
                 break;
             }
             i = n.parent;
         }
+    }
+
+    /// A step of the descent at `node` without a listing to reuse: `det`'s legal list (in
+    /// `scratch`) by id; the network asked if the node is not expanded yet (`NONE` returned
+    /// when that ends the iteration, `values` then holding the leaf's value); children added
+    /// for ids legal here that have none; the child to follow and its action. The node's
+    /// listing is then made for the determinizations that list the same actions.
+    fn descend_listed(
+        &mut self,
+        det: &mut G,
+        node: u32,
+        players: usize,
+        lazy: bool,
+        values: &mut [f64; MAX_PLAYERS],
+    ) -> (u32, G::Action) {
+        listed_by_id(det, &self.scratch, &mut self.ids);
+        let mover = det.current_player();
+        if !self.nodes[node as usize].expanded {
+            let t = self.config.temperature as f32;
+            self.eval
+                .evaluate(det, &self.ids, t, &mut self.priors, values);
+            self.last_evaluations += 1;
+            self.expand(node, mover, &values[..players]);
+            if !lazy {
+                if self.config.mix > 0.0 {
+                    self.mix_rollout(det, players, values);
+                }
+                return (NONE, self.ids[0].1);
+            }
+        }
+        // Children legal in this determinization; ids no child has yet join with a
+        // uniform prior (the network was asked in another determinization). `position`
+        // maps a legal id to its place in `ids` (plus 1; 0 elsewhere, and again on return).
+        if self.position.is_empty() {
+            self.position.resize(self.eval.network().action_space(), 0);
+        }
+        for (k, &(id, _)) in self.ids.iter().enumerate() {
+            self.position[id as usize] = k as u32 + 1;
+        }
+        self.candidates.clear();
+        self.candidate_ids.clear();
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            let place = &mut self.position[c.id as usize];
+            if *place != 0 {
+                self.candidates.push(child);
+                self.candidate_ids.push(*place - 1);
+                *place = 0;
+            }
+            child = c.next_sibling;
+        }
+        let found = self.candidates.len();
+        if found < self.ids.len() {
+            let uniform = 1.0 / self.ids.len() as f32;
+            for k in 0..self.ids.len() {
+                let id = self.ids[k].0;
+                if self.position[id as usize] != 0 {
+                    self.position[id as usize] = 0;
+                    let index = self.nodes.len() as u32;
+                    let parent = &mut self.nodes[node as usize];
+                    let sibling = parent.first_child;
+                    parent.first_child = index;
+                    self.nodes.push(Node {
+                        id,
+                        mover: mover as u8,
+                        parent: node,
+                        first_child: NONE,
+                        next_sibling: sibling,
+                        visits: 0,
+                        total: 0.0,
+                        mean: 0.0,
+                        prior: uniform,
+                        expanded: false,
+                        value_to_move: 0.0,
+                        listing: NONE,
+                    });
+                    self.candidates.push(index);
+                    self.candidate_ids.push(k as u32);
+                }
+            }
+        }
+        let k = self.select(node, self.candidates.iter().copied());
+        let best = self.candidates[k];
+        let action = self.ids[self.candidate_ids[k] as usize].1;
+        if self.fixed_ids {
+            // The node's child list now starts with the children just added, the last
+            // added first, and goes on with the ones there before.
+            let start = self.listed.len() as u32;
+            self.listed.extend_from_slice(&self.scratch);
+            let (n, added) = (self.candidates.len(), self.candidates.len() - found);
+            let first = self.choices.len() as u32;
+            for i in 0..n {
+                let j = if i < added { n - 1 - i } else { i - added };
+                let id = self.candidate_ids[j] as usize;
+                self.choices.push((self.candidates[j], self.ids[id].1));
+            }
+            let parent = &mut self.nodes[node as usize];
+            self.listings.push(Listing {
+                listed: (start, self.scratch.len() as u32),
+                choices: (first, n as u32),
+                next: parent.listing,
+            });
+            parent.listing = self.listings.len() as u32 - 1;
+        }
+        (best, action)
+    }
+
+    /// The action of this determinization's legal list (by id, in `ids`) that `child`'s id
+    /// stands for.
+    fn action_of(&self, child: u32) -> G::Action {
+        let id = self.nodes[child as usize].id;
+        let k = self
+            .ids
+            .binary_search_by_key(&id, |&(id, _)| id)
+            .expect("a candidate's id is legal here");
+        self.ids[k].1
+    }
+
+    /// The position in `candidates` (children of `node` legal in this determinization, none
+    /// missing) of the one maximising `Q + c * P * sqrt(N) / (1 + n)` (the first on ties).
+    fn select(&self, node: u32, candidates: impl Iterator<Item = u32> + Clone) -> usize {
+        let mut parent_visits = 0u32;
+        for c in candidates.clone() {
+            parent_visits += self.nodes[c as usize].visits;
+        }
+        let net_value = f64::from(self.nodes[node as usize].value_to_move);
+        let fpu = match self.config.fpu {
+            Fpu::Net => net_value,
+            Fpu::Mean if parent_visits > 0 => {
+                // Summed only here: a chain of dependent additions per child.
+                let mut parent_total = 0.0;
+                for c in candidates.clone() {
+                    parent_total += self.nodes[c as usize].total;
+                }
+                parent_total / f64::from(parent_visits)
+            }
+            Fpu::Mean => net_value,
+            Fpu::Value(v) => v,
+        };
+        let sqrt_n = f64::from(parent_visits.max(1)).sqrt();
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
+        for (k, c) in candidates.enumerate() {
+            let n = &self.nodes[c as usize];
+            let q = if n.visits > 0 { n.mean } else { fpu };
+            let score =
+                q + self.config.c * f64::from(n.prior) * sqrt_n / (1.0 + f64::from(n.visits));
+            if score > best_score {
+                best_score = score;
+                best = k;
+            }
+        }
+        best
     }
 
     /// Runs the search for the player to move and returns the visit counts of the root's
@@ -768,6 +950,10 @@ impl<G: Game> GuidedMcts<G> {
             "GuidedMcts asked to move in a finished game"
         );
         self.nodes.clear();
+        self.listings.clear();
+        self.listed.clear();
+        self.choices.clear();
+        self.fixed_ids = state.action_ids_are_fixed();
         self.last_iterations = 0;
         self.last_evaluations = 0;
         if self.root_ids.len() == 1 {
@@ -781,9 +967,11 @@ impl<G: Game> GuidedMcts<G> {
             next_sibling: NONE,
             visits: 0,
             total: 0.0,
+            mean: 0.0,
             prior: 1.0,
             expanded: false,
             value_to_move: 0.0,
+            listing: NONE,
         });
         // The root's evaluation reads only the mover's observation: ask once, on the true
         // state, then mix in the self-play noise.
@@ -800,6 +988,21 @@ impl<G: Game> GuidedMcts<G> {
             }
         }
         self.expand(0, seat, &values[..players]);
+        if self.root_options_known {
+            // Every iteration's determinization lists the root's options: all its children.
+            let mut child = self.nodes[0].first_child;
+            while child != NONE {
+                let action = self.action_of(child);
+                self.choices.push((child, action));
+                child = self.nodes[child as usize].next_sibling;
+            }
+            self.listings.push(Listing {
+                listed: (0, 0),
+                choices: (0, self.choices.len() as u32),
+                next: NONE,
+            });
+            self.nodes[0].listing = 0;
+        }
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Iterations(n) => (n.max(1), None),
             Budget::TimeMs(ms) => (
@@ -972,6 +1175,9 @@ mod tests {
         fn encoded_action(&self, take: u8) -> (usize, u32) {
             (usize::from(take - 1), 0)
         }
+        fn action_ids_are_fixed(&self) -> bool {
+            true
+        }
     }
 
     fn start() -> TakeAway {
@@ -991,6 +1197,148 @@ mod tests {
         let meta = [("wonders.game", game), ("wonders.options", "test")];
         std::fs::write(&path, mlp_file(obs, 8, actions, players, &meta)).unwrap();
         path.to_string_lossy().into_owned()
+    }
+
+    /// Cards by value (0-5) in a face-up row of three and a face-down deck; each player in
+    /// turn takes a card of the row by value (the lowest slot stands for its value) and the
+    /// deck's top card takes its place. Nine turns; the higher total wins. Determinizations
+    /// shuffle the deck, so the lists below the root differ by the cards they reveal.
+    #[derive(Clone, Debug)]
+    struct Reveal {
+        row: Vec<u8>,
+        deck: Vec<u8>,
+        totals: [u32; 2],
+        turn: usize,
+        /// What `action_ids_are_fixed` answers (true is right: ids read the value alone).
+        fixed: bool,
+    }
+
+    impl Game for Reveal {
+        /// `(slot, value)`.
+        type Action = (u8, u8);
+        type Error = Refused;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn current_player(&self) -> usize {
+            self.turn % 2
+        }
+        fn legal_actions(&self, out: &mut Vec<(u8, u8)>) {
+            out.clear();
+            if !self.is_terminal() {
+                out.extend(self.row.iter().enumerate().map(|(i, &v)| (i as u8, v)));
+            }
+        }
+        fn apply(&mut self, (slot, value): (u8, u8)) -> Result<(), Refused> {
+            if self.is_terminal() || self.row.get(slot as usize) != Some(&value) {
+                return Err(Refused);
+            }
+            self.totals[self.turn % 2] += u32::from(value);
+            match self.deck.pop() {
+                Some(card) => self.row[slot as usize] = card,
+                None => {
+                    self.row.remove(slot as usize);
+                }
+            }
+            self.turn += 1;
+            Ok(())
+        }
+        fn is_terminal(&self) -> bool {
+            self.turn == 9 || self.row.is_empty()
+        }
+        fn returns(&self, out: &mut [f64]) {
+            let [a, b] = self.totals;
+            out[0] = if a > b {
+                1.0
+            } else if a == b {
+                0.5
+            } else {
+                0.0
+            };
+            out[1] = 1.0 - out[0];
+        }
+        fn scores(&self, out: &mut [i32]) {
+            out[0] = self.totals[0] as i32;
+            out[1] = self.totals[1] as i32;
+        }
+        fn evaluate(&self, out: &mut [f64]) {
+            self.returns(out);
+        }
+        fn determinize(&self, _observer: usize, rng: &mut dyn RngCore) -> Self {
+            let mut det = self.clone();
+            for i in (1..det.deck.len()).rev() {
+                let j = rng.next_u32() as usize % (i + 1);
+                det.deck.swap(i, j);
+            }
+            det
+        }
+        fn mover_options_are_known(&self) -> bool {
+            true
+        }
+        fn action_ids_are_fixed(&self) -> bool {
+            self.fixed
+        }
+        fn encoding(&self) -> Option<Encoding> {
+            Some(Encoding {
+                game: "reveal",
+                observation_len: 6,
+                action_space: 6,
+            })
+        }
+        fn observe(&self, _seat: usize, out: &mut [f32]) {
+            out[..6].fill(0.0);
+            for &v in &self.row {
+                out[usize::from(v)] += 1.0;
+            }
+        }
+        fn encoded_action(&self, (slot, value): (u8, u8)) -> (usize, u32) {
+            (usize::from(value), u32::from(slot))
+        }
+    }
+
+    #[test]
+    fn reused_listings_search_exactly_as_listing_every_time() {
+        // The same searches with and without listings kept (`action_ids_are_fixed`): the same
+        // visits, evaluations and moves, over whole games whose determinizations reveal
+        // different cards.
+        let path = model("reveal.onnx", 6, 6, 2, "reveal");
+        let net = Arc::new(Network::load(&path).unwrap());
+        for (mix, fpu) in [(1.0, Fpu::Net), (0.5, Fpu::Mean), (1.0, Fpu::Value(1.0))] {
+            let config = GuidedConfig {
+                budget: Budget::Iterations(600),
+                mix,
+                fpu,
+                ask_after: 1,
+                ..GuidedConfig::default()
+            };
+            for seed in 0..4u64 {
+                let mut rng = BotRng::seed_from_u64(seed);
+                let mut cards: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
+                let deck = cards.split_off(3);
+                let mut games = [true, false].map(|fixed| Reveal {
+                    row: cards.clone(),
+                    deck: deck.clone(),
+                    totals: [0; 2],
+                    turn: 0,
+                    fixed,
+                });
+                let mut searches =
+                    [0, 1].map(|_| GuidedMcts::<Reveal>::new(net.clone(), config, seed));
+                while !games[0].is_terminal() {
+                    let kept = searches[0].choose(&games[0]);
+                    let listed = searches[1].choose(&games[1]);
+                    assert_eq!(kept, listed, "{mix} {fpu:?} seed {seed}");
+                    assert_eq!(searches[0].root_visits(), searches[1].root_visits());
+                    assert_eq!(
+                        searches[0].last_evaluations(),
+                        searches[1].last_evaluations()
+                    );
+                    for game in &mut games {
+                        game.apply(kept).unwrap();
+                    }
+                }
+            }
+        }
     }
 
     #[test]

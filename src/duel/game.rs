@@ -97,6 +97,12 @@ impl Game for Duel {
         true
     }
 
+    /// An action's id is its card, Wonder, token or Divinity and what it does with it
+    /// (`Encoded::action_id` reads nothing else).
+    fn action_ids_are_fixed(&self) -> bool {
+        true
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         // Both seats see the same things in the base game; with Pantheon a seat knows the
         // Divinities it placed face down and the deck cards it saw.
