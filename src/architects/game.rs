@@ -311,7 +311,7 @@ impl Architects {
             let engineering = s.has(Token::Engineering);
             let economy = u32::from(s.has(Token::Economy) && coins >= 1);
             let (mut nearest, mut nearest_squared, mut used) = (0.0, 0.0, 0);
-            for k in self.available_pieces(p) {
+            for k in self.open_pieces(p) {
                 let piece = pieces[k];
                 let count = piece.cost.count();
                 let greys = self.greys_toward(piece.cost, &grey, engineering);
@@ -403,7 +403,7 @@ impl Architects {
         let economy = u32::from(s.has(Token::Economy) && coins >= 1);
         let pieces = &self.wonders[p].wonder().pieces;
         let (mut most, mut complete) = (0, false);
-        for k in self.available_pieces(p) {
+        for k in self.open_pieces(p) {
             let count = pieces[k].cost.count();
             let reach = (self.greys_toward(pieces[k].cost, &grey, engineering) + coins + economy)
                 .min(count);
