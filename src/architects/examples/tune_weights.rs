@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--bot SPEC] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -26,7 +26,10 @@
 //! under test evaluate one round deeper ([`Architects::evaluate_round_with`]: every other seat
 //! answers with its best take before the model reads the position), a look-ahead measured at
 //! about 7 times greedy's cost; `--round-every K` only on one determinization in K (drawn per
-//! determinization), the others one ply deep.
+//! determinization), the others one ply deep. `--without-answer` makes it evaluate as greedy
+//! did before the answer near the end ([`Architects::evaluate_one_ply_with`]): `eval
+//! --without-answer` reproduces that greedy's shares, `greedy --without-answer` pits it
+//! against today's.
 
 use std::sync::Arc;
 
@@ -47,6 +50,8 @@ struct Tuned {
     /// With `round`: the look-ahead on one determinization in this many (drawn per
     /// determinization), the others one ply deep.
     round_every: u32,
+    /// Evaluate without the answer near the end ([`Architects::evaluate_one_ply_with`]).
+    one_ply: bool,
     /// The seat that made the last action applied: after a Take that ends its turn the seat
     /// to move is already the next one, and the round look-ahead starts from the mover's.
     mover: usize,
@@ -85,6 +90,8 @@ impl Game for Tuned {
         if self.round {
             self.game
                 .evaluate_round_with(&self.weights, self.mover, out)
+        } else if self.one_ply {
+            self.game.evaluate_one_ply_with(&self.weights, out)
         } else {
             self.game.evaluate_with(&self.weights, out)
         }
@@ -101,6 +108,7 @@ impl Game for Tuned {
             weights: self.weights.clone(),
             round: self.round_every > 0 && rng.next_u32() % self.round_every == 0,
             round_every: self.round_every,
+            one_ply: self.one_ply,
             mover: self.mover,
         }
     }
@@ -126,6 +134,7 @@ impl Bot<Tuned> for Weighted {
         mine.weights = self.weights.clone();
         mine.round = false;
         mine.round_every = 0;
+        mine.one_ply = false;
         self.greedy.choose(&mine)
     }
 }
@@ -151,6 +160,9 @@ struct Options {
     round: bool,
     /// ... on one determinization in this many.
     round_every: u32,
+    /// The greedy seat under test evaluates without the answer near the end (as greedy did
+    /// before it).
+    one_ply: bool,
     /// `eval`: this bot in the seat under test instead of greedy.
     bot: Option<BotSpec>,
 }
@@ -166,6 +178,7 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
             weights: w.clone(),
             round: o.round,
             round_every: o.round_every,
+            one_ply: o.one_ply,
             mover: 0,
         };
         let n = o.players;
@@ -312,6 +325,7 @@ fn main() {
         step: 0.3,
         round: false,
         round_every: 0,
+        one_ply: false,
         bot: None,
     };
     let mut w = WEIGHTS;
@@ -333,6 +347,7 @@ fn main() {
             "--bot" => {
                 o.bot = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
             }
+            "--without-answer" => o.one_ply = true,
             "--round" => {
                 o.round = true;
                 o.round_every = o.round_every.max(1)
@@ -496,6 +511,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
             weights: w.clone(),
             round: false,
             round_every: 0,
+            one_ply: false,
             mover: 0,
         };
         let mut bots = bots_for(o, i, seat, policy, 1000 + i);
@@ -546,6 +562,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
                             weights: w.clone(),
                             round: false,
                             round_every: 0,
+                            one_ply: false,
                             mover: 0,
                         };
                         Game::apply(&mut h, action).unwrap();
