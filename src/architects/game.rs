@@ -134,7 +134,7 @@ pub const WEIGHTS: [f64; FEATURES] = [
 /// 0.854, within 1 card 0.857, 2 cards 0.861, 3 cards 0.865, 5 cards 0.865, at 1.04, 1.09,
 /// 1.16 and 1.43 times the cost. Letting the seat after the next answer too, or the central
 /// deck, gained nothing more.
-const ANSWER_WITHIN: f64 = 3.0;
+pub const ANSWER_WITHIN: f64 = 3.0;
 
 /// The 14 resource and coin cards a Wonder's five pieces cost together at most (2 + 2 + 3 +
 /// 3 + 4): the scale of the game's clock in `seat_features`.
@@ -255,7 +255,7 @@ impl Architects {
     /// away). Only other seats' needs decide, so that every action of the mover is
     /// evaluated at the same depth (its own take changes its own need). The central deck
     /// is left out: its top is hidden, and answering with it gained nothing measurable.
-    fn answer_near_the_end(&mut self, weights: &[f64; FEATURES]) {
+    pub fn answer_near_the_end(&mut self, weights: &[f64; FEATURES]) {
         if self.is_over() || self.phase != Phase::Take {
             return;
         }

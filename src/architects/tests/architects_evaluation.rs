@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use wonders_architects::data::{Card, WonderId};
 use wonders_architects::game::WEIGHTS;
 use wonders_architects::state::{Action, Architects, ArchitectsConfig, BoardChoice, DeckRef};
-use wonders_bots::{Bot, Game, GreedyBot};
+use wonders_bots::{Bot, GreedyBot};
 
 /// Moves a card of kind `c` to the top of a deck (the deck keeps its cards).
 fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
