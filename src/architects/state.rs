@@ -372,7 +372,7 @@ pub fn token_box(medals: bool) -> Vec<Token> {
 
 /// A medal on the table and who holds it (a bit per seat; several only for the central
 /// "2 Military Victory tokens in one Battle" medal won by several seats in one Battle).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MedalSlot {
     pub medal: MedalId,
     /// `Some(i)`: between seat i and seat i+1; `None`: in the centre (expert variant).
@@ -381,7 +381,7 @@ pub struct MedalSlot {
 }
 
 /// What one seat has in front of it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seat {
     pub area: [u8; CARD_KINDS],
     /// Built pieces, bit k = piece k+1.
@@ -494,7 +494,7 @@ pub const TOKEN_BOX_MAX: usize = 19;
 
 /// A game of 7 Wonders Architects. Every part of it lives inline (no heap), so a new game
 /// or a copy for a search allocates nothing.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Architects {
     pub config: ArchitectsConfig,
     pub wonders: ArrayVec<WonderId, MAX_PLAYERS>,
@@ -525,6 +525,67 @@ pub struct Architects {
     battle_gains: [u32; MAX_PLAYERS],
     pub turns: u32,
     rng: GameRng,
+}
+
+/// A copy of `a` by block copies: `ArrayVec`'s own `clone` copies element by element, and the
+/// bots copy a state for every action they try.
+fn copied<T: Copy, const N: usize>(a: &ArrayVec<T, N>) -> ArrayVec<T, N> {
+    let mut out = ArrayVec::new();
+    out.try_extend_from_slice(a)
+        .expect("a copy fits the capacity of its source");
+    out
+}
+
+impl Clone for Architects {
+    fn clone(&self) -> Self {
+        // Destructured so that a new field cannot be forgotten here.
+        let Architects {
+            config,
+            wonders,
+            decks,
+            central,
+            progress_row,
+            progress_stack,
+            conflict_total,
+            conflict_flipped,
+            cat,
+            seats,
+            medals,
+            discard,
+            current,
+            phase,
+            pending_effects,
+            offers,
+            used,
+            battle_due,
+            battle_gains,
+            turns,
+            rng,
+        } = self;
+        Architects {
+            config: config.clone(),
+            wonders: copied(wonders),
+            decks: decks.iter().map(copied).collect(),
+            central: copied(central),
+            progress_row: *progress_row,
+            progress_stack: copied(progress_stack),
+            conflict_total: *conflict_total,
+            conflict_flipped: *conflict_flipped,
+            cat: *cat,
+            seats: copied(seats),
+            medals: copied(medals),
+            discard: *discard,
+            current: *current,
+            phase: *phase,
+            pending_effects: copied(pending_effects),
+            offers: copied(offers),
+            used: *used,
+            battle_due: *battle_due,
+            battle_gains: *battle_gains,
+            turns: *turns,
+            rng: rng.clone(),
+        }
+    }
 }
 
 impl Architects {
@@ -749,8 +810,14 @@ impl Architects {
 
     /// Pieces that may be built now: unbuilt, every piece of a lower level built.
     pub fn available_pieces(&self, p: usize) -> Vec<usize> {
+        self.open_pieces(p).collect()
+    }
+
+    /// `available_pieces` in the same order, without allocating (the evaluation reads it
+    /// several times per seat per position).
+    pub fn open_pieces(&self, p: usize) -> impl Iterator<Item = usize> {
         let mask = self.available_mask(p);
-        (0..5).filter(|&k| mask & (1 << k) != 0).collect()
+        (0..5).filter(move |&k| mask & (1 << k) != 0)
     }
 
     /// `available_pieces` as a bit set (bit k = piece k), without allocating.

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -15,7 +15,8 @@
 //! rollout values of greedy's decisions for `scripts/fit_architects_weights.py` (see there).
 //!
 //! `eval` prints the win share against the first legal action and against uniformly random
-//! play (the weights given, or today's); `greedy` the win share of one seat with the weights
+//! play (the weights given, or today's; with `--bot SPEC`, of that bot instead of greedy, e.g.
+//! `--bot mcts:iterations=1000`: how far any bot gets against trivial play); `greedy` the win share of one seat with the weights
 //! given among seats playing greedy with today's. `search` is a coordinate search: each round tries,
 //! weight by weight, the weight times (1 ± step) and plus/minus step times the largest weight's
 //! size, keeps any change that raises the mean of the two shares, and halves the step when a
@@ -25,14 +26,17 @@
 //! under test evaluate one round deeper ([`Architects::evaluate_round_with`]: every other seat
 //! answers with its best take before the model reads the position), a look-ahead measured at
 //! about 7 times greedy's cost; `--round-every K` only on one determinization in K (drawn per
-//! determinization), the others one ply deep.
+//! determinization), the others one ply deep. `--without-answer` makes it evaluate as greedy
+//! did before the answer near the end ([`Architects::evaluate_one_ply_with`]): `eval
+//! --without-answer` reproduces that greedy's shares, `greedy --without-answer` pits it
+//! against today's.
 
 use std::sync::Arc;
 
 use rand::RngCore;
 use wonders_architects::game::{FEATURES, WEIGHTS};
 use wonders_architects::{Action, Architects, ArchitectsConfig, ArchitectsError};
-use wonders_bots::{Bot, Game, GreedyBot, RandomBot, MAX_PLAYERS};
+use wonders_bots::{Bot, BotSpec, Game, GreedyBot, RandomBot, MAX_PLAYERS};
 
 type Weights = [f64; FEATURES];
 
@@ -46,6 +50,8 @@ struct Tuned {
     /// With `round`: the look-ahead on one determinization in this many (drawn per
     /// determinization), the others one ply deep.
     round_every: u32,
+    /// Evaluate without the answer near the end ([`Architects::evaluate_one_ply_with`]).
+    one_ply: bool,
     /// The seat that made the last action applied: after a Take that ends its turn the seat
     /// to move is already the next one, and the round look-ahead starts from the mover's.
     mover: usize,
@@ -84,6 +90,8 @@ impl Game for Tuned {
         if self.round {
             self.game
                 .evaluate_round_with(&self.weights, self.mover, out)
+        } else if self.one_ply {
+            self.game.evaluate_one_ply_with(&self.weights, out)
         } else {
             self.game.evaluate_with(&self.weights, out)
         }
@@ -100,6 +108,7 @@ impl Game for Tuned {
             weights: self.weights.clone(),
             round: self.round_every > 0 && rng.next_u32() % self.round_every == 0,
             round_every: self.round_every,
+            one_ply: self.one_ply,
             mover: self.mover,
         }
     }
@@ -125,6 +134,7 @@ impl Bot<Tuned> for Weighted {
         mine.weights = self.weights.clone();
         mine.round = false;
         mine.round_every = 0;
+        mine.one_ply = false;
         self.greedy.choose(&mine)
     }
 }
@@ -150,6 +160,11 @@ struct Options {
     round: bool,
     /// ... on one determinization in this many.
     round_every: u32,
+    /// The greedy seat under test evaluates without the answer near the end (as greedy did
+    /// before it).
+    one_ply: bool,
+    /// `eval`: this bot in the seat under test instead of greedy.
+    bot: Option<BotSpec>,
 }
 
 /// Greedy's wins over games `from..from + games`, its seat rotating, the others playing
@@ -163,6 +178,7 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
             weights: w.clone(),
             round: o.round,
             round_every: o.round_every,
+            one_ply: o.one_ply,
             mover: 0,
         };
         let n = o.players;
@@ -200,8 +216,52 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
     won
 }
 
+/// The wins of a seat playing `spec` over games `from..from + games`, its seat rotating, the
+/// others playing `policy` (first legal action or random) on the plain game: how far any bot
+/// gets against trivial play (`eval --bot SPEC`).
+fn spec_wins(o: &Options, spec: &BotSpec, policy: Policy, from: u64, games: u64) -> f64 {
+    let mut won = 0.0;
+    let mut actions = Vec::new();
+    for i in from..from + games {
+        let mut g = Architects::new(&ArchitectsConfig::base(o.players), i).unwrap();
+        let n = o.players;
+        let seat = (i % n as u64) as usize;
+        let mut bot = spec.build::<Architects>(1000 + i);
+        let mut others: Vec<RandomBot<Architects>> =
+            (0..n).map(|s| RandomBot::new(7 * i + s as u64)).collect();
+        while !g.is_over() {
+            let p = Game::current_player(&g);
+            let a = if p == seat {
+                bot.choose(&g)
+            } else if matches!(policy, Policy::Random) {
+                others[p].choose(&g)
+            } else {
+                Game::legal_actions(&g, &mut actions);
+                actions[0]
+            };
+            Game::apply(&mut g, a).unwrap();
+        }
+        let mut r = [0.0; MAX_PLAYERS];
+        g.returns(&mut r[..n]);
+        won += r[seat];
+    }
+    won
+}
+
 /// Win shares against the first legal action and against random play.
 fn shares(o: &Options, w: &Weights) -> [f64; 2] {
+    if let Some(spec) = &o.bot {
+        let s: Vec<f64> = [Policy::First, Policy::Random]
+            .iter()
+            .map(|&policy| {
+                on_threads(o, |from, games| spec_wins(o, spec, policy, from, games))
+                    .into_iter()
+                    .sum::<f64>()
+                    / o.games as f64
+            })
+            .collect();
+        return [s[0], s[1]];
+    }
     let s = shares_against(o, w, &[Policy::First, Policy::Random]);
     [s[0], s[1]]
 }
@@ -265,6 +325,8 @@ fn main() {
         step: 0.3,
         round: false,
         round_every: 0,
+        one_ply: false,
+        bot: None,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -282,6 +344,10 @@ fn main() {
             "--step" => o.step = number(&a, &value()),
             "--rollouts" => rollouts = number(&a, &value()),
             "--out" => out = value(),
+            "--bot" => {
+                o.bot = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
+            }
+            "--without-answer" => o.one_ply = true,
             "--round" => {
                 o.round = true;
                 o.round_every = o.round_every.max(1)
@@ -315,9 +381,13 @@ fn main() {
     match command.as_str() {
         "eval" => {
             let s = shares(&o, &w);
+            let player = match &o.bot {
+                Some(spec) => format!("bot {spec}"),
+                None => format!("greedy, {} determinizations", o.determinizations),
+            };
             println!(
-                "first {:.4} random {:.4} mean {:.4} ({} games each from seed {}, {} players, {} determinizations)",
-                s[0], s[1], (s[0] + s[1]) / 2.0, o.games, o.from, o.players, o.determinizations
+                "first {:.4} random {:.4} mean {:.4} ({} games each from seed {}, {} players, {player})",
+                s[0], s[1], (s[0] + s[1]) / 2.0, o.games, o.from, o.players
             );
         }
         "greedy" => {
@@ -441,6 +511,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
             weights: w.clone(),
             round: false,
             round_every: 0,
+            one_ply: false,
             mover: 0,
         };
         let mut bots = bots_for(o, i, seat, policy, 1000 + i);
@@ -491,6 +562,7 @@ fn dump_games(o: &Options, w: &Arc<Weights>, rollouts: u64, from: u64, games: u6
                             weights: w.clone(),
                             round: false,
                             round_every: 0,
+                            one_ply: false,
                             mover: 0,
                         };
                         Game::apply(&mut h, action).unwrap();

@@ -4,6 +4,7 @@
 //! a new test file goes in this directory with a `mod` line below.
 
 mod architects_data;
+mod architects_evaluation;
 mod architects_events;
 mod architects_games;
 mod architects_record;

@@ -1,0 +1,72 @@
+//! Greedy's evaluation on hand-built positions: what it sees of the race to finish a Wonder.
+
+use arrayvec::ArrayVec;
+use wonders_architects::data::{Card, WonderId};
+use wonders_architects::game::WEIGHTS;
+use wonders_architects::state::{Action, Architects, ArchitectsConfig, BoardChoice, DeckRef};
+use wonders_bots::{Bot, GreedyBot};
+
+/// Moves a card of kind `c` to the top of a deck (the deck keeps its cards).
+fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
+    let i = deck
+        .iter()
+        .position(|&x| x == c)
+        .expect("the deck holds that kind");
+    deck.remove(i);
+    deck.push(c);
+}
+
+/// Seat 0 (Ephesus) to move, eight 3-point cards (24 points); seat 1 (Giza) has built 4
+/// pieces (22 points) and holds 3 coins: any resource or coin finishes its Wonder (8 more
+/// points), which ends the game with seat 1 the winner. The top of seat 0's left deck,
+/// which is seat 1's right deck, is a coin with a blue card under it; the tops of seat 1's
+/// left deck and of seat 0's right deck are blue.
+fn race() -> Architects {
+    let wonders = [WonderId::Ephesus, WonderId::Giza, WonderId::Olympia];
+    let config = ArchitectsConfig {
+        players: 3,
+        medals: false,
+        medals_expert: false,
+        boards: wonders.iter().map(|&w| BoardChoice::Fixed(w)).collect(),
+    };
+    let mut g = Architects::new(&config, 1).unwrap();
+    g.seats[1].built = 0b01111;
+    g.seats[1].area[Card::Coin.index()] = 3;
+    g.seats[0].area[Card::Blue3Vp.index()] = 8;
+    on_top(&mut g.decks[0], Card::Blue3Vp);
+    on_top(&mut g.decks[0], Card::Coin);
+    on_top(&mut g.decks[1], Card::Blue3Vp);
+    on_top(&mut g.decks[2], Card::Blue3Vp);
+    assert_eq!(
+        (g.current, g.score(1).total(), g.score(0).total()),
+        (0, 22, 24)
+    );
+    g
+}
+
+/// Near the end the next seat answers before the position is read: a take that leaves it
+/// the card that finishes its Wonder is a lost game, which a one-ply reading cannot see.
+#[test]
+fn the_evaluation_sees_the_next_seat_finish_with_the_card_left_to_it() {
+    let g = race();
+    let mut after = g.clone();
+    after.apply(Action::Take(DeckRef::Wonder(2))).unwrap();
+    let mut chances = [0.0; 3];
+    after.clone().evaluate_with(&WEIGHTS, &mut chances);
+    assert_eq!(chances, [0.0, 1.0, 0.0], "seat 1 takes the coin and wins");
+    after.clone().evaluate_one_ply_with(&WEIGHTS, &mut chances);
+    assert!(chances[1] < 0.99, "one ply deep: {chances:?}");
+
+    // Taking the coin away leaves seat 1 short (the blue card under it is face up now).
+    let mut deny = g.clone();
+    deny.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    deny.evaluate_with(&WEIGHTS, &mut chances);
+    assert!(!deny.is_over() && chances[0] > 0.0, "{chances:?}");
+    for seed in 0..5 {
+        assert_eq!(
+            GreedyBot::<Architects>::new(seed).choose(&g),
+            Action::Take(DeckRef::Wonder(0)),
+            "greedy takes the coin away from seat 1"
+        );
+    }
+}
