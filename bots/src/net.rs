@@ -257,22 +257,38 @@ pub fn legal_by_id<G: Game>(
 
 /// [`legal_by_id`] of the list `listed` that `state.legal_actions` wrote.
 fn listed_by_id<G: Game>(state: &G, listed: &[G::Action], out: &mut Vec<(u32, G::Action)>) {
+    out.clear();
+    first_of_each_id(
+        listed,
+        |a| state.encoded_action(a),
+        |id, a| out.push((id as u32, a)),
+    );
+}
+
+/// Calls `each(id, action)` for the actions of `listed` in increasing id order, one per id:
+/// of the actions `id_of` gives one id (and a cost), the one of lowest cost, the first
+/// listed on a tie. The one rule by which the searches, the network bot and the engine's
+/// sessions turn a legal list into ids.
+pub fn first_of_each_id<A: Copy>(
+    listed: &[A],
+    id_of: impl Fn(A) -> (usize, u32),
+    mut each: impl FnMut(usize, A),
+) {
     // Sorted by (id, cost, position in the list), each packed into one integer when it
     // fits (always, for the project's games): the sort is then of plain words.
     let mut keys: smallvec::SmallVec<[u64; 64]> = smallvec::SmallVec::new();
     let mut packed = listed.len() < 1 << 16;
     for (k, &a) in listed.iter().enumerate() {
-        let (id, cost) = state.encoded_action(a);
+        let (id, cost) = id_of(a);
         packed &= id < 1 << 24 && cost < 1 << 24;
         keys.push((id as u64) << 40 | u64::from(cost) << 16 | k as u64);
     }
-    out.clear();
     if !packed {
         let mut keyed: Vec<(usize, u32, usize)> = listed
             .iter()
             .enumerate()
             .map(|(k, &a)| {
-                let (id, cost) = state.encoded_action(a);
+                let (id, cost) = id_of(a);
                 (id, cost, k)
             })
             .collect();
@@ -280,7 +296,7 @@ fn listed_by_id<G: Game>(state: &G, listed: &[G::Action], out: &mut Vec<(u32, G:
         let mut last = usize::MAX;
         for &(id, _, k) in &keyed {
             if id != last {
-                out.push((id as u32, listed[k]));
+                each(id, listed[k]);
                 last = id;
             }
         }
@@ -291,7 +307,7 @@ fn listed_by_id<G: Game>(state: &G, listed: &[G::Action], out: &mut Vec<(u32, G:
     for &key in &keys {
         let id = key >> 40;
         if id != last {
-            out.push((id as u32, listed[(key & 0xffff) as usize]));
+            each(id as usize, listed[(key & 0xffff) as usize]);
             last = id;
         }
     }

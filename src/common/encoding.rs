@@ -125,23 +125,7 @@ pub fn legal_by_id<G: Encoded>(
 ) {
     game.legal_actions(scratch);
     out.clear();
-    // (id, cost, position in `scratch`): sorted, the first of each id is the one to keep.
-    let mut keyed: smallvec::SmallVec<[(usize, u32, usize); 64]> = scratch
-        .iter()
-        .enumerate()
-        .map(|(k, &a)| {
-            let (id, cost) = game.action_id(a);
-            (id, cost, k)
-        })
-        .collect();
-    keyed.sort_unstable();
-    let mut last = usize::MAX;
-    for &(id, _, k) in &keyed {
-        if id != last {
-            out.push((id, scratch[k]));
-            last = id;
-        }
-    }
+    wonders_bots::net::first_of_each_id(scratch, |a| game.action_id(a), |id, a| out.push((id, a)));
 }
 
 /// Checks an encoding over random games: every legal action's id is in range and round-trips
