@@ -1,20 +1,11 @@
 //! Greedy's evaluation on hand-built positions: what it sees of the race to finish a Wonder.
 
-use arrayvec::ArrayVec;
 use wonders_architects::data::{Card, WonderId};
 use wonders_architects::game::WEIGHTS;
-use wonders_architects::state::{Action, Architects, ArchitectsConfig, BoardChoice, DeckRef};
+use wonders_architects::state::{Action, Architects, DeckRef};
 use wonders_bots::{Bot, GreedyBot};
 
-/// Moves a card of kind `c` to the top of a deck (the deck keeps its cards).
-fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
-    let i = deck
-        .iter()
-        .position(|&x| x == c)
-        .expect("the deck holds that kind");
-    deck.remove(i);
-    deck.push(c);
-}
+use super::architects_rules::{game, on_top};
 
 /// Seat 0 (Ephesus) to move, eight 3-point cards (24 points); seat 1 (Giza) has built 4
 /// pieces (22 points) and holds 3 coins: any resource or coin finishes its Wonder (8 more
@@ -22,14 +13,10 @@ fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
 /// which is seat 1's right deck, is a coin with a blue card under it; the tops of seat 1's
 /// left deck and of seat 0's right deck are blue.
 fn race() -> Architects {
-    let wonders = [WonderId::Ephesus, WonderId::Giza, WonderId::Olympia];
-    let config = ArchitectsConfig {
-        players: 3,
-        medals: false,
-        medals_expert: false,
-        boards: wonders.iter().map(|&w| BoardChoice::Fixed(w)).collect(),
-    };
-    let mut g = Architects::new(&config, 1).unwrap();
+    let mut g = game(
+        &[WonderId::Ephesus, WonderId::Giza, WonderId::Olympia],
+        false,
+    );
     g.seats[1].built = 0b01111;
     g.seats[1].area[Card::Coin.index()] = 3;
     g.seats[0].area[Card::Blue3Vp.index()] = 8;

@@ -9,7 +9,8 @@ use wonders_architects::state::{
     ScienceSet, TokenSource,
 };
 
-fn game(wonders: &[WonderId], medals: bool) -> Architects {
+/// A game with these boards in seat order (seed 1). Shared with the other test files.
+pub(crate) fn game(wonders: &[WonderId], medals: bool) -> Architects {
     let config = ArchitectsConfig {
         players: wonders.len(),
         medals,
@@ -20,7 +21,7 @@ fn game(wonders: &[WonderId], medals: bool) -> Architects {
 }
 
 /// Moves a card of kind `c` to the top of a deck (the deck keeps its cards).
-fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
+pub(crate) fn on_top<const N: usize>(deck: &mut ArrayVec<Card, N>, c: Card) {
     let i = deck
         .iter()
         .position(|&x| x == c)
