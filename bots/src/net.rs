@@ -550,6 +550,27 @@ struct Node {
     listing: u32,
 }
 
+impl Node {
+    /// A node not yet visited nor expanded: `id` played by `mover` from `parent`, listed
+    /// before `next_sibling`.
+    fn new(id: u32, mover: usize, parent: u32, next_sibling: u32, prior: f32) -> Node {
+        Node {
+            id,
+            mover: mover as u8,
+            parent,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            total: 0.0,
+            mean: 0.0,
+            prior,
+            expanded: false,
+            value_to_move: 0.0,
+            listing: NONE,
+        }
+    }
+}
+
 /// What a descent derived at a node from the legal list of its determinization: the list
 /// itself (`listed` in `GuidedMcts::listed`) and the node's children legal under it, in the
 /// order of the node's child list, each with the action its id stands for (`choices` in
@@ -654,20 +675,7 @@ impl<G: Game> GuidedMcts<G> {
         let mut last = self.nodes[node as usize].first_child;
         for (&(id, _), &prior) in self.ids.iter().zip(&self.priors).rev() {
             let index = self.nodes.len() as u32;
-            self.nodes.push(Node {
-                id,
-                mover: mover as u8,
-                parent: node,
-                first_child: NONE,
-                next_sibling: last,
-                visits: 0,
-                total: 0.0,
-                mean: 0.0,
-                prior,
-                expanded: false,
-                value_to_move: 0.0,
-                listing: NONE,
-            });
+            self.nodes.push(Node::new(id, mover, node, last, prior));
             last = index;
         }
         let n = &mut self.nodes[node as usize];
@@ -861,20 +869,8 @@ impl<G: Game> GuidedMcts<G> {
                     let parent = &mut self.nodes[node as usize];
                     let sibling = parent.first_child;
                     parent.first_child = index;
-                    self.nodes.push(Node {
-                        id,
-                        mover: mover as u8,
-                        parent: node,
-                        first_child: NONE,
-                        next_sibling: sibling,
-                        visits: 0,
-                        total: 0.0,
-                        mean: 0.0,
-                        prior: uniform,
-                        expanded: false,
-                        value_to_move: 0.0,
-                        listing: NONE,
-                    });
+                    self.nodes
+                        .push(Node::new(id, mover, node, sibling, uniform));
                     self.candidates.push(index);
                     self.candidate_ids.push(k as u32);
                 }
@@ -975,20 +971,7 @@ impl<G: Game> GuidedMcts<G> {
         if self.root_ids.len() == 1 {
             return None;
         }
-        self.nodes.push(Node {
-            id: 0,
-            mover: seat as u8,
-            parent: NONE,
-            first_child: NONE,
-            next_sibling: NONE,
-            visits: 0,
-            total: 0.0,
-            mean: 0.0,
-            prior: 1.0,
-            expanded: false,
-            value_to_move: 0.0,
-            listing: NONE,
-        });
+        self.nodes.push(Node::new(0, seat, NONE, NONE, 1.0));
         // The root's evaluation reads only the mover's observation: ask once, on the true
         // state, then mix in the self-play noise.
         let mut values = [0.0; MAX_PLAYERS];
