@@ -166,6 +166,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when every seat sees each decision as it is made (which action the mover took:
+    /// nothing of it stays hidden, though it may reveal a hidden card to everyone). A search
+    /// may then follow the decisions made since its last move down the tree it kept, finding
+    /// the state it is handed by what every seat sees, and start from the subtree it reaches.
+    /// The default, false, is always safe: a search then builds a fresh tree each move.
+    fn decisions_are_public(&self) -> bool {
+        false
+    }
+
     /// A label shared by actions of the player to move after which `evaluate` gives the same
     /// values bit for bit, in this state and in every determinization of it for the mover
     /// (in 7 Wonders, selling any card of the hand: the evaluation never reads a hand). A

@@ -65,6 +65,18 @@ pub const DEFAULT_PRIOR_TEMPERATURE: f64 = 1.0;
 /// plain MCTS's iterations in the same time, against 62% with 1).
 pub const DEFAULT_ASK_AFTER: u32 = 4;
 
+/// Whether the guided search keeps its tree between moves by default (see
+/// [`GuidedConfig::reuse`]).
+pub const DEFAULT_REUSE: bool = false;
+
+/// How many decisions after its own move the search follows down its kept tree to find the
+/// state it is handed (in Duel one or two, the other seat's reply, a token or a replayed turn).
+const REUSE_DEPTH: u32 = 8;
+
+/// How many states the search looks at, at most, on its way down the kept tree: a bound on
+/// the cost of a move the tree does not hold.
+const REUSE_STATES: usize = 512;
+
 /// A loaded policy-and-value network with its declared shape.
 pub struct Network {
     graph: Graph,
@@ -490,6 +502,11 @@ pub struct GuidedConfig {
     /// With `mix=1`, the rollouts a node has before the network is asked for its children's
     /// priors (0 asks at once).
     pub ask_after: u32,
+    /// Keep the tree between moves: start from the subtree under the decisions made since the
+    /// last move, where the game's decisions are public ([`Game::decisions_are_public`]) and
+    /// its ids fixed; elsewhere, or when the tree does not hold them, a fresh tree. The
+    /// budget counts new iterations only.
+    pub reuse: bool,
 }
 
 /// What the guided search counts an unvisited child's value as (first-play urgency).
@@ -514,6 +531,7 @@ impl Default for GuidedConfig {
             temperature: DEFAULT_PRIOR_TEMPERATURE,
             fpu: Fpu::Net,
             ask_after: DEFAULT_ASK_AFTER,
+            reuse: DEFAULT_REUSE,
         }
     }
 }
@@ -617,6 +635,20 @@ pub struct GuidedMcts<G: Game> {
     listings: Vec<Listing>,
     listed: Vec<G::Action>,
     choices: Vec<(u32, G::Action)>,
+    /// With `reuse`: the state the last search was handed and the action it chose; `nodes`
+    /// still holds its tree.
+    kept: Option<(G, G::Action)>,
+    /// The root's visits when the last search started (kept from the tree before) and the
+    /// previous tree's root visits then.
+    last_kept: (u32, u32),
+    /// Buffers of the re-rooting: the new arena, and the old index of each of its nodes.
+    spare: Vec<Node>,
+    old_index: Vec<u32>,
+    /// States on the way down the kept tree, with their node and depth.
+    frontier: Vec<(G, u32, u32)>,
+    /// Every seat's observation of the state handed, and of a state on the way.
+    seen: Vec<f32>,
+    observed: Vec<f32>,
 }
 
 impl<G: Game> GuidedMcts<G> {
@@ -642,7 +674,21 @@ impl<G: Game> GuidedMcts<G> {
             listings: Vec::new(),
             listed: Vec::new(),
             choices: Vec::new(),
+            kept: None,
+            last_kept: (0, 0),
+            spare: Vec::new(),
+            old_index: Vec::new(),
+            frontier: Vec::new(),
+            seen: Vec::new(),
+            observed: Vec::new(),
         }
+    }
+
+    /// The visits the root started the last search with, kept from the tree before (0 for a
+    /// fresh tree), and the visits of that tree's root: their ratio is the share of the
+    /// previous search the last one kept.
+    pub fn last_kept(&self) -> (u32, u32) {
+        self.last_kept
     }
 
     /// Iterations run by the last search (0 if the move was forced).
@@ -668,6 +714,124 @@ impl<G: Game> GuidedMcts<G> {
             }
         }
         out
+    }
+
+    /// The child of `node` for action id `id`.
+    fn child(&self, node: u32, id: u32) -> Option<u32> {
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            if n.id == id {
+                return Some(child);
+            }
+            child = n.next_sibling;
+        }
+        None
+    }
+
+    /// The node of the kept tree whose state is `state`, if the tree holds the way there and
+    /// the node was expanded: from the state the last search was handed, down the action it
+    /// chose, then breadth first down the tree's expanded children legal on the way (at most
+    /// [`REUSE_DEPTH`] decisions, [`REUSE_STATES`] states), until a state shows every seat
+    /// what `state` shows, with the same player to move and legal ids (`root_ids`). The ways
+    /// are replayed on the state handed then, so the true way leads exactly to `state`; the
+    /// decisions on it are public, so nothing hidden is read. Consumes what was kept.
+    fn follow(&mut self, state: &G) -> Option<u32> {
+        let (before, action) = self.kept.take()?;
+        if self.nodes.is_empty() || !state.decisions_are_public() || !state.action_ids_are_fixed() {
+            return None;
+        }
+        let first = self.child(0, before.encoded_action(action).0 as u32)?;
+        let mut after = before;
+        after.apply(action).ok()?;
+        let players = state.num_players();
+        let len = self.eval.network().observation_len();
+        self.seen.resize(players * len, 0.0);
+        for (seat, seen) in self.seen.chunks_mut(len).enumerate() {
+            state.observe(seat, seen);
+        }
+        self.observed.resize(len, 0.0);
+        let mover = state.current_player();
+        self.frontier.clear();
+        self.frontier.push((after, first, 0));
+        let mut k = 0;
+        while k < self.frontier.len().min(REUSE_STATES) {
+            let (at, node, depth) = self.frontier[k].clone();
+            k += 1;
+            if at.is_terminal() {
+                continue;
+            }
+            legal_by_id(&at, &mut self.scratch, &mut self.ids);
+            let same = at.current_player() == mover
+                && self.ids.len() == self.root_ids.len()
+                && self.ids.iter().zip(&self.root_ids).all(|(a, b)| a.0 == b.0)
+                && (0..players).all(|seat| {
+                    at.observe(seat, &mut self.observed);
+                    self.observed[..] == self.seen[seat * len..(seat + 1) * len]
+                });
+            if same {
+                return self.nodes[node as usize].expanded.then_some(node);
+            }
+            if depth == REUSE_DEPTH {
+                continue;
+            }
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let n = &self.nodes[child as usize];
+                if n.expanded {
+                    if let Ok(i) = self.ids.binary_search_by_key(&n.id, |&(id, _)| id) {
+                        let mut next = at.clone();
+                        if next.apply_listed(self.ids[i].1).is_ok() {
+                            self.frontier.push((next, child, depth + 1));
+                        }
+                    }
+                }
+                child = n.next_sibling;
+            }
+        }
+        None
+    }
+
+    /// Makes `node`'s subtree the whole tree, `node` its root (index 0): copied breadth first
+    /// into the spare arena with its visits, totals and priors, every child list in its
+    /// order. The listings are not copied (the search makes them again where it needs them).
+    fn reroot(&mut self, node: u32) {
+        let mut tree = std::mem::take(&mut self.spare);
+        tree.clear();
+        self.old_index.clear();
+        let mut root = self.nodes[node as usize];
+        root.parent = NONE;
+        root.next_sibling = NONE;
+        root.first_child = NONE;
+        tree.push(root);
+        self.old_index.push(node);
+        let mut i = 0;
+        while i < tree.len() {
+            let mut child = self.nodes[self.old_index[i] as usize].first_child;
+            let mut previous = NONE;
+            while child != NONE {
+                let mut n = self.nodes[child as usize];
+                let next = n.next_sibling;
+                n.parent = i as u32;
+                n.next_sibling = NONE;
+                n.first_child = NONE;
+                let index = tree.len() as u32;
+                tree.push(n);
+                self.old_index.push(child);
+                if previous == NONE {
+                    tree[i].first_child = index;
+                } else {
+                    tree[previous as usize].next_sibling = index;
+                }
+                previous = index;
+                child = next;
+            }
+            i += 1;
+        }
+        for n in &mut tree {
+            n.listing = NONE;
+        }
+        self.spare = std::mem::replace(&mut self.nodes, tree);
     }
 
     /// Adds children to `node` for `ids` with `priors`.
@@ -902,17 +1066,6 @@ impl<G: Game> GuidedMcts<G> {
         (best, action)
     }
 
-    /// The action of this determinization's legal list (by id, in `ids`) that `child`'s id
-    /// stands for.
-    fn action_of(&self, child: u32) -> G::Action {
-        let id = self.nodes[child as usize].id;
-        let k = self
-            .ids
-            .binary_search_by_key(&id, |&(id, _)| id)
-            .expect("a candidate's id is legal here");
-        self.ids[k].1
-    }
-
     /// The position in `candidates` (children of `node` legal in this determinization, none
     /// missing) of the one maximising `Q + c * P * sqrt(N) / (1 + n)` (the first on ties).
     fn select(&self, node: u32, candidates: impl Iterator<Item = u32> + Clone) -> usize {
@@ -950,9 +1103,11 @@ impl<G: Game> GuidedMcts<G> {
         best
     }
 
-    /// Runs the search for the player to move and returns the visit counts of the root's
-    /// children by id (legal in the true state), or `None` for a forced move.
+    /// Runs the search for the player to move and returns the action it chose, or `None` for
+    /// a forced move. [`GuidedMcts::root_visits`] then gives the visits of the root's
+    /// children by id (with `reuse`, those kept from the last search included).
     pub fn search(&mut self, state: &G) -> Option<G::Action> {
+        let started = Instant::now();
         let seat = state.current_player();
         let players = state.num_players();
         legal_by_id(state, &mut self.scratch, &mut self.root_ids);
@@ -961,19 +1116,40 @@ impl<G: Game> GuidedMcts<G> {
             !self.root_ids.is_empty(),
             "GuidedMcts asked to move in a finished game"
         );
-        self.nodes.clear();
+        let previous_visits = self.nodes.first().map_or(0, |root| root.visits);
+        let kept = if self.config.reuse {
+            self.follow(state)
+        } else {
+            None
+        };
         self.listings.clear();
         self.listed.clear();
         self.choices.clear();
         self.fixed_ids = state.action_ids_are_fixed();
         self.last_iterations = 0;
         self.last_evaluations = 0;
+        self.last_kept = (0, previous_visits);
+        match kept {
+            Some(node) => {
+                self.reroot(node);
+                self.last_kept.0 = self.nodes[0].visits;
+            }
+            None => self.nodes.clear(),
+        }
         if self.root_ids.len() == 1 {
+            // A forced move: a kept tree goes on to the next move unsearched.
+            let action = self.root_ids[0].1;
+            if self.config.reuse && !self.nodes.is_empty() {
+                self.kept = Some((state.clone(), action));
+            }
             return None;
         }
-        self.nodes.push(Node::new(0, seat, NONE, NONE, 1.0));
+        if self.nodes.is_empty() {
+            self.nodes.push(Node::new(0, seat, NONE, NONE, 1.0));
+        }
         // The root's evaluation reads only the mover's observation: ask once, on the true
-        // state, then mix in the self-play noise.
+        // state, then mix in the self-play noise. A kept root gets its priors again: its
+        // children's were read in a determinization, which may have revealed other cards.
         let mut values = [0.0; MAX_PLAYERS];
         self.ids.clone_from(&self.root_ids);
         let t = self.config.temperature as f32;
@@ -986,13 +1162,22 @@ impl<G: Game> GuidedMcts<G> {
                 *p = ((1.0 - weight) * f64::from(*p) + weight * n) as f32;
             }
         }
-        self.expand(0, seat, &values[..players]);
+        if self.nodes[0].first_child == NONE {
+            self.expand(0, seat, &values[..players]);
+        } else {
+            self.refresh_root(seat, &values[..players]);
+        }
         if self.root_options_known {
-            // Every iteration's determinization lists the root's options: all its children.
+            // Every iteration's determinization lists the root's options: its children of
+            // those ids (all of them in a fresh tree).
             let mut child = self.nodes[0].first_child;
             while child != NONE {
-                let action = self.action_of(child);
-                self.choices.push((child, action));
+                if let Ok(k) = self
+                    .root_ids
+                    .binary_search_by_key(&self.nodes[child as usize].id, |&(id, _)| id)
+                {
+                    self.choices.push((child, self.root_ids[k].1));
+                }
                 child = self.nodes[child as usize].next_sibling;
             }
             self.listings.push(Listing {
@@ -1004,10 +1189,7 @@ impl<G: Game> GuidedMcts<G> {
         }
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Iterations(n) => (n.max(1), None),
-            Budget::TimeMs(ms) => (
-                u32::MAX - 1,
-                Some(Instant::now() + Duration::from_millis(ms)),
-            ),
+            Budget::TimeMs(ms) => (u32::MAX - 1, Some(started + Duration::from_millis(ms))),
         };
         let mut done = 0;
         while done < max_iterations {
@@ -1038,7 +1220,47 @@ impl<G: Game> GuidedMcts<G> {
             .root_ids
             .binary_search_by_key(&id, |&(id, _)| id)
             .expect("checked legal");
-        Some(self.root_ids[k].1)
+        let action = self.root_ids[k].1;
+        if self.config.reuse {
+            self.kept = Some((state.clone(), action));
+        }
+        Some(action)
+    }
+
+    /// Gives a kept root the priors and value just read on the true state: its children of
+    /// the legal ids take their new priors, and the legal ids it has no child for join
+    /// (before the others, as a descent adds them).
+    fn refresh_root(&mut self, seat: usize, values: &[f64]) {
+        if self.position.is_empty() {
+            self.position.resize(self.eval.network().action_space(), 0);
+        }
+        for (k, &(id, _)) in self.ids.iter().enumerate() {
+            self.position[id as usize] = k as u32 + 1;
+        }
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let n = &mut self.nodes[child as usize];
+            let place = &mut self.position[n.id as usize];
+            if *place != 0 {
+                n.prior = self.priors[*place as usize - 1];
+                *place = 0;
+            }
+            child = n.next_sibling;
+        }
+        for k in 0..self.ids.len() {
+            let id = self.ids[k].0;
+            if self.position[id as usize] != 0 {
+                self.position[id as usize] = 0;
+                let index = self.nodes.len() as u32;
+                let sibling = self.nodes[0].first_child;
+                self.nodes
+                    .push(Node::new(id, seat, 0, sibling, self.priors[k]));
+                self.nodes[0].first_child = index;
+            }
+        }
+        let root = &mut self.nodes[0];
+        root.expanded = true;
+        root.value_to_move = values[seat] as f32;
     }
 }
 
@@ -1048,6 +1270,15 @@ impl<G: Game> Bot<G> for GuidedMcts<G> {
             Some(action) => action,
             None => self.root_ids[0].1,
         }
+    }
+
+    /// A new bot's generator, and no tree kept (the other buffers hold nothing a search
+    /// reads before writing it).
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = BotRng::seed_from_u64(seed);
+        self.kept = None;
+        self.nodes.clear();
+        true
     }
 }
 
@@ -1277,6 +1508,9 @@ mod tests {
         fn action_ids_are_fixed(&self) -> bool {
             self.fixed
         }
+        fn decisions_are_public(&self) -> bool {
+            true
+        }
         fn encoding(&self) -> Option<Encoding> {
             Some(Encoding {
                 game: "reveal",
@@ -1338,6 +1572,252 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Subtraction: a pile of stones, each player in turn takes 1, 2 or 3 (ids 0 to 2);
+    /// whoever takes the last stone wins. Every decision is public, and the observation tells
+    /// every state apart (the pile in binary and the player to move).
+    #[derive(Clone, Debug)]
+    struct Subtract {
+        pile: u8,
+        mover: usize,
+        winner: Option<usize>,
+    }
+
+    fn subtract(pile: u8) -> Subtract {
+        Subtract {
+            pile,
+            mover: 0,
+            winner: None,
+        }
+    }
+
+    impl Game for Subtract {
+        type Action = u8;
+        type Error = Refused;
+        fn num_players(&self) -> usize {
+            2
+        }
+        fn current_player(&self) -> usize {
+            self.mover
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            if self.winner.is_none() {
+                out.extend((1..=3).filter(|&t| t <= self.pile));
+            }
+        }
+        fn apply(&mut self, take: u8) -> Result<(), Refused> {
+            if self.winner.is_some() || !(1..=3).contains(&take) || take > self.pile {
+                return Err(Refused);
+            }
+            self.pile -= take;
+            if self.pile == 0 {
+                self.winner = Some(self.mover);
+            }
+            self.mover = 1 - self.mover;
+            Ok(())
+        }
+        fn is_terminal(&self) -> bool {
+            self.winner.is_some()
+        }
+        fn returns(&self, out: &mut [f64]) {
+            out[..2].fill(0.0);
+            if let Some(w) = self.winner {
+                out[w] = 1.0;
+            }
+        }
+        fn scores(&self, out: &mut [i32]) {
+            out[..2].fill(0);
+        }
+        fn evaluate(&self, out: &mut [f64]) {
+            out[..2].fill(0.5);
+        }
+        fn determinize(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
+            self.clone()
+        }
+        fn mover_options_are_known(&self) -> bool {
+            true
+        }
+        fn action_ids_are_fixed(&self) -> bool {
+            true
+        }
+        fn decisions_are_public(&self) -> bool {
+            true
+        }
+        fn encoding(&self) -> Option<Encoding> {
+            Some(Encoding {
+                game: "subtract",
+                observation_len: 6,
+                action_space: 3,
+            })
+        }
+        fn observe(&self, _seat: usize, out: &mut [f32]) {
+            for (bit, v) in out[..5].iter_mut().enumerate() {
+                *v = f32::from(self.pile >> bit & 1);
+            }
+            out[5] = self.mover as f32;
+        }
+        fn encoded_action(&self, take: u8) -> (usize, u32) {
+            (usize::from(take - 1), 0)
+        }
+    }
+
+    impl<G: Game> GuidedMcts<G> {
+        /// The children of `node`: `(node, action id, visits, expanded)`, in list order.
+        fn children(&self, node: u32) -> Vec<(u32, u32, u32, bool)> {
+            let mut out = Vec::new();
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let n = &self.nodes[child as usize];
+                out.push((child, n.id, n.visits, n.expanded));
+                child = n.next_sibling;
+            }
+            out
+        }
+    }
+
+    fn reusing(iterations: u32, reuse: bool) -> GuidedConfig {
+        GuidedConfig {
+            budget: Budget::Iterations(iterations),
+            reuse,
+            ..GuidedConfig::default()
+        }
+    }
+
+    #[test]
+    fn after_the_reply_the_search_starts_from_the_subtree_it_kept() {
+        let net = Arc::new(Network::load(&model("keep.onnx", 6, 3, 2, "subtract")).unwrap());
+        for seed in 0..3 {
+            let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(2000, true), seed);
+            let mut state = subtract(21);
+            let ours = search.choose(&state);
+            assert_eq!(search.last_kept(), (0, 0));
+            // The other seat's reply: the one the tree visited most under our move.
+            let (ours_node, ..) = search
+                .children(0)
+                .into_iter()
+                .find(|c| c.1 == u32::from(ours - 1))
+                .unwrap();
+            let (reply_node, reply, visits, expanded) = search
+                .children(ours_node)
+                .into_iter()
+                .max_by_key(|c| c.2)
+                .unwrap();
+            assert!(expanded && visits > 0);
+            let grandchildren = search.children(reply_node);
+            state.apply(ours).unwrap();
+            state.apply(reply as u8 + 1).unwrap();
+            search.choose(&state);
+            // The new root is the old grandchild, with its visits, and 2,000 new iterations.
+            assert_eq!(search.last_kept(), (visits, 2000), "seed {seed}");
+            assert_eq!(search.last_iterations(), 2000);
+            assert_eq!(search.nodes[0].visits, visits + 2000);
+            let now = search.children(0);
+            assert_eq!(now.len(), grandchildren.len());
+            for ((_, id, before, _), (_, again, after, _)) in grandchildren.iter().zip(&now) {
+                assert_eq!(id, again);
+                assert!(after >= before);
+            }
+            // Without the key, the same moves give a fresh tree.
+            let mut fresh = GuidedMcts::<Subtract>::new(net.clone(), reusing(2000, false), seed);
+            fresh.choose(&subtract(21));
+            fresh.choose(&state);
+            assert_eq!(fresh.last_kept(), (0, 2000));
+            assert_eq!(fresh.nodes[0].visits, 2000);
+        }
+    }
+
+    #[test]
+    fn a_state_the_tree_does_not_hold_gives_a_fresh_tree() {
+        let net = Arc::new(Network::load(&model("fresh.onnx", 6, 3, 2, "subtract")).unwrap());
+        // Another game.
+        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(300, true), 1);
+        search.choose(&subtract(21));
+        search.choose(&subtract(30));
+        assert_eq!(search.last_kept(), (0, 300));
+        assert_eq!(search.nodes[0].visits, 300);
+        // A reply the small tree never expanded.
+        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(12, true), 1);
+        let mut state = subtract(21);
+        let ours = search.choose(&state);
+        let (ours_node, ..) = search
+            .children(0)
+            .into_iter()
+            .find(|c| c.1 == u32::from(ours - 1))
+            .unwrap();
+        let replies = search.children(ours_node);
+        let reply = (0..3)
+            .find(|&id| !replies.iter().any(|c| c.1 == id && c.3))
+            .expect("a reply not expanded");
+        state.apply(ours).unwrap();
+        state.apply(reply as u8 + 1).unwrap();
+        search.choose(&state);
+        assert_eq!(search.last_kept().0, 0);
+        assert_eq!(search.nodes[0].visits, 12);
+        // A game whose decisions are not public (take-away says nothing): never kept.
+        let net = Arc::new(Network::load(&model("hidden.onnx", 6, 2, 2, "take-away")).unwrap());
+        let mut search = GuidedMcts::<TakeAway>::new(net, reusing(400, true), 1);
+        let mut game = TakeAway {
+            pile: 12,
+            ..start()
+        };
+        while !game.is_terminal() {
+            let a = search.choose(&game);
+            assert_eq!(search.last_kept().0, 0);
+            game.apply(a).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_reseeded_search_keeps_nothing_and_plays_as_a_new_one() {
+        let net = Arc::new(Network::load(&model("reseed.onnx", 6, 3, 2, "subtract")).unwrap());
+        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(500, true), 1);
+        let mut state = subtract(21);
+        let ours = search.choose(&state);
+        state.apply(ours).unwrap();
+        state.apply(1).unwrap();
+        assert!(search.reseed(8));
+        let mut new = GuidedMcts::<Subtract>::new(net, reusing(500, true), 8);
+        assert_eq!(search.choose(&state), new.choose(&state));
+        assert_eq!(search.last_kept().0, 0);
+        assert_eq!(search.root_visits(), new.root_visits());
+    }
+
+    #[test]
+    fn kept_trees_play_whole_games_with_reveals() {
+        // Reveals change the legal lists below the root, so a kept tree holds children of
+        // ids the true state does not list and lacks some it does; the debug checks of the
+        // listings run at every step. Both seats keep their trees.
+        let net = Arc::new(Network::load(&model("revealkeep.onnx", 6, 6, 2, "reveal")).unwrap());
+        let mut kept = 0;
+        for seed in 0..4u64 {
+            let mut rng = BotRng::seed_from_u64(seed);
+            let mut row: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
+            let deck = row.split_off(3);
+            let mut game = Reveal {
+                row,
+                deck,
+                totals: [0; 2],
+                turn: 0,
+                fixed: true,
+            };
+            let mut searches = [0, 1]
+                .map(|s| GuidedMcts::<Reveal>::new(net.clone(), reusing(400, true), seed + s));
+            while !game.is_terminal() {
+                let search = &mut searches[game.current_player()];
+                let action = search.choose(&game);
+                kept += u32::from(search.last_kept().0 > 0);
+                // A forced move searches nothing and passes the kept tree on.
+                let new = search.last_iterations();
+                assert!(new == 400 || new == 0);
+                if let Some(root) = search.nodes.first() {
+                    assert_eq!(root.visits, search.last_kept().0 + new);
+                }
+                game.apply(action).unwrap();
+            }
+        }
+        assert!(kept >= 8, "{kept} moves kept a tree");
     }
 
     #[test]
@@ -1537,12 +2017,44 @@ mod tests {
             ("fpu=2", "`net`"),
             ("fpu=high", "`mean`"),
             ("ask_after=-1", "whole number"),
+            ("reuse=yes", "`on`"),
         ] {
             let e = BotSpec::parse(&format!("mcts:eval=net,model={path},{bad}"))
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(&format!("`{bad}`")) && e.contains(part), "{e}");
         }
+    }
+
+    #[test]
+    fn the_reuse_key_round_trips_and_unknown_keys_are_listed() {
+        let path = model("reusespec.onnx", 6, 2, 2, "take-away");
+        let base = format!("mcts:eval=net,model={path}");
+        let (default, other) = if DEFAULT_REUSE {
+            ("on", "off")
+        } else {
+            ("off", "on")
+        };
+        let spec = BotSpec::parse(&format!("{base},reuse={other},iterations=9")).unwrap();
+        assert_eq!(
+            spec.to_string(),
+            format!("{base},iterations=9,reuse={other}")
+        );
+        let BotSpec::GuidedMcts(_, config) = &spec else {
+            panic!("{spec}")
+        };
+        assert_eq!(config.reuse, !DEFAULT_REUSE);
+        let spec = BotSpec::parse(&format!("{base},reuse={default}")).unwrap();
+        assert_eq!(spec.to_string(), base);
+        let e = BotSpec::parse(&format!("{base},reuze=on"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown parameter `reuze`")
+                && e.contains("did you mean `reuse`?")
+                && e.contains("ask_after, reuse"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1587,5 +2099,47 @@ mod tests {
                 assert_eq!(pair[0].value[0], pair[1].value[1]);
             }
         }
+    }
+
+    #[test]
+    fn without_reuse_the_search_plays_as_before_it_could_keep_trees() {
+        // Whole games of Reveal, both seats searching, every move's choice and root visits
+        // folded into one number: the value the search gave before `reuse` existed.
+        let net = Arc::new(Network::load(&model("golden.onnx", 6, 6, 2, "reveal")).unwrap());
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut fold = |v: u64| {
+            hash ^= v;
+            hash = hash.wrapping_mul(0x100_0000_01b3);
+        };
+        for seed in 0..4u64 {
+            let mut rng = BotRng::seed_from_u64(seed);
+            let mut row: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
+            let deck = row.split_off(3);
+            let mut game = Reveal {
+                row,
+                deck,
+                totals: [0; 2],
+                turn: 0,
+                fixed: true,
+            };
+            let config = GuidedConfig {
+                budget: Budget::Iterations(300),
+                reuse: false,
+                ..GuidedConfig::default()
+            };
+            let mut searches =
+                [0, 1].map(|s| GuidedMcts::<Reveal>::new(net.clone(), config, seed + s));
+            while !game.is_terminal() {
+                let search = &mut searches[game.current_player()];
+                let action = search.choose(&game);
+                fold(u64::from(action.0) << 8 | u64::from(action.1));
+                for (id, visits) in search.root_visits() {
+                    fold(u64::from(id) << 32 | u64::from(visits));
+                }
+                fold(u64::from(search.last_evaluations()));
+                game.apply(action).unwrap();
+            }
+        }
+        assert_eq!(hash, 0xeee0_6cbb_331f_f263);
     }
 }

@@ -36,6 +36,9 @@ impl Default for SelfPlayConfig {
                 // The network's value at the leaves, as AlphaZero: the shipped Duel model's
                 // recipe (`wonders selfplay --mix` changes it).
                 mix: 0.0,
+                // A fresh tree each move: the policy targets are the visits of one search of
+                // the budget, as the shipped models learnt them.
+                reuse: false,
                 ..GuidedConfig::default()
             },
             mcts: MctsConfig {

@@ -36,15 +36,18 @@
 //!   the legal action of highest logit, or with `T > 0` one drawn from the softmax of the
 //!   logits divided by `T`. The model is read when the spec is parsed, and checked against
 //!   the game before the first move.
-//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K]`
+//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K,reuse=R]`
 //!   — MCTS guided by the network: its policy as the PUCT prior (`c` default 1.5); a leaf is
 //!   valued by a random rollout with weight `M` and by the network's value with weight
 //!   `1 - M` (default 1: rollouts alone, the network asked only for priors, once a node has
 //!   had `K` rollouts, default 4; 0: its value alone, AlphaZero's way). `temperature=PT` softens
 //!   (> 1) or sharpens (< 1) the priors (default 1); `fpu` is what an unvisited child counts
 //!   as: `net` (the network's value, default), `mean` (its visited siblings' mean) or a number
-//!   in `[0, 1]`. `rollout`, `epsilon` and `depth` do not apply. `eval=rollout` is plain
-//!   `mcts`.
+//!   in `[0, 1]`. `reuse=on` keeps the tree between moves where the game's decisions are
+//!   public (Duel): the next search starts from the subtree under the moves made since, and
+//!   `iterations=N` counts new iterations; `off` builds a fresh tree each move (default: see
+//!   [`crate::net::DEFAULT_REUSE`]). `rollout`, `epsilon` and `depth` do not apply.
+//!   `eval=rollout` is plain `mcts`.
 //!
 //! Examples: `mcts:iterations=2000,c=0.7,rollout=greedy`, `mcts:time_ms=200`,
 //! `mcts-cheat:iterations=2000,depth=20`.
@@ -62,7 +65,7 @@ use crate::mcts::{
 };
 use crate::net::{
     Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
-    DEFAULT_PRIOR_TEMPERATURE, DEFAULT_PUCT_C,
+    DEFAULT_PRIOR_TEMPERATURE, DEFAULT_PUCT_C, DEFAULT_REUSE,
 };
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
@@ -148,13 +151,16 @@ mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,si
                                     margins (default: soft if decoupled, else win)
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
-mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K]
-                                    MCTS guided by the network's prior; leaves valued by
+mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K,
+    reuse=R]                        MCTS guided by the network's prior; leaves valued by
                                     a random rollout (weight M, default 1) and the
                                     network's value (weight 1 - M); PT: the priors'
                                     temperature (default 1); F: an unvisited child's value,
                                     net (default), mean or a number in [0, 1]; K: rollouts
-                                    before the network is asked (default 4)";
+                                    before the network is asked (default 4); R: on keeps
+                                    the tree between moves where decisions are public
+                                    (Duel), N then counting new iterations; off (default)
+                                    a fresh tree each move";
 
 /// The bot kinds, as an error lists them.
 const KINDS: &str = "random, greedy, mcts, mcts-cheat, net";
@@ -168,6 +174,20 @@ const MCTS_PARAMS: [&str; 8] = [
     "depth",
     "simultaneous",
     "end",
+];
+
+/// The parameters of `mcts:eval=net`, as an error lists them.
+const GUIDED_PARAMS: [&str; 10] = [
+    "eval",
+    "model",
+    "iterations",
+    "time_ms",
+    "c",
+    "mix",
+    "temperature",
+    "fpu",
+    "ask_after",
+    "reuse",
 ];
 
 /// ` (did you mean `x`?)` when one of `valid` is a likely typo of `word` (at most a third of
@@ -433,13 +453,33 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                     },
                 }
             }
+            "reuse" => {
+                config.reuse = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => {
+                        return Err(format!(
+                            "`reuse={}`: expected `on` (keep the tree between moves) or `off` \
+                             (a fresh tree each move)",
+                            cut(value)
+                        ))
+                    }
+                }
+            }
             "rollout" | "epsilon" | "depth" => {
                 return Err(format!(
                     "`{key}` does not apply with `eval=net`: the network values the leaves \
                      (a random rollout joins in with `mix`)"
                 ))
             }
-            _ => return Err(format!("unknown parameter `{}` for bot `mcts`", cut(key))),
+            _ => {
+                return Err(format!(
+                    "unknown parameter `{}` for bot `mcts:eval=net`{} (its parameters: {})",
+                    cut(key),
+                    did_you_mean(key, &GUIDED_PARAMS),
+                    GUIDED_PARAMS.join(", ")
+                ))
+            }
         }
     }
     config.budget = match (iterations, time_ms) {
@@ -703,6 +743,9 @@ impl fmt::Display for BotSpec {
                     Fpu::Net => {}
                     Fpu::Mean => params.push("fpu=mean".into()),
                     Fpu::Value(v) => params.push(format!("fpu={v}")),
+                }
+                if config.reuse != DEFAULT_REUSE {
+                    params.push(format!("reuse={}", if config.reuse { "on" } else { "off" }));
                 }
                 write_spec(f, "mcts", &params)
             }

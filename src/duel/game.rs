@@ -103,6 +103,13 @@ impl Game for Duel {
         true
     }
 
+    /// Every decision of the base game is played face up (a card taken from the structure, a
+    /// Wonder built with a known card, a token chosen). With Pantheon a Divinity is placed face
+    /// down: not public.
+    fn decisions_are_public(&self) -> bool {
+        !self.is_pantheon()
+    }
+
     fn determinize(&self, observer: usize, rng: &mut dyn RngCore) -> Duel {
         // Both seats see the same things in the base game; with Pantheon a seat knows the
         // Divinities it placed face down and the deck cards it saw.
