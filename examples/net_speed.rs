@@ -5,7 +5,8 @@
 //! (the searches' iterations a move, default 1,000), or with `profile` for ITERATIONS: only
 //! the searches' evaluations, a million of them, for a profiler; `profile-search`: only the
 //! default guided search, 2,000 iterations a position, 20 times; `profile-plain`: the same
-//! with plain MCTS.
+//! with plain MCTS; `reuse`: the guided search keeping its tree between moves (`reuse=on`)
+//! against one building a fresh tree (`reuse=off`), over whole games (below).
 //!
 //! The searches' rates are what to read as ratios: each search runs the same positions in
 //! turn, over `ROUNDS` interleaved rounds (default 5), and the best round of each is kept,
@@ -71,6 +72,10 @@ fn main() {
                 search.choose(p);
             }
         }
+        return;
+    }
+    if mode.as_deref() == Some("reuse") {
+        reuse(&net, rounds);
         return;
     }
     if mode.as_deref() == Some("profile") {
@@ -236,4 +241,78 @@ fn main() {
             ratio(k)
         );
     }
+}
+
+/// `net_speed MODEL GAMES reuse`: `GAMES` games of the guided search keeping its tree
+/// (`reuse=on`, 1,800 iterations a move) against plain MCTS (2,000), seats alternating; at
+/// each of its moves a search without reuse (same budget) is timed on the same state. Prints
+/// how much of the previous tree each search kept (the new root's visits over the previous
+/// root's) and the two searches' iteration rates, the re-rooting included.
+fn reuse(net: &Arc<Network>, games: usize) {
+    let guided = |reuse| GuidedConfig {
+        budget: Budget::Iterations(1800),
+        reuse,
+        ..GuidedConfig::default()
+    };
+    let plain = MctsConfig {
+        budget: Budget::Iterations(2000),
+        rollout: Rollout::Random,
+        ..MctsConfig::default()
+    };
+    let (mut searches, mut kept_trees, mut share) = (0u32, 0u32, 0.0);
+    let (mut forced, mut kept_forced) = (0u32, 0u32);
+    let (mut time_on, mut time_off, mut iterations) = (0.0, 0.0, 0u64);
+    for g in 0..games {
+        let seed = g as u64;
+        let mut game = Duel::new_game(&DuelConfig::default(), 1000 + seed);
+        let seat = g % 2;
+        let mut on = GuidedMcts::<Duel>::new(net.clone(), guided(true), seed);
+        let mut off = GuidedMcts::<Duel>::new(net.clone(), guided(false), seed);
+        let mut mcts = MctsBot::<Duel>::new(plain, seed);
+        let mut first = true;
+        while !game.is_terminal() {
+            let action = if game.current_player() == seat {
+                let start = Instant::now();
+                let action = on.choose(&game);
+                let elapsed = start.elapsed().as_secs_f64();
+                let (kept, previous) = on.last_kept();
+                if on.last_iterations() == 0 {
+                    forced += 1;
+                    kept_forced += u32::from(kept > 0);
+                } else {
+                    let start = Instant::now();
+                    off.choose(&game);
+                    time_off += start.elapsed().as_secs_f64();
+                    time_on += elapsed;
+                    iterations += u64::from(on.last_iterations());
+                    if !first {
+                        searches += 1;
+                        kept_trees += u32::from(kept > 0);
+                        if previous > 0 {
+                            share += f64::from(kept) / f64::from(previous);
+                        }
+                    }
+                    first = false;
+                }
+                action
+            } else {
+                mcts.choose(&game)
+            };
+            game.apply(action).unwrap();
+        }
+    }
+    println!(
+        "{games} games, {searches} searches after each game's first: a kept tree in {:.1}%, \
+         the new root starting with {:.1}% of the previous tree's visits on average (fresh \
+         trees counted as 0); {forced} forced moves, {kept_forced} passing a kept tree on",
+        100.0 * f64::from(kept_trees) / f64::from(searches),
+        100.0 * share / f64::from(searches)
+    );
+    println!(
+        "reuse=on: {:.0} iterations/s, reuse=off: {:.0} iterations/s on the same states \
+         (ratio {:.3})",
+        iterations as f64 / time_on,
+        iterations as f64 / time_off,
+        time_off / time_on
+    );
 }
