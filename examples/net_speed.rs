@@ -262,6 +262,7 @@ fn reuse(net: &Arc<Network>, games: usize) {
     let (mut searches, mut kept_trees, mut share) = (0u32, 0u32, 0.0);
     let (mut forced, mut kept_forced) = (0u32, 0u32);
     let (mut time_on, mut time_off, mut iterations) = (0.0, 0.0, 0u64);
+    let (mut evaluations_on, mut evaluations_off) = (0u64, 0u64);
     for g in 0..games {
         let seed = g as u64;
         let mut game = Duel::new_game(&DuelConfig::default(), 1000 + seed);
@@ -284,6 +285,8 @@ fn reuse(net: &Arc<Network>, games: usize) {
                     off.choose(&game);
                     time_off += start.elapsed().as_secs_f64();
                     time_on += elapsed;
+                    evaluations_on += u64::from(on.last_evaluations());
+                    evaluations_off += u64::from(off.last_evaluations());
                     iterations += u64::from(on.last_iterations());
                     if !first {
                         searches += 1;
@@ -310,9 +313,11 @@ fn reuse(net: &Arc<Network>, games: usize) {
     );
     println!(
         "reuse=on: {:.0} iterations/s, reuse=off: {:.0} iterations/s on the same states \
-         (ratio {:.3})",
+         (ratio {:.3}); evaluations per 1,000 iterations: {:.0} and {:.0}",
         iterations as f64 / time_on,
         iterations as f64 / time_off,
-        time_off / time_on
+        time_off / time_on,
+        evaluations_on as f64 * 1000.0 / iterations as f64,
+        evaluations_off as f64 * 1000.0 / iterations as f64
     );
 }

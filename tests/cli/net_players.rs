@@ -25,6 +25,8 @@ fn the_shipped_model_plays_duel_alone_and_guiding_the_search() {
         format!("net:model={MODEL},greedy"),
         format!("mcts:eval=net,model={MODEL},iterations=30,random"),
         format!("net:model={MODEL},temperature=1,mcts:eval=net,model={MODEL},iterations=20"),
+        // Both seats keeping their trees between moves.
+        format!("mcts:eval=net,model={MODEL},iterations=40,reuse=on"),
     ] {
         let o = wonders(&[
             "play", "--game", "duel", "--seed", "5", "--bots", &bots, "--quiet",
@@ -101,6 +103,10 @@ fn models_for_another_game_or_shape_and_corrupt_files_are_refused() {
     assert_refused(
         &["play", "--bots", "net:model=/nowhere.onnx"],
         "cannot read model",
+    );
+    assert_refused(
+        &["play", "--bots", &format!("{guided},reuse=yes")],
+        "`reuse=yes`: expected `on` (keep the tree between moves) or `off`",
     );
 }
 
