@@ -1456,6 +1456,20 @@ mod tests {
         fixed: bool,
     }
 
+    /// The Reveal deal of `seed`: a row of 3 cards and a deck of 11, values 0 to 5.
+    fn reveal(seed: u64, fixed: bool) -> Reveal {
+        let mut rng = BotRng::seed_from_u64(seed);
+        let mut row: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
+        let deck = row.split_off(3);
+        Reveal {
+            row,
+            deck,
+            totals: [0; 2],
+            turn: 0,
+            fixed,
+        }
+    }
+
     impl Game for Reveal {
         /// `(slot, value)`.
         type Action = (u8, u8);
@@ -1558,16 +1572,7 @@ mod tests {
                 ..GuidedConfig::default()
             };
             for seed in 0..4u64 {
-                let mut rng = BotRng::seed_from_u64(seed);
-                let mut cards: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
-                let deck = cards.split_off(3);
-                let mut games = [true, false].map(|fixed| Reveal {
-                    row: cards.clone(),
-                    deck: deck.clone(),
-                    totals: [0; 2],
-                    turn: 0,
-                    fixed,
-                });
+                let mut games = [true, false].map(|fixed| reveal(seed, fixed));
                 let mut searches =
                     [0, 1].map(|_| GuidedMcts::<Reveal>::new(net.clone(), config, seed));
                 while !games[0].is_terminal() {
@@ -1805,16 +1810,7 @@ mod tests {
         let net = Arc::new(Network::load(&model("revealkeep.onnx", 6, 6, 2, "reveal")).unwrap());
         let mut kept = 0;
         for seed in 0..4u64 {
-            let mut rng = BotRng::seed_from_u64(seed);
-            let mut row: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
-            let deck = row.split_off(3);
-            let mut game = Reveal {
-                row,
-                deck,
-                totals: [0; 2],
-                turn: 0,
-                fixed: true,
-            };
+            let mut game = reveal(seed, true);
             let mut searches = [0, 1]
                 .map(|s| GuidedMcts::<Reveal>::new(net.clone(), reusing(400, true), seed + s));
             while !game.is_terminal() {
@@ -2125,16 +2121,7 @@ mod tests {
             hash = hash.wrapping_mul(0x100_0000_01b3);
         };
         for seed in 0..4u64 {
-            let mut rng = BotRng::seed_from_u64(seed);
-            let mut row: Vec<u8> = (0..14).map(|_| rng.random_range(0..6)).collect();
-            let deck = row.split_off(3);
-            let mut game = Reveal {
-                row,
-                deck,
-                totals: [0; 2],
-                turn: 0,
-                fixed: true,
-            };
+            let mut game = reveal(seed, true);
             let config = GuidedConfig {
                 budget: Budget::Iterations(300),
                 reuse: false,
