@@ -1338,15 +1338,20 @@ mod tests {
     use crate::{BotSpec, Game};
     use rand::RngCore;
 
-    /// Take-away: a pile of stones, each player in turn takes 1 or 2 (ids 0 and 1); whoever
-    /// takes the last stone wins. From 5 stones the winning move is to take 2.
+    /// Take-away: a pile of stones, each player in turn takes 1 to `most` (ids 0 to `most - 1`);
+    /// whoever takes the last stone wins. With `most` 2, from 5 stones the winning move is to
+    /// take 2. The observation tells every state apart (the pile in binary, the player to move).
     #[derive(Clone, Debug)]
     struct TakeAway {
         pile: u8,
         mover: usize,
         winner: Option<usize>,
+        /// The largest take.
+        most: u8,
         /// Taking 2 gives the same player another turn (as some Duel Wonders do).
         again: bool,
+        /// What `decisions_are_public` answers: a search may keep its tree only when true.
+        public: bool,
     }
 
     #[derive(Debug)]
@@ -1370,11 +1375,11 @@ mod tests {
         fn legal_actions(&self, out: &mut Vec<u8>) {
             out.clear();
             if self.winner.is_none() {
-                out.extend((1..=2).filter(|&t| t <= self.pile));
+                out.extend((1..=self.most).filter(|&t| t <= self.pile));
             }
         }
         fn apply(&mut self, take: u8) -> Result<(), Refused> {
-            if self.winner.is_some() || !(1..=2).contains(&take) || take > self.pile {
+            if self.winner.is_some() || !(1..=self.most).contains(&take) || take > self.pile {
                 return Err(Refused);
             }
             self.pile -= take;
@@ -1408,18 +1413,26 @@ mod tests {
             Some(Encoding {
                 game: "take-away",
                 observation_len: 6,
-                action_space: 2,
+                action_space: usize::from(self.most),
             })
         }
         fn observe(&self, _seat: usize, out: &mut [f32]) {
-            out[..6].fill(0.0);
-            out[usize::from(self.pile.min(5))] = 1.0;
+            for (bit, v) in out[..5].iter_mut().enumerate() {
+                *v = f32::from(self.pile >> bit & 1);
+            }
+            out[5] = self.mover as f32;
         }
         fn encoded_action(&self, take: u8) -> (usize, u32) {
             (usize::from(take - 1), 0)
         }
         fn action_ids_are_fixed(&self) -> bool {
             true
+        }
+        fn mover_options_are_known(&self) -> bool {
+            self.public
+        }
+        fn decisions_are_public(&self) -> bool {
+            self.public
         }
     }
 
@@ -1428,7 +1441,20 @@ mod tests {
             pile: 5,
             mover: 0,
             winner: None,
+            most: 2,
             again: false,
+            public: false,
+        }
+    }
+
+    /// Subtraction, the take-away game of takes 1 to 3 whose decisions are public: the
+    /// reuse tests' game.
+    fn subtract(pile: u8) -> TakeAway {
+        TakeAway {
+            pile,
+            most: 3,
+            public: true,
+            ..start()
         }
     }
 
@@ -1592,95 +1618,6 @@ mod tests {
         }
     }
 
-    /// Subtraction: a pile of stones, each player in turn takes 1, 2 or 3 (ids 0 to 2);
-    /// whoever takes the last stone wins. Every decision is public, and the observation tells
-    /// every state apart (the pile in binary and the player to move).
-    #[derive(Clone, Debug)]
-    struct Subtract {
-        pile: u8,
-        mover: usize,
-        winner: Option<usize>,
-    }
-
-    fn subtract(pile: u8) -> Subtract {
-        Subtract {
-            pile,
-            mover: 0,
-            winner: None,
-        }
-    }
-
-    impl Game for Subtract {
-        type Action = u8;
-        type Error = Refused;
-        fn num_players(&self) -> usize {
-            2
-        }
-        fn current_player(&self) -> usize {
-            self.mover
-        }
-        fn legal_actions(&self, out: &mut Vec<u8>) {
-            out.clear();
-            if self.winner.is_none() {
-                out.extend((1..=3).filter(|&t| t <= self.pile));
-            }
-        }
-        fn apply(&mut self, take: u8) -> Result<(), Refused> {
-            if self.winner.is_some() || !(1..=3).contains(&take) || take > self.pile {
-                return Err(Refused);
-            }
-            self.pile -= take;
-            if self.pile == 0 {
-                self.winner = Some(self.mover);
-            }
-            self.mover = 1 - self.mover;
-            Ok(())
-        }
-        fn is_terminal(&self) -> bool {
-            self.winner.is_some()
-        }
-        fn returns(&self, out: &mut [f64]) {
-            out[..2].fill(0.0);
-            if let Some(w) = self.winner {
-                out[w] = 1.0;
-            }
-        }
-        fn scores(&self, out: &mut [i32]) {
-            out[..2].fill(0);
-        }
-        fn evaluate(&self, out: &mut [f64]) {
-            out[..2].fill(0.5);
-        }
-        fn determinize(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
-            self.clone()
-        }
-        fn mover_options_are_known(&self) -> bool {
-            true
-        }
-        fn action_ids_are_fixed(&self) -> bool {
-            true
-        }
-        fn decisions_are_public(&self) -> bool {
-            true
-        }
-        fn encoding(&self) -> Option<Encoding> {
-            Some(Encoding {
-                game: "subtract",
-                observation_len: 6,
-                action_space: 3,
-            })
-        }
-        fn observe(&self, _seat: usize, out: &mut [f32]) {
-            for (bit, v) in out[..5].iter_mut().enumerate() {
-                *v = f32::from(self.pile >> bit & 1);
-            }
-            out[5] = self.mover as f32;
-        }
-        fn encoded_action(&self, take: u8) -> (usize, u32) {
-            (usize::from(take - 1), 0)
-        }
-    }
-
     impl<G: Game> GuidedMcts<G> {
         /// The children of `node`: `(node, action id, visits, expanded)`, in list order.
         fn children(&self, node: u32) -> Vec<(u32, u32, u32, bool)> {
@@ -1705,9 +1642,9 @@ mod tests {
 
     #[test]
     fn after_the_reply_the_search_starts_from_the_subtree_it_kept() {
-        let net = Arc::new(Network::load(&model("keep.onnx", 6, 3, 2, "subtract")).unwrap());
+        let net = Arc::new(Network::load(&model("keep.onnx", 6, 3, 2, "take-away")).unwrap());
         for seed in 0..3 {
-            let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(2000, true), seed);
+            let mut search = GuidedMcts::<TakeAway>::new(net.clone(), reusing(2000, true), seed);
             let mut state = subtract(21);
             let ours = search.choose(&state);
             assert_eq!(search.last_kept(), (0, 0));
@@ -1738,7 +1675,7 @@ mod tests {
                 assert!(after >= before);
             }
             // Without the key, the same moves give a fresh tree.
-            let mut fresh = GuidedMcts::<Subtract>::new(net.clone(), reusing(2000, false), seed);
+            let mut fresh = GuidedMcts::<TakeAway>::new(net.clone(), reusing(2000, false), seed);
             fresh.choose(&subtract(21));
             fresh.choose(&state);
             assert_eq!(fresh.last_kept(), (0, 2000));
@@ -1748,15 +1685,15 @@ mod tests {
 
     #[test]
     fn a_state_the_tree_does_not_hold_gives_a_fresh_tree() {
-        let net = Arc::new(Network::load(&model("fresh.onnx", 6, 3, 2, "subtract")).unwrap());
+        let net = Arc::new(Network::load(&model("fresh.onnx", 6, 3, 2, "take-away")).unwrap());
         // Another game.
-        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(300, true), 1);
+        let mut search = GuidedMcts::<TakeAway>::new(net.clone(), reusing(300, true), 1);
         search.choose(&subtract(21));
         search.choose(&subtract(30));
         assert_eq!(search.last_kept(), (0, 300));
         assert_eq!(search.nodes[0].visits, 300);
         // A reply the small tree never expanded.
-        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(12, true), 1);
+        let mut search = GuidedMcts::<TakeAway>::new(net.clone(), reusing(12, true), 1);
         let mut state = subtract(21);
         let ours = search.choose(&state);
         let (ours_node, ..) = search
@@ -1773,7 +1710,7 @@ mod tests {
         search.choose(&state);
         assert_eq!(search.last_kept().0, 0);
         assert_eq!(search.nodes[0].visits, 12);
-        // A game whose decisions are not public (take-away says nothing): never kept.
+        // A game whose decisions are not public (take-away with `public` false): never kept.
         let net = Arc::new(Network::load(&model("hidden.onnx", 6, 2, 2, "take-away")).unwrap());
         let mut search = GuidedMcts::<TakeAway>::new(net, reusing(400, true), 1);
         let mut game = TakeAway {
@@ -1789,14 +1726,14 @@ mod tests {
 
     #[test]
     fn a_reseeded_search_keeps_nothing_and_plays_as_a_new_one() {
-        let net = Arc::new(Network::load(&model("reseed.onnx", 6, 3, 2, "subtract")).unwrap());
-        let mut search = GuidedMcts::<Subtract>::new(net.clone(), reusing(500, true), 1);
+        let net = Arc::new(Network::load(&model("reseed.onnx", 6, 3, 2, "take-away")).unwrap());
+        let mut search = GuidedMcts::<TakeAway>::new(net.clone(), reusing(500, true), 1);
         let mut state = subtract(21);
         let ours = search.choose(&state);
         state.apply(ours).unwrap();
         state.apply(1).unwrap();
         assert!(search.reseed(8));
-        let mut new = GuidedMcts::<Subtract>::new(net, reusing(500, true), 8);
+        let mut new = GuidedMcts::<TakeAway>::new(net, reusing(500, true), 8);
         assert_eq!(search.choose(&state), new.choose(&state));
         assert_eq!(search.last_kept().0, 0);
         assert_eq!(search.root_visits(), new.root_visits());
