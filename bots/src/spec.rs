@@ -190,6 +190,17 @@ const GUIDED_PARAMS: [&str; 10] = [
     "reuse",
 ];
 
+/// The error for a parameter `bot` does not take: it names the parameter and lists `valid`,
+/// with a likely typo's correction.
+fn unknown_parameter(key: &str, bot: &str, valid: &[&str]) -> String {
+    format!(
+        "unknown parameter `{}` for bot `{bot}`{} (its parameters: {})",
+        cut(key),
+        did_you_mean(key, valid),
+        valid.join(", ")
+    )
+}
+
 /// ` (did you mean `x`?)` when one of `valid` is a likely typo of `word` (at most a third of
 /// its letters changed, or one is the other's prefix), else nothing.
 pub fn did_you_mean(word: &str, valid: &[&str]) -> String {
@@ -292,11 +303,10 @@ impl BotSpec {
                         }
                         "simultaneous" => simultaneous = parse_simultaneous(value).map_err(fail)?,
                         _ => {
-                            return Err(fail(format!(
-                                "unknown parameter `{}` for bot `greedy`{} (its parameters: \
-                                 determinizations, simultaneous)",
-                                cut(key),
-                                did_you_mean(key, &["determinizations", "simultaneous"])
+                            return Err(fail(unknown_parameter(
+                                key,
+                                "greedy",
+                                &["determinizations", "simultaneous"],
                             )))
                         }
                     }
@@ -472,14 +482,7 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                      (a random rollout joins in with `mix`)"
                 ))
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter `{}` for bot `mcts:eval=net`{} (its parameters: {})",
-                    cut(key),
-                    did_you_mean(key, &GUIDED_PARAMS),
-                    GUIDED_PARAMS.join(", ")
-                ))
-            }
+            _ => return Err(unknown_parameter(key, "mcts:eval=net", &GUIDED_PARAMS)),
         }
     }
     config.budget = match (iterations, time_ms) {
@@ -555,14 +558,7 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
                     _ => return Err(format!("`end={}`: expected `win` or `soft`", cut(value))),
                 }
             }
-            _ => {
-                return Err(format!(
-                    "unknown parameter `{}` for bot `{kind}`{} (its parameters: {})",
-                    cut(key),
-                    did_you_mean(key, &MCTS_PARAMS),
-                    MCTS_PARAMS.join(", ")
-                ))
-            }
+            _ => return Err(unknown_parameter(key, kind, &MCTS_PARAMS)),
         }
     }
     config.budget = match (iterations, time_ms) {
