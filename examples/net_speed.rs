@@ -183,9 +183,16 @@ fn main() {
         mix,
         ..GuidedConfig::default()
     };
-    let searches: [(&str, Option<GuidedConfig>); 5] = [
+    let searches: [(&str, Option<GuidedConfig>); 6] = [
         ("mcts (random rollouts)", None),
         ("mcts:eval=net (default: mix=1)", Some(guided(1.0))),
+        (
+            "mcts:eval=net,value_visits=4",
+            Some(GuidedConfig {
+                value_visits: 4,
+                ..guided(1.0)
+            }),
+        ),
         ("mcts:eval=net,mix=0.75", Some(guided(0.75))),
         ("mcts:eval=net,mix=0.5", Some(guided(0.5))),
         ("mcts:eval=net,mix=0 (value alone)", Some(guided(0.0))),
@@ -198,8 +205,8 @@ fn main() {
     // The best time of each search at each position: a time budget per move buys each
     // search iterations in the ratio of its rate to plain MCTS's at that position, so the
     // ratio reported is the mean over the positions of that per-position ratio.
-    let mut best = vec![[f64::INFINITY; 5]; positions.len()];
-    let mut evaluations = [0u64; 5];
+    let mut best = vec![[f64::INFINITY; 6]; positions.len()];
+    let mut evaluations = [0u64; 6];
     for _ in 0..rounds {
         for (k, (_, config)) in searches.iter().enumerate() {
             let mut asked = 0;
@@ -223,7 +230,7 @@ fn main() {
     }
     let total = |k: usize| best.iter().map(|b| b[k]).sum::<f64>();
     let ratio = |k: usize| best.iter().map(|b| b[0] / b[k]).sum::<f64>() / positions.len() as f64;
-    let rate: Vec<f64> = (0..5)
+    let rate: Vec<f64> = (0..6)
         .map(|k| f64::from(iterations) * positions.len() as f64 / total(k))
         .collect();
     for (k, (name, _)) in searches.iter().enumerate() {

@@ -32,7 +32,9 @@
 //! **Leaf values** (`mix`, AlphaGo's mix): a random rollout's returns with weight `mix`, the
 //! network's value with weight `1 - mix`. The default, 1, is rollouts alone: the network
 //! gives only the priors, and is then asked about a node once it has had `ask_after`
-//! rollouts (default 4) (most leaves never are). `mix=0` is AlphaZero's value at the leaves;
+//! rollouts (default 4) (most leaves never are). The value comes with those priors, free:
+//! `value_visits=V` backs it up as `V` visits in the iteration that asks, instead of that
+//! iteration's rollout (default 0: it only stands for unvisited children). `mix=0` is AlphaZero's value at the leaves;
 //! with the first shipped Duel model (`duel_v1.onnx`), whose value head picks the winner of 3
 //! held-out positions in 4, that search won 2 of 40 games against plain MCTS at equal
 //! iterations, where rollout values win about two in three at 500 iterations a move
@@ -70,6 +72,10 @@ pub const DEFAULT_PRIOR_TEMPERATURE: f64 = 1.0;
 /// 1, 2 and 4 won the same share (68-69% of 100 games), and 4 asks the network least (86% of
 /// plain MCTS's iterations in the same time, against 62% with 1).
 pub const DEFAULT_ASK_AFTER: u32 = 4;
+
+/// By default an expanded node's value is not backed up with `mix=1` (see
+/// [`GuidedConfig::value_visits`]).
+pub const DEFAULT_VALUE_VISITS: u32 = 0;
 
 /// Whether the guided search keeps its tree between moves by default (see
 /// [`GuidedConfig::reuse`]). Measured on Duel with the shipped model at 1,800 new iterations a
@@ -515,6 +521,11 @@ pub struct GuidedConfig {
     /// With `mix=1`, the rollouts a node has before the network is asked for its children's
     /// priors (0 asks at once).
     pub ask_after: u32,
+    /// With `mix=1`, the visits the network's value at a node counts as in the iteration that
+    /// expands the node: that iteration backs the value up with this weight instead of
+    /// descending to a rollout (0: the value only stands for unvisited children, see
+    /// [`Fpu::Net`]). The value comes with the priors' evaluation, so it costs nothing more.
+    pub value_visits: u32,
     /// Keep the tree between moves: start from the subtree under the decisions made since the
     /// last move, where the game's decisions are public ([`Game::decisions_are_public`]) and
     /// its ids fixed; elsewhere, or when the tree does not hold them, a fresh tree. The
@@ -544,6 +555,7 @@ impl Default for GuidedConfig {
             temperature: DEFAULT_PRIOR_TEMPERATURE,
             fpu: Fpu::Net,
             ask_after: DEFAULT_ASK_AFTER,
+            value_visits: DEFAULT_VALUE_VISITS,
             reuse: DEFAULT_REUSE,
         }
     }
@@ -889,6 +901,10 @@ impl<G: Game> GuidedMcts<G> {
         let det = determinize_into(&mut slot, state, seat, &mut self.rng);
         let mut node = 0u32;
         let mut values = [0.0; MAX_PLAYERS];
+        // The visits this iteration's return counts as: more than one for a lazy
+        // expansion's network value (`value_visits`).
+        let mut weight = 1;
+        let lazy = self.config.mix >= 1.0;
         loop {
             if det.is_terminal() {
                 det.returns(&mut values[..players]);
@@ -898,7 +914,6 @@ impl<G: Game> GuidedMcts<G> {
             // node's children, so it is asked once the node has had `ask_after` rollouts:
             // most leaves of a search are visited once or twice, and a rollout costs less
             // than an evaluation.
-            let lazy = self.config.mix >= 1.0;
             let leaf = &self.nodes[node as usize];
             if lazy && !leaf.expanded && leaf.visits < self.config.ask_after {
                 self.mix_rollout(det, players, &mut values);
@@ -961,6 +976,9 @@ impl<G: Game> GuidedMcts<G> {
                 self.descend_listed(det, node, players, lazy, &mut values)
             };
             if next == NONE {
+                if lazy {
+                    weight = self.config.value_visits;
+                }
                 break;
             }
             if let Err(e) = det.apply_listed(action) {
@@ -975,8 +993,8 @@ impl<G: Game> GuidedMcts<G> {
         let mut i = node;
         loop {
             let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.total += values[n.mover as usize];
+            n.visits += weight;
+            n.total += f64::from(weight) * values[n.mover as usize];
             n.mean = n.total / f64::from(n.visits);
             if i == 0 {
                 break;
@@ -1006,6 +1024,9 @@ impl<G: Game> GuidedMcts<G> {
                 .evaluate(det, &self.ids, t, &mut self.priors, values);
             self.last_evaluations += 1;
             self.expand(node, mover, &values[..players]);
+            if lazy && self.config.value_visits > 0 {
+                return (NONE, self.ids[0].1);
+            }
             if !lazy {
                 if self.config.mix > 0.0 {
                     self.mix_rollout(det, players, values);
@@ -1896,6 +1917,35 @@ mod tests {
     }
 
     #[test]
+    fn an_expanded_nodes_value_counts_as_value_visits_and_replaces_its_rollout() {
+        let path = model("value-visits.onnx", 6, 2, 2, "take-away");
+        let net = Arc::new(Network::load(&path).unwrap());
+        for value_visits in [0, 1, 3] {
+            let config = GuidedConfig {
+                budget: Budget::Iterations(400),
+                value_visits,
+                ..GuidedConfig::default()
+            };
+            let mut search = GuidedMcts::<TakeAway>::new(net.clone(), config, 7);
+            assert_eq!(search.choose(&start()), 2, "value_visits {value_visits}");
+            let visits: u32 = search.root_visits().iter().map(|v| v.1).sum();
+            // The root's own evaluation is made before the iterations and backs nothing up;
+            // every other one ends its iteration with `value_visits` visits instead of one.
+            let expansions = search.last_evaluations() - 1;
+            assert!(expansions > 0);
+            if value_visits == 0 {
+                assert_eq!(visits, 400);
+            } else {
+                assert_eq!(
+                    visits,
+                    400 + (value_visits - 1) * expansions,
+                    "{value_visits}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_move_that_gives_another_turn_backs_up_the_right_seats_value() {
         // Taking 2 keeps the turn: from 3 stones, taking 2 then 1 wins, taking 1 hands the
         // other seat 2 stones and the game. A search that took turns to alternate would
@@ -1998,9 +2048,19 @@ mod tests {
         assert!(
             e.contains("unknown parameter `reuze`")
                 && e.contains("did you mean `reuse`?")
-                && e.contains("ask_after, reuse"),
+                && e.contains("ask_after, value_visits, reuse"),
             "{e}"
         );
+        let spec = BotSpec::parse(&format!("{base},value_visits=4")).unwrap();
+        assert_eq!(spec.to_string(), format!("{base},value_visits=4"));
+        let BotSpec::GuidedMcts(_, config) = &spec else {
+            panic!("{spec}")
+        };
+        assert_eq!(config.value_visits, 4);
+        let e = BotSpec::parse(&format!("{base},value_visits=-1"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`value_visits=-1`: expected the visits"), "{e}");
     }
 
     #[test]

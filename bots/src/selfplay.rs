@@ -39,6 +39,8 @@ impl Default for SelfPlayConfig {
                 // A fresh tree each move: the policy targets are the visits of one search of
                 // the budget, as the shipped models learnt them.
                 reuse: false,
+                // Leaf values as `mix` says, nothing more.
+                value_visits: 0,
                 ..GuidedConfig::default()
             },
             mcts: MctsConfig {

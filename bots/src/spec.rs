@@ -36,11 +36,13 @@
 //!   the legal action of highest logit, or with `T > 0` one drawn from the softmax of the
 //!   logits divided by `T`. The model is read when the spec is parsed, and checked against
 //!   the game before the first move.
-//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K,reuse=R]`
+//! - `mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K,value_visits=V,reuse=R]`
 //!   — MCTS guided by the network: its policy as the PUCT prior (`c` default 1.5); a leaf is
 //!   valued by a random rollout with weight `M` and by the network's value with weight
 //!   `1 - M` (default 1: rollouts alone, the network asked only for priors, once a node has
-//!   had `K` rollouts, default 4; 0: its value alone, AlphaZero's way). `temperature=PT` softens
+//!   had `K` rollouts, default 4; 0: its value alone, AlphaZero's way). With `mix=1`,
+//!   `value_visits=V` above 0 backs the network's value up as `V` visits in the iteration that
+//!   expands a node, in place of that iteration's rollout. `temperature=PT` softens
 //!   (> 1) or sharpens (< 1) the priors (default 1); `fpu` is what an unvisited child counts
 //!   as: `net` (the network's value, default), `mean` (its visited siblings' mean) or a number
 //!   in `[0, 1]`. `reuse=on` keeps the tree between moves where the game's decisions are
@@ -65,7 +67,7 @@ use crate::mcts::{
 };
 use crate::net::{
     Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
-    DEFAULT_PRIOR_TEMPERATURE, DEFAULT_PUCT_C, DEFAULT_REUSE,
+    DEFAULT_PRIOR_TEMPERATURE, DEFAULT_PUCT_C, DEFAULT_REUSE, DEFAULT_VALUE_VISITS,
 };
 use crate::{Bot, Game, GreedyBot, MctsBot, RandomBot};
 
@@ -152,12 +154,14 @@ mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,si
 mcts-cheat[:same as mcts]           searches the true state (sees hidden information)
 net:model=PATH[,temperature=T]      a trained network's policy (ONNX), argmax at temperature 0
 mcts:eval=net,model=PATH[,iterations=N|time_ms=T,c=X,mix=M,temperature=PT,fpu=F,ask_after=K,
-    reuse=R]                        MCTS guided by the network's prior; leaves valued by
+    value_visits=V,reuse=R]         MCTS guided by the network's prior; leaves valued by
                                     a random rollout (weight M, default 1) and the
                                     network's value (weight 1 - M); PT: the priors'
                                     temperature (default 1); F: an unvisited child's value,
                                     net (default), mean or a number in [0, 1]; K: rollouts
-                                    before the network is asked (default 4); R: on keeps
+                                    before the network is asked (default 4); V: with
+                                    M=1, the visits the network's value counts as when
+                                    it expands a node (default 0: none); R: on keeps
                                     the tree between moves where decisions are public
                                     (Duel), N then counting new iterations; off (default)
                                     a fresh tree each move";
@@ -177,7 +181,7 @@ const MCTS_PARAMS: [&str; 8] = [
 ];
 
 /// The parameters of `mcts:eval=net`, as an error lists them.
-const GUIDED_PARAMS: [&str; 10] = [
+const GUIDED_PARAMS: [&str; 11] = [
     "eval",
     "model",
     "iterations",
@@ -187,6 +191,7 @@ const GUIDED_PARAMS: [&str; 10] = [
     "temperature",
     "fpu",
     "ask_after",
+    "value_visits",
     "reuse",
 ];
 
@@ -432,6 +437,16 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                     return Err(format!(
                         "`temperature={}`: expected the priors' temperature, a finite number > 0 \
                          (1: the network's own policy)",
+                        cut(value)
+                    ))
+                }
+            },
+            "value_visits" => match value.parse::<u32>() {
+                Ok(k) => config.value_visits = k,
+                Err(_) => {
+                    return Err(format!(
+                        "`value_visits={}`: expected the visits a node's network value counts \
+                         as when the node is expanded (with `mix=1`), a whole number >= 0",
                         cut(value)
                     ))
                 }
@@ -734,6 +749,9 @@ impl fmt::Display for BotSpec {
                 }
                 if config.ask_after != DEFAULT_ASK_AFTER {
                     params.push(format!("ask_after={}", config.ask_after));
+                }
+                if config.value_visits != DEFAULT_VALUE_VISITS {
+                    params.push(format!("value_visits={}", config.value_visits));
                 }
                 match config.fpu {
                     Fpu::Net => {}

@@ -45,6 +45,16 @@ def test_trains_exports_and_plays(cli, tmp_path, game):
     assert [g["lr"] for g in saved["optimizer"]["param_groups"]] == [0.0005]
 
 
+def test_the_deeper_search_starts_at_its_iteration():
+    from types import SimpleNamespace
+
+    args = SimpleNamespace(search_iterations=800, deeper_search=3200, deeper_from=50)
+    # The log's iteration 49 is the self-play of index 48.
+    assert [train.search_iterations(args, i) for i in (0, 48, 49, 200)] == [800, 800, 3200, 3200]
+    args.deeper_search = 0
+    assert train.search_iterations(args, 200) == 800
+
+
 def test_a_model_of_another_game_is_refused(cli, tmp_path):
     out = tmp_path / "run"
     # The last of a repeated flag counts: no evaluation here.

@@ -5,7 +5,10 @@ Each iteration:
 1. the Rust engine plays ``--games`` self-play games (``wonders selfplay``): MCTS guided by the
    current network (its prior in the selection; a leaf valued by a random rollout, as
    ``mcts:eval=net`` plays, or with ``--mix`` below 1 by the network's value too), or plain
-   MCTS with random rollouts for the first iteration when there is no network yet; every
+   MCTS with random rollouts for the first iteration when there is no network yet; with
+   ``--deeper-search N`` the guided search runs ``N`` iterations a decision from iteration
+   ``--deeper-from`` on (a policy trained on an 800-iteration search's visit shares stops
+   improving within the first hour; deeper searches' shares teach it more); every
    position with a choice
    becomes a row (observation of the seat to move, legal-id mask, the search's visit shares,
    the game's returns from that seat on);
@@ -113,6 +116,15 @@ def run(cmd: list[str], quiet: bool = True) -> str:
     return result.stdout
 
 
+def search_iterations(args, iteration: int) -> int:
+    """The guided search's iterations a decision in the self-play of `iteration` (from 0; the
+    log counts it as `iteration + 1`): the deeper search's from `--deeper-from` on, when one is
+    given."""
+    if args.deeper_search and iteration + 1 >= args.deeper_from:
+        return args.deeper_search
+    return args.search_iterations
+
+
 def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) -> dict:
     cmd = [binary, "selfplay", *game_args(args), "--games", str(args.games),
            "--seed", str(args.seed * 1_000_003 + iteration), "--threads", str(args.threads),
@@ -120,7 +132,7 @@ def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) 
     if model is None:
         cmd += ["--iterations", str(args.bootstrap_iterations)]
     else:
-        cmd += ["--iterations", str(args.search_iterations), "--model", str(model), "--mix", str(args.mix)]
+        cmd += ["--iterations", str(search_iterations(args, iteration)), "--model", str(model), "--mix", str(args.mix)]
     run(cmd)
     data = compact({name: np.load(out / f"{name}.npy") for name in DENSE})
     # The dense arrays hold one policy column per action id (1,202 in Duel) where a position
@@ -268,6 +280,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--minutes", type=float, default=0, help="stop after this much wall-clock time (0: no limit)")
     p.add_argument("--games", type=int, default=200, help="self-play games per iteration")
     p.add_argument("--search-iterations", type=int, default=800, help="guided MCTS iterations per decision")
+    p.add_argument("--deeper-search", type=int, default=0,
+                   help="guided MCTS iterations per decision from iteration --deeper-from on (0: none): "
+                        "once the policy has learnt what the shallower search knows, deeper searches' "
+                        "visit shares teach it more")
+    p.add_argument("--deeper-from", type=int, default=50, help="the first iteration of --deeper-search, counted from 1 as the log counts them")
     p.add_argument("--bootstrap-iterations", type=int, default=800, help="plain MCTS iterations per decision, first iteration")
     p.add_argument("--mix", type=float, default=1.0,
                    help="self-play leaves: weight of a random rollout against the network's value (1: rollouts "
