@@ -34,10 +34,11 @@
 //! gives only the priors, and is then asked about a node once it has had `ask_after`
 //! rollouts (default 4) (most leaves never are). The value comes with those priors, free:
 //! `value_visits=V` backs it up as `V` visits in the iteration that asks, instead of that
-//! iteration's rollout (default 0: it only stands for unvisited children). `mix=0` is AlphaZero's value at the leaves;
-//! with the first shipped Duel model (`duel_v1.onnx`), whose value head picks the winner of 3
-//! held-out positions in 4, that search won 2 of 40 games against plain MCTS at equal
-//! iterations, where rollout values win about two in three at 500 iterations a move
+//! iteration's rollout (default 0: it only stands for unvisited children; not a clear gain
+//! with the Duel models, `results/models/duel.md`). `mix=0` is AlphaZero's value at the
+//! leaves; with the first shipped Duel model (`duel_v1.onnx`), whose value head picks the
+//! winner of 3 held-out positions in 4, that search won 2 of 40 games against plain MCTS at
+//! equal iterations, where rollout values win about two in three at 500 iterations a move
 //! (`results/models/duel.md`).
 
 use std::fmt;
