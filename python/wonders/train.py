@@ -134,7 +134,7 @@ def self_play(args, binary: str, model: Path | None, iteration: int, out: Path) 
     else:
         cmd += ["--iterations", str(search_iterations(args, iteration)), "--model", str(model), "--mix", str(args.mix)]
     run(cmd)
-    data = compact({name: np.load(out / f"{name}.npy") for name in DENSE})
+    data = read_dense(out)
     # The dense arrays hold one policy column per action id (1,202 in Duel) where a position
     # has a handful of legal ids: the run keeps the compact form only.
     np.savez(out / COMPACT, **data)
@@ -175,6 +175,11 @@ def load_batch(directory: Path) -> dict:
     if (directory / COMPACT).exists():
         with np.load(directory / COMPACT) as f:
             return {k: f[k] for k in f.files}
+    return read_dense(directory)
+
+
+def read_dense(directory: Path) -> dict:
+    """The compact rows of the dense arrays `wonders selfplay` wrote into `directory`."""
     return compact({name: np.load(directory / f"{name}.npy") for name in DENSE})
 
 
