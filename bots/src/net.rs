@@ -41,6 +41,7 @@
 //! equal iterations, where rollout values win about two in three at 500 iterations a move
 //! (`results/models/duel.md`).
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -671,7 +672,7 @@ pub struct GuidedMcts<G: Game> {
     spare: Vec<Node>,
     old_index: Vec<u32>,
     /// States on the way down the kept tree, with their node and depth.
-    frontier: Vec<(G, u32, u32)>,
+    frontier: VecDeque<(G, u32, u32)>,
     /// Every seat's observation of the state handed, and of a state on the way.
     seen: Vec<f32>,
     observed: Vec<f32>,
@@ -704,7 +705,7 @@ impl<G: Game> GuidedMcts<G> {
             last_kept: (0, 0),
             spare: Vec::new(),
             old_index: Vec::new(),
-            frontier: Vec::new(),
+            frontier: VecDeque::new(),
             seen: Vec::new(),
             observed: Vec::new(),
         }
@@ -779,11 +780,14 @@ impl<G: Game> GuidedMcts<G> {
         self.observed.resize(len, 0.0);
         let mover = state.current_player();
         self.frontier.clear();
-        self.frontier.push((after, first, 0));
-        let mut k = 0;
-        while k < self.frontier.len().min(REUSE_STATES) {
-            let (at, node, depth) = self.frontier[k].clone();
-            k += 1;
+        self.frontier.push_back((after, first, 0));
+        // Breadth first, each state moved out as it is looked at (no copy).
+        let mut looked = 0;
+        while looked < REUSE_STATES {
+            let Some((at, node, depth)) = self.frontier.pop_front() else {
+                break;
+            };
+            looked += 1;
             if at.is_terminal() {
                 continue;
             }
@@ -808,7 +812,7 @@ impl<G: Game> GuidedMcts<G> {
                     if let Ok(i) = self.ids.binary_search_by_key(&n.id, |&(id, _)| id) {
                         let mut next = at.clone();
                         if next.apply_listed(self.ids[i].1).is_ok() {
-                            self.frontier.push((next, child, depth + 1));
+                            self.frontier.push_back((next, child, depth + 1));
                         }
                     }
                 }
