@@ -441,26 +441,21 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
                     ))
                 }
             },
-            "value_visits" => match value.parse::<u32>() {
-                Ok(k) => config.value_visits = k,
-                Err(_) => {
-                    return Err(format!(
-                        "`value_visits={}`: expected the visits a node's network value counts \
-                         as when the node is expanded (with `mix=1`), a whole number >= 0",
-                        cut(value)
-                    ))
-                }
-            },
-            "ask_after" => match value.parse::<u32>() {
-                Ok(k) => config.ask_after = k,
-                Err(_) => {
-                    return Err(format!(
-                        "`ask_after={}`: expected the rollouts a node has before the network is \
-                         asked for its priors, a whole number >= 0",
-                        cut(value)
-                    ))
-                }
-            },
+            "value_visits" => {
+                config.value_visits = whole(
+                    key,
+                    value,
+                    "the visits a node's network value counts as when the node is expanded \
+                     (with `mix=1`)",
+                )?
+            }
+            "ask_after" => {
+                config.ask_after = whole(
+                    key,
+                    value,
+                    "the rollouts a node has before the network is asked for its priors",
+                )?
+            }
             "fpu" => {
                 config.fpu = match value {
                     "net" => Fpu::Net,
@@ -647,6 +642,16 @@ fn cut(text: &str) -> String {
             text.chars().count()
         ),
     }
+}
+
+/// `value` as a whole number >= 0, or the error naming `key` and what it counts (`what`).
+fn whole(key: &str, value: &str, what: &str) -> Result<u32, String> {
+    value.parse::<u32>().map_err(|_| {
+        format!(
+            "`{key}={}`: expected {what}, a whole number >= 0",
+            cut(value)
+        )
+    })
 }
 
 /// A whole number from 1 to `u32::MAX` (the message says the whole range).
