@@ -183,7 +183,7 @@ fn main() {
         mix,
         ..GuidedConfig::default()
     };
-    let searches: [(&str, Option<GuidedConfig>); 6] = [
+    let searches = [
         ("mcts (random rollouts)", None),
         ("mcts:eval=net (default: mix=1)", Some(guided(1.0))),
         (
@@ -205,8 +205,8 @@ fn main() {
     // The best time of each search at each position: a time budget per move buys each
     // search iterations in the ratio of its rate to plain MCTS's at that position, so the
     // ratio reported is the mean over the positions of that per-position ratio.
-    let mut best = vec![[f64::INFINITY; 6]; positions.len()];
-    let mut evaluations = [0u64; 6];
+    let mut best = vec![vec![f64::INFINITY; searches.len()]; positions.len()];
+    let mut evaluations = vec![0u64; searches.len()];
     for _ in 0..rounds {
         for (k, (_, config)) in searches.iter().enumerate() {
             let mut asked = 0;
@@ -230,7 +230,7 @@ fn main() {
     }
     let total = |k: usize| best.iter().map(|b| b[k]).sum::<f64>();
     let ratio = |k: usize| best.iter().map(|b| b[0] / b[k]).sum::<f64>() / positions.len() as f64;
-    let rate: Vec<f64> = (0..6)
+    let rate: Vec<f64> = (0..searches.len())
         .map(|k| f64::from(iterations) * positions.len() as f64 / total(k))
         .collect();
     for (k, (name, _)) in searches.iter().enumerate() {
