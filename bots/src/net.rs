@@ -2028,7 +2028,7 @@ mod tests {
     }
 
     #[test]
-    fn the_reuse_key_round_trips_and_unknown_keys_are_listed() {
+    fn the_reuse_and_value_visits_keys_round_trip_and_bad_ones_are_refused() {
         let path = model("reusespec.onnx", 6, 2, 2, "take-away");
         let base = format!("mcts:eval=net,model={path}");
         let (default, other) = if DEFAULT_REUSE {
@@ -2066,6 +2066,11 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("`value_visits=-1`: expected the visits"), "{e}");
+        let e = BotSpec::parse(&format!("{base},mix=0.5,value_visits=4"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`value_visits=4` needs `mix=1`"), "{e}");
+        assert!(BotSpec::parse(&format!("{base},mix=0.5,value_visits=0")).is_ok());
     }
 
     #[test]

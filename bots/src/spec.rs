@@ -501,6 +501,14 @@ fn parse_guided(pairs: &[(&str, &str)]) -> Result<(ModelFile, GuidedConfig), Str
         (None, Some(ms)) => Budget::TimeMs(ms),
         (None, None) => Budget::Iterations(DEFAULT_ITERATIONS),
     };
+    if config.value_visits > 0 && config.mix < 1.0 {
+        // Below 1 every leaf is valued by the network already: the key would do nothing.
+        return Err(format!(
+            "`value_visits={}` needs `mix=1` (with `mix={}` the network's value is in every \
+             leaf's value already)",
+            config.value_visits, config.mix
+        ));
+    }
     // Read last: a bad key is reported without touching the file.
     let model = ModelFile::load(model.ok_or("`eval=net` needs `model=PATH`")?)?;
     Ok((model, config))
