@@ -55,6 +55,14 @@ def test_the_deeper_search_starts_at_its_iteration():
     assert train.search_iterations(args, 200) == 800
 
 
+@pytest.mark.parametrize("bad", [["--deeper-search", "-5"], ["--deeper-from", "0"]])
+def test_a_bad_deeper_search_is_refused_before_any_play(tmp_path, capsys, bad):
+    with pytest.raises(SystemExit):
+        train.main(["--game", "duel", "--out", str(tmp_path / "run"), *bad])
+    assert f"{bad[0]} {bad[1]}: expected" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_model_of_another_game_is_refused(cli, tmp_path):
     out = tmp_path / "run"
     # The last of a repeated flag counts: no evaluation here.

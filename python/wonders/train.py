@@ -313,6 +313,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--wonders", help="path of the wonders binary")
     p.add_argument("--resume", action="store_true", help="go on from OUT/checkpoint.pt")
     args = p.parse_args(argv)
+    # Checked now: the deeper search starts after many iterations, too late to learn of a typo.
+    if args.deeper_search < 0:
+        p.error(f"--deeper-search {args.deeper_search}: expected the iterations a decision, >= 1 (0: none)")
+    if args.deeper_from < 1:
+        p.error(f"--deeper-from {args.deeper_from}: expected an iteration, counted from 1")
 
     torch.set_num_threads(args.torch_threads)
     binary = find_binary(args.wonders)
