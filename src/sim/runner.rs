@@ -182,6 +182,14 @@ pub(crate) struct Runner<'a> {
 /// killed run loses about this much), and chunks stay long enough to keep every core busy.
 const CHUNK_TARGET: Duration = Duration::from_millis(500);
 
+/// The fewest games a chunk gives each thread once the first chunk has timed them. A chunk
+/// ends when its slowest game does, so with one game a thread the threads that finish first
+/// wait for the last: slow games of unequal length (MCTS at 3 and at 7 players) left a
+/// quarter of two cores idle. With eight, rayon's work stealing evens the load and the wait
+/// at a chunk's end is a small part of it; such chunks then take longer than
+/// [`CHUNK_TARGET`], and a killed run loses at most the two chunks in flight.
+const MIN_GAMES_PER_THREAD: u64 = 8;
+
 impl Runner<'_> {
     /// Runs `job(i, worker, result)` for `i in first..total`, a chunk of games at a time, and
     /// feeds `sink` the results in index order. `job` writes game `i`'s result over `result`
@@ -191,9 +199,10 @@ impl Runner<'_> {
     /// exactly games `first..k`. Returns `k`. After each chunk the sink gets
     /// [`Step::ChunkDone`] (to flush outputs, so an interrupted or killed run leaves whole games
     /// on disk). Chunks start at one game per thread and grow or shrink so that each takes
-    /// about [`CHUNK_TARGET`], never more than `chunk` games: fast games are written in large
-    /// batches, slow ones (MCTS) still reach the disk every second or so. Chunking changes
-    /// only when rows are written, never what they hold.
+    /// about [`CHUNK_TARGET`], never fewer than [`MIN_GAMES_PER_THREAD`] games a thread after
+    /// the first nor more than `chunk` games: fast games are written in large batches, slow
+    /// ones (MCTS) every few seconds. Chunking changes only when rows are written, never what
+    /// they hold.
     pub fn run<T: Send + Default, W>(
         &self,
         worker: impl Fn() -> W + Sync + Send,
@@ -286,7 +295,12 @@ impl Runner<'_> {
             }
             if let Some((start, end)) = range {
                 next = end;
-                chunk = next_chunk(end - start, started.elapsed(), threads, max_chunk);
+                chunk = next_chunk(
+                    end - start,
+                    started.elapsed(),
+                    threads * MIN_GAMES_PER_THREAD,
+                    max_chunk,
+                );
             }
             ready = computed;
         }
@@ -339,18 +353,37 @@ impl Runner<'_> {
 }
 
 /// The size of the next chunk, given that the last one of `size` games took `took`: aimed at
-/// [`CHUNK_TARGET`], at most doubling, at least one game per thread, at most `max`.
-fn next_chunk(size: u64, took: Duration, threads: u64, max: u64) -> u64 {
+/// [`CHUNK_TARGET`], at most doubling, at least `least` games, at most `max`.
+fn next_chunk(size: u64, took: Duration, least: u64, max: u64) -> u64 {
     let per_game = took.as_secs_f64() / size.max(1) as f64;
     let aimed = if per_game > 0.0 {
         (CHUNK_TARGET.as_secs_f64() / per_game) as u64
     } else {
         u64::MAX
     };
-    aimed.min(size * 2).max(threads).min(max).max(1)
+    aimed.min(size * 2).max(least).min(max).max(1)
 }
 
 /// The seats of a game as trait objects, bot `labels[p]` in seat `p`.
 pub(crate) fn labels<G: Game>(seats: &[&dyn BotFactory<G>]) -> Vec<String> {
     seats.iter().map(|f| f.label()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_follow_their_games_speed_within_their_bounds() {
+        let secs = Duration::from_secs_f64;
+        // Slow games (2 s each): the floor, 8 games a thread on 2 threads, not one a thread.
+        assert_eq!(next_chunk(2, secs(4.0), 16, 1024), 16);
+        assert_eq!(next_chunk(16, secs(32.0), 16, 1024), 16);
+        // Fast games (1 ms each): aimed at 500 ms, but at most doubling from chunk to chunk.
+        assert_eq!(next_chunk(16, secs(0.016), 16, 1024), 32);
+        assert_eq!(next_chunk(400, secs(0.4), 16, 1024), 500);
+        // Never past the run's own chunk size, even below the floor.
+        assert_eq!(next_chunk(512, secs(0.0001), 16, 1024), 1024);
+        assert_eq!(next_chunk(2, secs(4.0), 16, 4), 4);
+    }
 }
