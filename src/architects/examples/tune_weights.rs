@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K]] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -16,7 +16,9 @@
 //!
 //! `eval` prints the win share against the first legal action and against uniformly random
 //! play (the weights given, or today's; with `--bot SPEC`, of that bot instead of greedy, e.g.
-//! `--bot mcts:iterations=1000`: how far any bot gets against trivial play); `greedy` the win share of one seat with the weights
+//! `--bot mcts:iterations=1000`: how far any bot gets against trivial play; with `--takes SPEC`,
+//! of greedy whose Take decisions that bot makes, with `--takes-near K` only once some seat is
+//! within K cards of finishing its Wonder: which of greedy's decisions fall short); `greedy` the win share of one seat with the weights
 //! given among seats playing greedy with today's. `search` is a coordinate search: each round tries,
 //! weight by weight, the weight times (1 ± step) and plus/minus step times the largest weight's
 //! size, keeps any change that raises the mean of the two shares, and halves the step when a
@@ -165,6 +167,33 @@ struct Options {
     one_ply: bool,
     /// `eval`: this bot in the seat under test instead of greedy.
     bot: Option<BotSpec>,
+    /// The seat under test plays greedy except its Take decisions, which this bot makes
+    /// (`--takes SPEC`): where greedy's shortfall lies.
+    takes: Option<BotSpec>,
+    /// With `takes`: only once some seat is within this many cards of finishing its Wonder.
+    takes_near: Option<f64>,
+}
+
+/// Greedy with another bot's Take decisions (`--takes`): always, or only once some seat is
+/// within `near` cards of finishing its Wonder.
+struct Takes {
+    greedy: GreedyBot<Tuned>,
+    takes: Box<dyn Bot<Architects>>,
+    near: Option<f64>,
+}
+
+impl Bot<Tuned> for Takes {
+    fn choose(&mut self, state: &Tuned) -> Action {
+        let take = state.game.phase == wonders_architects::state::Phase::Take;
+        let near = self
+            .near
+            .is_none_or(|k| state.game.fewest_cards_to_finish() <= k);
+        if take && near {
+            self.takes.choose(&state.game)
+        } else {
+            self.greedy.choose(state)
+        }
+    }
 }
 
 /// Greedy's wins over games `from..from + games`, its seat rotating, the others playing
@@ -185,11 +214,17 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
         let seat = (i % n as u64) as usize;
         let mut bots: Vec<Box<dyn Bot<Tuned>>> = (0..n)
             .map(|s| -> Box<dyn Bot<Tuned>> {
+                let greedy =
+                    GreedyBot::<Tuned>::with_determinizations(1000 + i, o.determinizations);
                 if s == seat {
-                    Box::new(GreedyBot::<Tuned>::with_determinizations(
-                        1000 + i,
-                        o.determinizations,
-                    ))
+                    match &o.takes {
+                        Some(spec) => Box::new(Takes {
+                            greedy,
+                            takes: spec.build::<Architects>(3000 + i),
+                            near: o.takes_near,
+                        }),
+                        None => Box::new(greedy),
+                    }
                 } else {
                     match policy {
                         Policy::First => Box::new(First),
@@ -327,6 +362,8 @@ fn main() {
         round_every: 0,
         one_ply: false,
         bot: None,
+        takes: None,
+        takes_near: None,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -347,6 +384,10 @@ fn main() {
             "--bot" => {
                 o.bot = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
             }
+            "--takes" => {
+                o.takes = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
+            }
+            "--takes-near" => o.takes_near = Some(number(&a, &value())),
             "--without-answer" => o.one_ply = true,
             "--round" => {
                 o.round = true;
@@ -381,9 +422,16 @@ fn main() {
     match command.as_str() {
         "eval" => {
             let s = shares(&o, &w);
-            let player = match &o.bot {
-                Some(spec) => format!("bot {spec}"),
-                None => format!("greedy, {} determinizations", o.determinizations),
+            let player = match (&o.bot, &o.takes) {
+                (Some(spec), _) => format!("bot {spec}"),
+                (None, Some(spec)) => format!(
+                    "greedy, {} determinizations, Take decisions by {spec}{}",
+                    o.determinizations,
+                    o.takes_near
+                        .map(|k| format!(" once a seat is within {k} cards"))
+                        .unwrap_or_default()
+                ),
+                (None, None) => format!("greedy, {} determinizations", o.determinizations),
             };
             println!(
                 "first {:.4} random {:.4} mean {:.4} ({} games each from seed {}, {} players, {player})",
