@@ -178,8 +178,9 @@ pub(crate) struct Runner<'a> {
     pub progress: Option<&'a Progress>,
 }
 
-/// How long a chunk of games should take: rows reach the disk at least this often (so a
-/// killed run loses about this much), and chunks stay long enough to keep every core busy.
+/// How long a chunk of games should take: rows reach the disk about this often (so a killed
+/// run loses about this much), and chunks stay long enough to keep every core busy. Slower
+/// games are held to [`MIN_GAMES_PER_THREAD`] instead.
 const CHUNK_TARGET: Duration = Duration::from_millis(500);
 
 /// The fewest games a chunk gives each thread once the first chunk has timed them. A chunk
