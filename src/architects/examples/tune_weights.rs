@@ -214,9 +214,9 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
         let seat = (i % n as u64) as usize;
         let mut bots: Vec<Box<dyn Bot<Tuned>>> = (0..n)
             .map(|s| -> Box<dyn Bot<Tuned>> {
-                let greedy =
-                    GreedyBot::<Tuned>::with_determinizations(1000 + i, o.determinizations);
                 if s == seat {
+                    let greedy =
+                        GreedyBot::<Tuned>::with_determinizations(1000 + i, o.determinizations);
                     match &o.takes {
                         Some(spec) => Box::new(Takes {
                             greedy,
@@ -342,6 +342,11 @@ fn number<T: std::str::FromStr>(what: &str, text: &str) -> T {
         .unwrap_or_else(|_| fail(&format!("{what} wants a number, got {text:?}")))
 }
 
+/// `text` read as a bot spec, or an `error:` line and exit.
+fn bot_spec(text: &str) -> BotSpec {
+    BotSpec::parse(text).unwrap_or_else(|e| fail(&e.to_string()))
+}
+
 fn table(w: &Weights) -> String {
     let items: Vec<String> = w.iter().map(|x| format!("{x:.4}")).collect();
     items.join(", ")
@@ -381,12 +386,8 @@ fn main() {
             "--step" => o.step = number(&a, &value()),
             "--rollouts" => rollouts = number(&a, &value()),
             "--out" => out = value(),
-            "--bot" => {
-                o.bot = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
-            }
-            "--takes" => {
-                o.takes = Some(BotSpec::parse(&value()).unwrap_or_else(|e| fail(&e.to_string())))
-            }
+            "--bot" => o.bot = Some(bot_spec(&value())),
+            "--takes" => o.takes = Some(bot_spec(&value())),
             "--takes-near" => o.takes_near = Some(number(&a, &value())),
             "--without-answer" => o.one_ply = true,
             "--round" => {
@@ -409,6 +410,15 @@ fn main() {
             "--players {} (Architects has 2 to 7; dump plays 3)",
             o.players
         ));
+    }
+    if o.takes.is_some() && o.bot.is_some() {
+        fail("--takes makes greedy's Take decisions; with --bot there is no greedy seat to change");
+    }
+    if o.takes_near.is_some() && o.takes.is_none() {
+        fail("--takes-near K needs --takes SPEC (the bot that takes near the end)");
+    }
+    if o.takes.is_some() && command == "dump" {
+        fail("--takes is for eval, greedy and search; dump records greedy's own decisions");
     }
     if !given.is_empty() {
         if given.len() != FEATURES {
