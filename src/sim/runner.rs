@@ -387,4 +387,47 @@ mod tests {
         assert_eq!(next_chunk(512, secs(0.0001), 16, 1024), 1024);
         assert_eq!(next_chunk(2, secs(4.0), 16, 4), 4);
     }
+
+    /// Through the runner itself on 2 threads, games slow enough (80 ms) that 500 ms hold
+    /// fewer than 16 of them: one game a thread to time them, then 8 a thread at once and
+    /// after (the floor of one a thread gave 2, 4, 8, 12, 8); every game handed over once, in
+    /// order.
+    #[test]
+    fn slow_games_go_eight_a_thread_after_the_first_chunk() {
+        let pool = pool(2).expect("a pool of 2 threads");
+        let stop = StopControl::new(None, None);
+        let runner = Runner {
+            pool: &pool,
+            first: 0,
+            total: 34,
+            chunk: 1024,
+            stop: &stop,
+            progress: None,
+        };
+        let (mut chunks, mut games, mut in_chunk) = (Vec::new(), Vec::new(), 0);
+        let done = runner
+            .run(
+                || (),
+                |i, _, result: &mut u64| {
+                    std::thread::sleep(Duration::from_millis(80));
+                    *result = i;
+                    Ok(true)
+                },
+                |step| {
+                    match step {
+                        Step::Game(i, result) => {
+                            assert_eq!(*result, i);
+                            games.push(i);
+                            in_chunk += 1;
+                        }
+                        Step::ChunkDone => chunks.push(std::mem::take(&mut in_chunk)),
+                    }
+                    Ok(())
+                },
+            )
+            .expect("the run ends");
+        assert_eq!(done, 34);
+        assert_eq!(chunks, [2, 16, 16]);
+        assert_eq!(games, (0..34).collect::<Vec<u64>>());
+    }
 }
