@@ -191,6 +191,11 @@ impl City {
         self.powers & power != 0
     }
 
+    /// How many of the powers in the mask `powers` (bits of [`powers`]) the city holds.
+    pub(crate) fn powers_in(&self, powers: u16) -> u32 {
+        (self.powers & powers).count_ones()
+    }
+
     /// Adds a building and everything it changes except coins.
     pub fn add_building(&mut self, card: &Card) {
         debug_assert!(!self.built.contains(card.id.0));

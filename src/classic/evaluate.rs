@@ -505,15 +505,14 @@ fn production_value(cat: &Catalog, city: &City, age: u8, left: f64) -> f64 {
 fn wonder_value(cat: &Catalog, city: &City, left: f64) -> f64 {
     let board = cat.side(city.wonder, city.side.index());
     let mut value = STAGE_BONUS * city.stages as f64;
-    let later_powers = [
-        powers::PLAY_LAST_CARD,
-        powers::BUILD_FROM_DISCARD,
-        powers::FREE_BUILD_EACH_AGE,
-        powers::FIRST_OF_COLOUR_FREE,
-        powers::FIRST_OF_AGE_FREE,
-        powers::LAST_OF_AGE_FREE,
-    ];
-    let held = later_powers.iter().filter(|&&p| city.has(p)).count();
+    // The powers are bits of one word: one mask and a popcount count the held ones.
+    const LATER_POWERS: u16 = powers::PLAY_LAST_CARD
+        | powers::BUILD_FROM_DISCARD
+        | powers::FREE_BUILD_EACH_AGE
+        | powers::FIRST_OF_COLOUR_FREE
+        | powers::FIRST_OF_AGE_FREE
+        | powers::LAST_OF_AGE_FREE;
+    let held = city.powers_in(LATER_POWERS);
     value += POWER_VALUE * held as f64 * left;
     if city.has(powers::COPY_GUILD) {
         // Copying a neighbour's guild pays at the end whatever the clock says.
@@ -559,7 +558,7 @@ fn commerce_value(cat: &Catalog, city: &City, left: f64) -> f64 {
         .flatten()
         .map(|&p| 2u32.saturating_sub(p as u32))
         .sum();
-    let chains = city.built.intersection(cat.chain_sources).iter().count();
+    let chains = city.built.intersection(cat.chain_sources).len();
     // Cities: the Clandestine Wharves' and Smuggler's Cache's rebates on purchases.
     let rebates = REBATE_VALUE
         * f64::from(city.cities_seat.rebates.wharf[0] + city.cities_seat.rebates.wharf[1])

@@ -2,11 +2,11 @@
 //! rayon pool and hands the finished ones to a sink strictly in game order, so memory is bounded
 //! by the chunk size and outputs do not depend on the thread count.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use wonders_bots::{Bot, Game};
 
 use super::{BotFactory, Progress, SimError, SimGame};
@@ -154,156 +154,229 @@ pub(crate) fn play_game<'a, G: SimGame, T>(
     Ok(Some(finish(&game, &actions)))
 }
 
-/// Whether each game of a chunk finished, in index order.
-type ChunkResults = Vec<Result<bool, SimError>>;
+/// Whether each game of a batch finished, in index order.
+type BatchResults = Vec<Result<bool, SimError>>;
 
 /// What the sink of [`Runner::run`] is handed.
 pub(crate) enum Step<T> {
     /// Game `i` finished with this result (in index order).
     Game(u64, T),
-    /// The games of a chunk have all been handed over.
+    /// The games of a batch have all been handed over: a good moment to flush the outputs.
     ChunkDone,
 }
 
-/// Where and how games are run: the pool, how many games, in chunks of how many, when to stop
-/// and what to tick.
+/// Where and how games are run: the pool, how many games, in batches of at most how many,
+/// when to stop and what to tick.
 pub(crate) struct Runner<'a> {
     pub pool: &'a rayon::ThreadPool,
     /// The first game to play (games before it were played by an earlier, resumed run).
     pub first: u64,
     pub total: u64,
+    /// The most games a batch holds on one thread; on several threads, on all of them
+    /// together (each worker's batches hold at most this many over the threads).
     pub chunk: u64,
     pub stop: &'a StopControl,
     /// Told the number of games done (those of a resumed run included) as games finish.
     pub progress: Option<&'a Progress>,
 }
 
-/// How long a chunk of games should take: rows reach the disk about this often (so a killed
-/// run loses about this much), and chunks stay long enough to keep every core busy. Slower
-/// games are held to [`MIN_GAMES_PER_THREAD`] instead.
+/// How long a batch of games should take on one thread: rows reach the disk about this often
+/// (so a killed run loses about this much), and batches of fast games stay large enough that
+/// handing them over costs nothing next to playing them.
 const CHUNK_TARGET: Duration = Duration::from_millis(500);
 
-/// The fewest games a chunk gives each thread once the first chunk has timed them. A chunk
-/// ends when its slowest game does, so with one game a thread the threads that finish first
-/// wait for the last: slow games of unequal length (MCTS at 3 and at 7 players) left a
-/// quarter of two cores idle. With eight, rayon's work stealing evens the load and the wait
-/// at a chunk's end is a small part of it; such chunks then take longer than
-/// [`CHUNK_TARGET`], and a killed run loses at most the two chunks in flight.
-const MIN_GAMES_PER_THREAD: u64 = 8;
+/// Batches a worker may hold ahead of the oldest batch not yet handed to the sink, per
+/// thread: the bound on the results waiting in memory, and how far the other workers can run
+/// on while one plays a long game.
+const BATCHES_PER_THREAD: u64 = 4;
+
+/// A batch one worker played: its first game's index, whether each game finished, and the
+/// games' results (the list is handed back to the workers once written).
+struct Batch<T> {
+    start: u64,
+    finished: BatchResults,
+    results: Vec<T>,
+}
+
+/// Held by a worker: if its job panics, the other workers are told to end and one waiting
+/// for a result list is woken, so the panic reaches the caller instead of leaving the sink's
+/// side waiting for a batch that will never come.
+struct WakeOnPanic<'a, T> {
+    halt: &'a AtomicBool,
+    spare: &'a mpsc::Sender<Vec<T>>,
+}
+
+impl<T> Drop for WakeOnPanic<'_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.halt.store(true, Ordering::Relaxed);
+            let _ = self.spare.send(Vec::new());
+        }
+    }
+}
 
 impl Runner<'_> {
-    /// Runs `job(i, worker, result)` for `i in first..total`, a chunk of games at a time, and
-    /// feeds `sink` the results in index order. `job` writes game `i`'s result over `result`
-    /// (one reused from an earlier game: its lists keep their capacity) and says whether the
-    /// game finished; `worker` is what one worker keeps from game to game (its bots), made
-    /// by `worker()`. Stops at the first game that was not finished (stop flag): the sink sees
-    /// exactly games `first..k`. Returns `k`. After each chunk the sink gets
-    /// [`Step::ChunkDone`] (to flush outputs, so an interrupted or killed run leaves whole games
-    /// on disk). Chunks start at one game per thread and grow or shrink so that each takes
-    /// about [`CHUNK_TARGET`], never fewer than [`MIN_GAMES_PER_THREAD`] games a thread after
-    /// the first nor more than `chunk` games: fast games are written in large batches, slow
-    /// ones (MCTS) every few seconds. Chunking changes only when rows are written, never what
-    /// they hold.
+    /// Runs `job(i, worker, result)` for `i in first..total` and feeds `sink` the results in
+    /// index order. `job` writes game `i`'s result over `result` (one reused from an earlier
+    /// game: its lists keep their capacity) and says whether the game finished; `worker` is
+    /// what one worker keeps from game to game (its bots), made by `worker()`. Stops at the
+    /// first game that was not finished (stop flag): the sink sees exactly games `first..k`.
+    /// Returns `k`. After each batch the sink gets [`Step::ChunkDone`] (to flush outputs, so
+    /// an interrupted or killed run leaves whole games on disk).
+    ///
+    /// On several threads each worker takes the next games in a batch of its own whenever it
+    /// is free, with no barrier between batches: a long game (MCTS at 7 players beside games
+    /// at 3) holds up only its own thread, while the others go on with later games, whose
+    /// results wait in order for it. A worker's batches start at one game and grow or shrink
+    /// so that each takes about [`CHUNK_TARGET`] (fast games go in hundreds, slow ones one at
+    /// a time), and a worker waits only when [`BATCHES_PER_THREAD`] batches a thread are
+    /// played but not yet handed over. Batching changes only when rows are written, never
+    /// what they hold.
     pub fn run<T: Send + Default, W>(
         &self,
         worker: impl Fn() -> W + Sync + Send,
         job: impl Fn(u64, &mut W, &mut T) -> Result<bool, SimError> + Sync,
         mut sink: impl FnMut(Step<&mut T>) -> Result<(), SimError> + Send,
     ) -> Result<u64, SimError> {
-        let max_chunk = self.chunk.max(1);
         let threads = self.pool.current_num_threads() as u64;
         if threads == 1 {
             return self
                 .pool
                 .install(|| self.run_streaming(&worker, &job, &mut sink));
         }
-        let mut chunk = threads.min(max_chunk);
+        let max_batch = self.chunk.max(1).div_ceil(threads);
+        let next = AtomicU64::new(self.first);
         let done_games = AtomicU64::new(self.first);
-        // Plays games `start..` into `results`, one per slot, each worker with its own state.
-        let compute = |start: u64, results: &mut [T]| -> ChunkResults {
-            self.pool.install(|| {
-                results
-                    .par_iter_mut()
-                    .enumerate()
-                    .map_init(&worker, |w, (k, t)| {
+        // Raised by the sink's side once it hands over no more (an error, or a game the stop
+        // flag cut short): workers then take no new batch.
+        let halt = AtomicBool::new(false);
+        let (played_tx, played_rx) = mpsc::channel::<Batch<T>>();
+        // The result lists circulate: a worker needs one to take a batch, the sink's side
+        // hands it back once the batch is written. Their number bounds what waits in memory.
+        let (spare_tx, spare_rx) = mpsc::channel::<Vec<T>>();
+        for _ in 0..threads * BATCHES_PER_THREAD {
+            spare_tx.send(Vec::new()).expect("the receiver is here");
+        }
+        let spare_rx = Mutex::new(spare_rx);
+        let work = |played_tx: &mpsc::Sender<Batch<T>>| {
+            let _wake = WakeOnPanic {
+                halt: &halt,
+                spare: &spare_tx,
+            };
+            let mut w = worker();
+            let mut size = 1;
+            loop {
+                let Ok(mut results) = spare_rx.lock().expect("no worker panics holding it").recv()
+                else {
+                    break;
+                };
+                let start = next.load(Ordering::Relaxed);
+                if self.stop.stopped() || halt.load(Ordering::Relaxed) || start >= self.total {
+                    // Handed on, so a worker waiting for a list sees the same and ends too.
+                    let _ = spare_tx.send(results);
+                    break;
+                }
+                let start = next.fetch_add(size, Ordering::Relaxed);
+                if start >= self.total {
+                    let _ = spare_tx.send(results);
+                    break;
+                }
+                let end = (start + size).min(self.total);
+                let started = Instant::now();
+                results.resize_with((end - start) as usize, T::default);
+                let finished = (start..end)
+                    .zip(results.iter_mut())
+                    .map(|(i, t)| {
                         if self.stop.stopped() {
                             return Ok(false);
                         }
-                        let r = job(start + k as u64, w, t);
+                        let r = job(i, &mut w, t);
                         if let Some(progress) = self.progress {
                             progress(done_games.fetch_add(1, Ordering::Relaxed) + 1);
                         }
                         r
                     })
-                    .collect()
-            })
-        };
-        // Hands a computed chunk to the sink in index order; `Ok(false)` once a game was not
-        // finished (the run stopped), after which nothing more is handed over.
-        let feed = |sink: &mut dyn FnMut(Step<&mut T>) -> Result<(), SimError>,
-                    start: u64,
-                    finished: ChunkResults,
-                    results: &mut [T]|
-         -> Result<(u64, bool), SimError> {
-            let mut done = start;
-            let mut complete = true;
-            for ((i, r), t) in (start..).zip(finished).zip(results) {
-                match r? {
-                    true if complete => {
-                        sink(Step::Game(i, t))?;
-                        done = i + 1;
-                    }
-                    _ => complete = false,
-                }
-            }
-            sink(Step::ChunkDone)?;
-            Ok((done, complete))
-        };
-        // A pipeline: while the sink writes chunk k (on its own thread), the pool plays chunk
-        // k + 1, so writing and summarising never leave the workers idle. The two chunks'
-        // result lists go back and forth, so results are reused rather than made per game.
-        let mut done = self.first;
-        let mut next = self.first;
-        let mut ready: Option<(u64, ChunkResults, Vec<T>)> = None;
-        let mut spare: Vec<T> = Vec::new();
-        loop {
-            let range = (next < self.total && !self.stop.stopped())
-                .then(|| (next, (next + chunk).min(self.total)));
-            if ready.is_none() && range.is_none() {
-                break;
-            }
-            let started = Instant::now();
-            let (computed, fed) = std::thread::scope(|scope| {
-                let sink = &mut sink;
-                let feeding = ready.take().map(|(start, finished, mut results)| {
-                    scope.spawn(move || (feed(sink, start, finished, &mut results), results))
-                });
-                let computed = range.map(|(start, end)| {
-                    let mut results = std::mem::take(&mut spare);
-                    results.resize_with((end - start) as usize, T::default);
-                    (start, compute(start, &mut results), results)
-                });
-                let fed = feeding.map(|h| h.join().expect("the output thread panicked"));
-                (computed, fed)
-            });
-            if let Some((fed, results)) = fed {
-                spare = results;
-                let (upto, complete) = fed?;
-                done = upto;
-                if !complete {
+                    .collect();
+                size = next_chunk(end - start, started.elapsed(), max_batch);
+                let batch = Batch {
+                    start,
+                    finished,
+                    results,
+                };
+                if played_tx.send(batch).is_err() {
                     break;
                 }
             }
-            if let Some((start, end)) = range {
-                next = end;
-                chunk = next_chunk(
-                    end - start,
-                    started.elapsed(),
-                    threads * MIN_GAMES_PER_THREAD,
-                    max_chunk,
-                );
+        };
+        std::thread::scope(|scope| {
+            // The channel of played batches closes when the last worker ends, so the sink's
+            // side sees a run stopped between two batches end too.
+            let workers = scope.spawn(move || {
+                let ended = self.pool.broadcast(|_| work(&played_tx));
+                drop(played_tx);
+                ended
+            });
+            let fed = self.feed(&mut sink, &played_rx, &spare_tx, &halt);
+            // The workers end once no list comes back to them or no game is left.
+            halt.store(true, Ordering::Relaxed);
+            for _ in 0..threads {
+                let _ = spare_tx.send(Vec::new());
             }
-            ready = computed;
+            if let Err(panic) = workers.join() {
+                std::panic::resume_unwind(panic);
+            }
+            fed
+        })
+    }
+
+    /// The sink's side of [`Runner::run`] on several threads: takes the workers' batches as
+    /// they come, hands them to `sink` in index order, and gives each result list back.
+    /// Returns the end of the games handed over once every game is, or at the first game not
+    /// finished (the run stopped) or the first error, after which it raises `halt`.
+    fn feed<T>(
+        &self,
+        sink: &mut impl FnMut(Step<&mut T>) -> Result<(), SimError>,
+        played: &mpsc::Receiver<Batch<T>>,
+        spare: &mpsc::Sender<Vec<T>>,
+        halt: &AtomicBool,
+    ) -> Result<u64, SimError> {
+        let mut waiting: BTreeMap<u64, Batch<T>> = BTreeMap::new();
+        let mut done = self.first;
+        while done < self.total {
+            let Ok(batch) = played.recv() else {
+                // Every worker ended (the run stopped): the games handed over are the run.
+                break;
+            };
+            waiting.insert(batch.start, batch);
+            while let Some(mut batch) = waiting.remove(&done) {
+                let mut complete = true;
+                for ((i, r), t) in (batch.start..)
+                    .zip(batch.finished.drain(..))
+                    .zip(&mut batch.results)
+                {
+                    if let Err(e) = r.and_then(|finished| {
+                        if finished {
+                            sink(Step::Game(i, t))
+                        } else {
+                            complete = false;
+                            Ok(())
+                        }
+                    }) {
+                        halt.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                    if !complete {
+                        break;
+                    }
+                    done = i + 1;
+                }
+                sink(Step::ChunkDone)?;
+                let _ = spare.send(batch.results);
+                if !complete {
+                    halt.store(true, Ordering::Relaxed);
+                    return Ok(done);
+                }
+            }
         }
         Ok(done)
     }
@@ -347,22 +420,22 @@ impl Runner<'_> {
             if !complete {
                 break;
             }
-            chunk = next_chunk(end - start, started.elapsed(), 1, max_chunk);
+            chunk = next_chunk(end - start, started.elapsed(), max_chunk);
         }
         Ok(done)
     }
 }
 
-/// The size of the next chunk, given that the last one of `size` games took `took`: aimed at
-/// [`CHUNK_TARGET`], at most doubling, at least `least` games, at most `max`.
-fn next_chunk(size: u64, took: Duration, least: u64, max: u64) -> u64 {
+/// The size of the next batch, given that the last one of `size` games took `took` on one
+/// thread: aimed at [`CHUNK_TARGET`], at most doubling, at least one game, at most `max`.
+fn next_chunk(size: u64, took: Duration, max: u64) -> u64 {
     let per_game = took.as_secs_f64() / size.max(1) as f64;
     let aimed = if per_game > 0.0 {
         (CHUNK_TARGET.as_secs_f64() / per_game) as u64
     } else {
         u64::MAX
     };
-    aimed.min(size * 2).max(least).min(max).max(1)
+    aimed.min(size * 2).min(max).max(1)
 }
 
 /// The seats of a game as trait objects, bot `labels[p]` in seat `p`.
@@ -372,62 +445,162 @@ pub(crate) fn labels<G: Game>(seats: &[&dyn BotFactory<G>]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Condvar;
+
     use super::*;
 
     #[test]
-    fn chunks_follow_their_games_speed_within_their_bounds() {
+    fn batches_follow_their_games_speed_within_their_bounds() {
         let secs = Duration::from_secs_f64;
-        // Slow games (2 s each): the floor, 8 games a thread on 2 threads, not one a thread.
-        assert_eq!(next_chunk(2, secs(4.0), 16, 1024), 16);
-        assert_eq!(next_chunk(16, secs(32.0), 16, 1024), 16);
-        // Fast games (1 ms each): aimed at 500 ms, but at most doubling from chunk to chunk.
-        assert_eq!(next_chunk(16, secs(0.016), 16, 1024), 32);
-        assert_eq!(next_chunk(400, secs(0.4), 16, 1024), 500);
-        // Never past the run's own chunk size, even below the floor.
-        assert_eq!(next_chunk(512, secs(0.0001), 16, 1024), 1024);
-        assert_eq!(next_chunk(2, secs(4.0), 16, 4), 4);
+        // Slow games (2 s each): one at a time.
+        assert_eq!(next_chunk(1, secs(2.0), 1024), 1);
+        assert_eq!(next_chunk(4, secs(8.0), 1024), 1);
+        // Fast games (1 ms each): aimed at 500 ms, but at most doubling from batch to batch.
+        assert_eq!(next_chunk(16, secs(0.016), 1024), 32);
+        assert_eq!(next_chunk(400, secs(0.4), 1024), 500);
+        // Never past the run's own batch size.
+        assert_eq!(next_chunk(512, secs(0.0001), 1024), 1024);
+        assert_eq!(next_chunk(2, secs(0.0001), 3), 3);
     }
 
-    /// Through the runner itself on 2 threads, games slow enough (80 ms) that 500 ms hold
-    /// fewer than 16 of them: one game a thread to time them, then 8 a thread at once and
-    /// after (the floor of one a thread gave 2, 4, 8, 12, 8); every game handed over once, in
-    /// order.
-    #[test]
-    fn slow_games_go_eight_a_thread_after_the_first_chunk() {
-        let pool = pool(2).expect("a pool of 2 threads");
-        let stop = StopControl::new(None, None);
+    /// A runner on `threads` threads over games `0..total`, with a stop flag raised after
+    /// `stop_after` games when given.
+    fn run_games(
+        threads: usize,
+        total: u64,
+        stop_after: Option<u64>,
+        job: impl Fn(u64, &mut u64) -> Result<bool, SimError> + Sync,
+    ) -> (Result<u64, SimError>, Vec<u64>, usize) {
+        let pool = pool(threads).expect("a pool");
+        let stop = StopControl::new(None, stop_after);
         let runner = Runner {
             pool: &pool,
             first: 0,
-            total: 34,
+            total,
             chunk: 1024,
             stop: &stop,
             progress: None,
         };
-        let (mut chunks, mut games, mut in_chunk) = (Vec::new(), Vec::new(), 0);
-        let done = runner
-            .run(
-                || (),
-                |i, _, result: &mut u64| {
-                    std::thread::sleep(Duration::from_millis(80));
-                    *result = i;
-                    Ok(true)
-                },
-                |step| {
-                    match step {
-                        Step::Game(i, result) => {
-                            assert_eq!(*result, i);
-                            games.push(i);
-                            in_chunk += 1;
-                        }
-                        Step::ChunkDone => chunks.push(std::mem::take(&mut in_chunk)),
+        let (mut games, mut batches) = (Vec::new(), 0);
+        let done = runner.run(
+            || (),
+            |i, _, result: &mut u64| {
+                let finished = job(i, result)?;
+                if finished {
+                    stop.game_finished();
+                }
+                Ok(finished)
+            },
+            |step| {
+                match step {
+                    Step::Game(i, result) => {
+                        assert_eq!(*result, i, "game {i} handed over with its own result");
+                        games.push(i);
                     }
-                    Ok(())
-                },
-            )
-            .expect("the run ends");
-        assert_eq!(done, 34);
-        assert_eq!(chunks, [2, 16, 16]);
-        assert_eq!(games, (0..34).collect::<Vec<u64>>());
+                    Step::ChunkDone => batches += 1,
+                }
+                Ok(())
+            },
+        );
+        (done, games, batches)
+    }
+
+    /// Game 0 lasts until 10 other games have been played: with chunks that end together
+    /// (the runner before this one: 2 games, then at least 16) the others waited for game
+    /// 0's chunk to end and game 0 timed out; now the other thread goes on with later games
+    /// meanwhile (its batches of 1, 2, 4 and 8 games), and game 0 still reaches the sink
+    /// first.
+    #[test]
+    fn a_long_game_holds_up_only_its_own_thread() {
+        let played = (Mutex::new(0u64), Condvar::new());
+        let (done, games, _) = run_games(2, 30, None, |i, result| {
+            if i == 0 {
+                let (count, cv) = &played;
+                let (count, timeout) = cv
+                    .wait_timeout_while(count.lock().unwrap(), Duration::from_secs(20), |&mut c| {
+                        c < 10
+                    })
+                    .unwrap();
+                assert!(
+                    !timeout.timed_out(),
+                    "game 0 waited in vain: {} other games played",
+                    *count
+                );
+            } else {
+                *played.0.lock().unwrap() += 1;
+                played.1.notify_all();
+            }
+            *result = i;
+            Ok(true)
+        });
+        assert_eq!(done.expect("the run ends"), 30);
+        assert_eq!(games, (0..30).collect::<Vec<u64>>());
+    }
+
+    /// Every game reaches the sink once and in order, whatever the threads; fast games go in
+    /// batches of many (fewer flushes than games).
+    #[test]
+    fn every_game_is_handed_over_once_in_order() {
+        for threads in [1, 2, 3] {
+            let (done, games, batches) = run_games(threads, 5_000, None, |i, result| {
+                *result = i;
+                Ok(true)
+            });
+            assert_eq!(done.expect("the run ends"), 5_000);
+            assert_eq!(games, (0..5_000).collect::<Vec<u64>>(), "{threads} threads");
+            assert!(batches < 200, "{threads} threads: {batches} batches");
+        }
+    }
+
+    /// Stopped after some games (the stop flag, as Ctrl-C raises it): the sink sees exactly
+    /// the games before the first one cut short, and the run says where it ended.
+    #[test]
+    fn a_stopped_run_hands_over_a_whole_prefix() {
+        for threads in [1, 2] {
+            let (done, games, _) = run_games(threads, 10_000, Some(100), |i, result| {
+                std::thread::sleep(Duration::from_micros(200));
+                *result = i;
+                Ok(true)
+            });
+            // On several threads the games cut short may come before the 100th to finish.
+            let done = done.expect("a stop is not an error");
+            assert!((1..10_000).contains(&done), "{threads} threads: {done}");
+            assert_eq!(games, (0..done).collect::<Vec<u64>>(), "{threads} threads");
+        }
+    }
+
+    /// A job that panics takes the run down with its panic (the old runner's behaviour, by
+    /// rayon) rather than leaving it waiting for the batch that will never come.
+    #[test]
+    fn a_panicking_game_reaches_the_caller() {
+        let ran = std::panic::catch_unwind(|| {
+            run_games(2, 1_000, None, |i, result| {
+                assert_ne!(i, 300, "game 300 panics");
+                *result = i;
+                Ok(true)
+            })
+        });
+        let panic = ran.expect_err("the panic reaches the caller");
+        let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(message.contains("game 300 panics"), "{message}");
+    }
+
+    /// An error ends the run with that error, after the games before it and none after.
+    #[test]
+    fn an_error_ends_the_run_after_the_games_before_it() {
+        for threads in [1, 2] {
+            let (done, games, _) = run_games(threads, 1_000, None, |i, result| {
+                if i == 300 {
+                    return Err(SimError::Options(format!("game {i} refused")));
+                }
+                *result = i;
+                Ok(true)
+            });
+            match done {
+                Err(SimError::Options(m)) => assert_eq!(m, "game 300 refused"),
+                other => panic!("{threads} threads: {other:?}"),
+            }
+            assert_eq!(games, (0..300).collect::<Vec<u64>>(), "{threads} threads");
+        }
     }
 }
