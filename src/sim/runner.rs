@@ -1,6 +1,6 @@
-//! The parallel engine shared by `simulate` and `tournament`: plays games in chunks on a local
+//! The parallel engine shared by `simulate` and `tournament`: plays games in batches on a local
 //! rayon pool and hands the finished ones to a sink strictly in game order, so memory is bounded
-//! by the chunk size and outputs do not depend on the thread count.
+//! by the batches in flight and outputs do not depend on the thread count.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
