@@ -172,8 +172,8 @@ pub(crate) struct Runner<'a> {
     /// The first game to play (games before it were played by an earlier, resumed run).
     pub first: u64,
     pub total: u64,
-    /// The most games a batch holds on one thread; on several threads, on all of them
-    /// together (each worker's batches hold at most this many over the threads).
+    /// The most games a batch holds: on one thread this many, on several this many divided
+    /// among the threads (each worker's batches hold at most `chunk / threads`).
     pub chunk: u64,
     pub stop: &'a StopControl,
     /// Told the number of games done (those of a resumed run included) as games finish.
@@ -247,8 +247,7 @@ impl Runner<'_> {
         let max_batch = self.chunk.max(1).div_ceil(threads);
         let next = AtomicU64::new(self.first);
         let done_games = AtomicU64::new(self.first);
-        // Raised by the sink's side once it hands over no more (an error, or a game the stop
-        // flag cut short): workers then take no new batch.
+        // Raised once the sink's side hands over no more: workers then take no new batch.
         let halt = AtomicBool::new(false);
         let (played_tx, played_rx) = mpsc::channel::<Batch<T>>();
         // The result lists circulate: a worker needs one to take a batch, the sink's side
@@ -270,14 +269,13 @@ impl Runner<'_> {
                 else {
                     break;
                 };
-                let start = next.load(Ordering::Relaxed);
-                if self.stop.stopped() || halt.load(Ordering::Relaxed) || start >= self.total {
-                    // Handed on, so a worker waiting for a list sees the same and ends too.
-                    let _ = spare_tx.send(results);
-                    break;
-                }
-                let start = next.fetch_add(size, Ordering::Relaxed);
+                let start = if self.stop.stopped() || halt.load(Ordering::Relaxed) {
+                    self.total
+                } else {
+                    next.fetch_add(size, Ordering::Relaxed)
+                };
                 if start >= self.total {
+                    // Handed on, so a worker waiting for a list sees the same and ends too.
                     let _ = spare_tx.send(results);
                     break;
                 }
@@ -316,8 +314,10 @@ impl Runner<'_> {
                 drop(played_tx);
                 ended
             });
-            let fed = self.feed(&mut sink, &played_rx, &spare_tx, &halt);
-            // The workers end once no list comes back to them or no game is left.
+            let fed = self.feed(&mut sink, &played_rx, &spare_tx);
+            // Once the sink's side hands over no more (every game, the first game a stop cut
+            // short, or an error), the workers take no new batch; those waiting for a list
+            // are woken to see it.
             halt.store(true, Ordering::Relaxed);
             for _ in 0..threads {
                 let _ = spare_tx.send(Vec::new());
@@ -332,13 +332,12 @@ impl Runner<'_> {
     /// The sink's side of [`Runner::run`] on several threads: takes the workers' batches as
     /// they come, hands them to `sink` in index order, and gives each result list back.
     /// Returns the end of the games handed over once every game is, or at the first game not
-    /// finished (the run stopped) or the first error, after which it raises `halt`.
+    /// finished (the run stopped) or the first error.
     fn feed<T>(
         &self,
         sink: &mut impl FnMut(Step<&mut T>) -> Result<(), SimError>,
         played: &mpsc::Receiver<Batch<T>>,
         spare: &mpsc::Sender<Vec<T>>,
-        halt: &AtomicBool,
     ) -> Result<u64, SimError> {
         let mut waiting: BTreeMap<u64, Batch<T>> = BTreeMap::new();
         let mut done = self.first;
@@ -354,18 +353,10 @@ impl Runner<'_> {
                     .zip(batch.finished.drain(..))
                     .zip(&mut batch.results)
                 {
-                    if let Err(e) = r.and_then(|finished| {
-                        if finished {
-                            sink(Step::Game(i, t))
-                        } else {
-                            complete = false;
-                            Ok(())
-                        }
-                    }) {
-                        halt.store(true, Ordering::Relaxed);
-                        return Err(e);
-                    }
-                    if !complete {
+                    if r? {
+                        sink(Step::Game(i, t))?;
+                    } else {
+                        complete = false;
                         break;
                     }
                     done = i + 1;
@@ -373,7 +364,6 @@ impl Runner<'_> {
                 sink(Step::ChunkDone)?;
                 let _ = spare.send(batch.results);
                 if !complete {
-                    halt.store(true, Ordering::Relaxed);
                     return Ok(done);
                 }
             }
