@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K]] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K] | --rest SPEC] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -18,7 +18,8 @@
 //! play (the weights given, or today's; with `--bot SPEC`, of that bot instead of greedy, e.g.
 //! `--bot mcts:iterations=1000`: how far any bot gets against trivial play; with `--takes SPEC`,
 //! of greedy whose Take decisions that bot makes, with `--takes-near K` only once some seat is
-//! within K cards of finishing its Wonder: which of greedy's decisions fall short); `greedy` the win share of one seat with the weights
+//! within K cards of finishing its Wonder: which of greedy's decisions fall short; with `--rest
+//! SPEC`, greedy's Takes and that bot's every other decision); `greedy` the win share of one seat with the weights
 //! given among seats playing greedy with today's. `search` is a coordinate search: each round tries,
 //! weight by weight, the weight times (1 ± step) and plus/minus step times the largest weight's
 //! size, keeps any change that raises the mean of the two shares, and halves the step when a
@@ -37,6 +38,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 use wonders_architects::game::{FEATURES, WEIGHTS};
+use wonders_architects::state::Phase;
 use wonders_architects::{Action, Architects, ArchitectsConfig, ArchitectsError};
 use wonders_bots::{Bot, BotSpec, Game, GreedyBot, RandomBot, MAX_PLAYERS};
 
@@ -172,6 +174,11 @@ struct Options {
     takes: Option<BotSpec>,
     /// With `takes`: only once some seat is within this many cards of finishing its Wonder.
     takes_near: Option<f64>,
+    /// The seat under test plays greedy's Take decisions and this bot's every other decision
+    /// (`--rest SPEC`): the converse of `takes`.
+    rest: Option<BotSpec>,
+    /// With `rest`: only decisions of this phase (`--rest-only science|construct|effect|offer`).
+    rest_only: Option<String>,
 }
 
 /// Greedy with another bot's Take decisions (`--takes`): always, or only once some seat is
@@ -180,15 +187,32 @@ struct Takes {
     greedy: GreedyBot<Tuned>,
     takes: Box<dyn Bot<Architects>>,
     near: Option<f64>,
+    /// The other bot makes every decision but the Takes instead (`--rest`).
+    rest: bool,
+    /// With `rest`: only the decisions of this phase.
+    rest_only: Option<String>,
 }
 
 impl Bot<Tuned> for Takes {
     fn choose(&mut self, state: &Tuned) -> Action {
-        let take = state.game.phase == wonders_architects::state::Phase::Take;
+        let take = state.game.phase == Phase::Take;
         let near = self
             .near
             .is_none_or(|k| state.game.fewest_cards_to_finish() <= k);
-        if take && near {
+        let kind = match state.game.phase {
+            Phase::Science => "science",
+            Phase::Construct => "construct",
+            Phase::StageEffect(_) => "effect",
+            Phase::Offer(_) => "offer",
+            Phase::Take | Phase::Over => "take",
+        };
+        let only = self.rest_only.as_deref().is_none_or(|k| k == kind);
+        let by_other = if self.rest {
+            !take && only
+        } else {
+            take && near
+        };
+        if by_other {
             self.takes.choose(&state.game)
         } else {
             self.greedy.choose(state)
@@ -217,13 +241,15 @@ fn wins(o: &Options, w: &Arc<Weights>, policy: Policy, from: u64, games: u64) ->
                 if s == seat {
                     let greedy =
                         GreedyBot::<Tuned>::with_determinizations(1000 + i, o.determinizations);
-                    match &o.takes {
-                        Some(spec) => Box::new(Takes {
+                    match (&o.takes, &o.rest) {
+                        (Some(spec), _) | (None, Some(spec)) => Box::new(Takes {
                             greedy,
                             takes: spec.build::<Architects>(3000 + i),
                             near: o.takes_near,
+                            rest: o.rest.is_some(),
+                            rest_only: o.rest_only.clone(),
                         }),
-                        None => Box::new(greedy),
+                        (None, None) => Box::new(greedy),
                     }
                 } else {
                     match policy {
@@ -369,6 +395,8 @@ fn main() {
         bot: None,
         takes: None,
         takes_near: None,
+        rest: None,
+        rest_only: None,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -389,6 +417,8 @@ fn main() {
             "--bot" => o.bot = Some(bot_spec(&value())),
             "--takes" => o.takes = Some(bot_spec(&value())),
             "--takes-near" => o.takes_near = Some(number(&a, &value())),
+            "--rest" => o.rest = Some(bot_spec(&value())),
+            "--rest-only" => o.rest_only = Some(value()),
             "--without-answer" => o.one_ply = true,
             "--round" => {
                 o.round = true;
@@ -414,6 +444,9 @@ fn main() {
     if o.takes.is_some() && o.bot.is_some() {
         fail("--takes makes greedy's Take decisions; with --bot there is no greedy seat to change");
     }
+    if o.rest.is_some() && (o.takes.is_some() || o.bot.is_some() || command == "dump") {
+        fail("--rest makes greedy's decisions other than Takes; it goes with eval, greedy or search, without --takes or --bot");
+    }
     if o.takes_near.is_some() && o.takes.is_none() {
         fail("--takes-near K needs --takes SPEC (the bot that takes near the end)");
     }
@@ -434,6 +467,11 @@ fn main() {
             let s = shares(&o, &w);
             let player = match (&o.bot, &o.takes) {
                 (Some(spec), _) => format!("bot {spec}"),
+                (None, None) if o.rest.is_some() => format!(
+                    "greedy's Take decisions, {} determinizations, every other decision by {}",
+                    o.determinizations,
+                    o.rest.as_ref().unwrap()
+                ),
                 (None, Some(spec)) => format!(
                     "greedy, {} determinizations, Take decisions by {spec}{}",
                     o.determinizations,

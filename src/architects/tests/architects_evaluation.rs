@@ -1,8 +1,8 @@
 //! Greedy's evaluation on hand-built positions: what it sees of the race to finish a Wonder.
 
-use wonders_architects::data::{Card, WonderId};
+use wonders_architects::data::{Card, Token, WonderId};
 use wonders_architects::game::WEIGHTS;
-use wonders_architects::state::{Action, Architects, DeckRef};
+use wonders_architects::state::{Action, Architects, DeckRef, Phase, TokenSource};
 use wonders_bots::{Bot, GreedyBot};
 
 use super::architects_rules::{game, on_top};
@@ -54,6 +54,41 @@ fn the_evaluation_sees_the_next_seat_finish_with_the_card_left_to_it() {
             GreedyBot::<Architects>::new(seed).choose(&g),
             Action::Take(DeckRef::Wonder(0)),
             "greedy takes the coin away from seat 1"
+        );
+    }
+}
+
+/// Tokens are valued each by its worth in play: with a science pair to turn in early in the
+/// game, greedy takes Economy over Propaganda and Engineering. Before `TOKEN_VALUES` the
+/// features valued every extra-card token alike, above Economy and Engineering, and greedy
+/// took Propaganda here; rollouts of greedy's token choices put it among the weakest (an
+/// extra card only for a red card with horns).
+#[test]
+fn greedy_values_each_token_by_its_worth_in_play() {
+    let mut g = game(
+        &[WonderId::Ephesus, WonderId::Giza, WonderId::Olympia],
+        false,
+    );
+    g.seats[0].area[Card::GreenGear.index()] = 1;
+    on_top(&mut g.decks[0], Card::GreenGear);
+    g.progress_row = [
+        Some(Token::Propaganda),
+        Some(Token::Economy),
+        Some(Token::Engineering),
+    ];
+    g.apply(Action::Take(DeckRef::Wonder(0))).unwrap();
+    assert_eq!((g.current, g.phase), (0, Phase::Science));
+    for seed in 0..5 {
+        let choice = GreedyBot::<Architects>::new(seed).choose(&g);
+        assert!(
+            matches!(
+                choice,
+                Action::Progress {
+                    from: TokenSource::Row(1),
+                    ..
+                }
+            ),
+            "greedy takes Economy: {choice:?}"
         );
     }
 }
