@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K] | --rest SPEC] [W0 W1 ...]
+//!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K] | --rest SPEC [--rest-only PHASE]] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
 //! ```
@@ -19,7 +19,8 @@
 //! `--bot mcts:iterations=1000`: how far any bot gets against trivial play; with `--takes SPEC`,
 //! of greedy whose Take decisions that bot makes, with `--takes-near K` only once some seat is
 //! within K cards of finishing its Wonder: which of greedy's decisions fall short; with `--rest
-//! SPEC`, greedy's Takes and that bot's every other decision); `greedy` the win share of one seat with the weights
+//! SPEC`, greedy's Takes and that bot's every other decision, with `--rest-only PHASE` only
+//! those of one phase: `science`, `construct`, `offer` or `effect`); `greedy` the win share of one seat with the weights
 //! given among seats playing greedy with today's. `search` is a coordinate search: each round tries,
 //! weight by weight, the weight times (1 ± step) and plus/minus step times the largest weight's
 //! size, keeps any change that raises the mean of the two shares, and halves the step when a
@@ -180,6 +181,9 @@ struct Options {
     /// With `rest`: only decisions of this phase (`--rest-only science|construct|effect|offer`).
     rest_only: Option<String>,
 }
+
+/// The phases `--rest-only` names, as [`Takes`] tells them apart.
+const REST_PHASES: [&str; 4] = ["science", "construct", "offer", "effect"];
 
 /// Greedy with another bot's Take decisions (`--takes`): always, or only once some seat is
 /// within `near` cards of finishing its Wonder.
@@ -418,7 +422,16 @@ fn main() {
             "--takes" => o.takes = Some(bot_spec(&value())),
             "--takes-near" => o.takes_near = Some(number(&a, &value())),
             "--rest" => o.rest = Some(bot_spec(&value())),
-            "--rest-only" => o.rest_only = Some(value()),
+            "--rest-only" => {
+                let phase = value();
+                if !REST_PHASES.contains(&phase.as_str()) {
+                    fail(&format!(
+                        "--rest-only {phase:?}: the phases are {}",
+                        REST_PHASES.join(", ")
+                    ));
+                }
+                o.rest_only = Some(phase)
+            }
             "--without-answer" => o.one_ply = true,
             "--round" => {
                 o.round = true;
@@ -447,6 +460,9 @@ fn main() {
     if o.rest.is_some() && (o.takes.is_some() || o.bot.is_some() || command == "dump") {
         fail("--rest makes greedy's decisions other than Takes; it goes with eval, greedy or search, without --takes or --bot");
     }
+    if o.rest_only.is_some() && o.rest.is_none() {
+        fail("--rest-only PHASE needs --rest SPEC (the bot that makes that phase's decisions)");
+    }
     if o.takes_near.is_some() && o.takes.is_none() {
         fail("--takes-near K needs --takes SPEC (the bot that takes near the end)");
     }
@@ -468,8 +484,13 @@ fn main() {
             let player = match (&o.bot, &o.takes) {
                 (Some(spec), _) => format!("bot {spec}"),
                 (None, None) if o.rest.is_some() => format!(
-                    "greedy's Take decisions, {} determinizations, every other decision by {}",
+                    "greedy's Take decisions, {} determinizations, {} by {}",
                     o.determinizations,
+                    o.rest_only
+                        .as_ref()
+                        .map_or("every other decision".to_string(), |k| format!(
+                            "the {k} decisions"
+                        )),
                     o.rest.as_ref().unwrap()
                 ),
                 (None, Some(spec)) => format!(
