@@ -19,7 +19,11 @@
 //! `277654e`), seeds 100,000–105,999, 16 rollouts (7,205 lines, about 4 minutes on each of 2
 //! threads); with today's greedy the lines describe today's choices.
 
+mod common;
+
 use std::collections::BTreeMap;
+
+use common::First;
 
 use rand::SeedableRng;
 use wonders_architects::state::{Phase, TokenSource};
@@ -42,16 +46,6 @@ fn token_taken(g: &Architects, a: Action) -> Option<String> {
             ..
         } => Some("stack".into()),
         _ => None,
-    }
-}
-
-struct First;
-
-impl Bot<Architects> for First {
-    fn choose(&mut self, g: &Architects) -> Action {
-        let mut a = Vec::new();
-        Game::legal_actions(g, &mut a);
-        a[0]
     }
 }
 

@@ -35,6 +35,9 @@
 //! --without-answer` reproduces that greedy's shares, `greedy --without-answer` pits it
 //! against today's.
 
+mod common;
+
+use common::First;
 use std::sync::Arc;
 
 use rand::RngCore;
@@ -141,15 +144,6 @@ impl Bot<Tuned> for Weighted {
         mine.round_every = 0;
         mine.one_ply = false;
         self.greedy.choose(&mine)
-    }
-}
-
-struct First;
-impl Bot<Tuned> for First {
-    fn choose(&mut self, state: &Tuned) -> Action {
-        let mut actions = Vec::new();
-        Game::legal_actions(state, &mut actions);
-        actions[0]
     }
 }
 
