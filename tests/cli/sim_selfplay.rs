@@ -702,7 +702,13 @@ fn interrupted_run_keeps_whole_games_in_order() {
         if threads == 1 {
             assert_eq!(k, 23, "one thread finishes games in order");
         } else {
-            assert!((20..=23).contains(&k), "{k} games kept");
+            // A game checks the flag before each move, so a game on its last move when the
+            // 23rd finishes is finished and kept too: one more game per other thread at most.
+            // Fewer may be kept when a game before the 23rd was abandoned.
+            assert!(
+                (20..=23 + threads as u64 - 1).contains(&k),
+                "{k} games kept"
+            );
         }
         assert_eq!(report.summary.games(), k);
         let text = std::fs::read_to_string(&path).unwrap();
