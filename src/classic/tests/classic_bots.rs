@@ -156,3 +156,71 @@ fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
         );
     }
 }
+
+/// What the test above checks on a game's first turn holds anywhere in a game: at turns
+/// through all three Ages of both editions at 3 to 5 players (sides drawn per seat), each seat
+/// after the first searches the same tree, bit for bit, whatever the seats before it in the
+/// engine's order chose (three different choices each time). A hidden choice that reached a
+/// later seat's search through the determinization, the withdrawal or the turn's legal actions
+/// would show here.
+#[test]
+fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
+    use wonders_bots::{Bot, Budget, MctsBot, MctsConfig};
+    let mut compared = 0;
+    let mut legal = Vec::new();
+    for edition in [Edition::V1, Edition::V2] {
+        for players in 3..=5usize {
+            for game in 0..2u64 {
+                let mut config = ClassicConfig::new(players, edition);
+                config.sides = SidePolicy::Mixed;
+                let mut g = ClassicGame::new(&config, 500 + game).unwrap();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(game);
+                let mut turn = 0u64;
+                while !g.is_terminal() {
+                    if g.simultaneous_chosen() == Some(0) {
+                        turn += 1;
+                        if turn % 5 == 3 {
+                            for seat in 1..players {
+                                let searches: Vec<_> = (0..3u64)
+                                    .map(|variant| {
+                                        // The seats before `seat` choose at random, differently
+                                        // in each variant.
+                                        let mut h = g.clone();
+                                        let mut r = Xoshiro256PlusPlus::seed_from_u64(
+                                            variant * 1000 + turn,
+                                        );
+                                        while h.current_player() != seat {
+                                            h.legal_actions(&mut legal);
+                                            h.apply(legal[r.random_range(0..legal.len())]).unwrap();
+                                        }
+                                        let config = MctsConfig {
+                                            budget: Budget::Iterations(100),
+                                            ..MctsConfig::default()
+                                        };
+                                        let mut bot = MctsBot::<ClassicGame>::new(config, 77);
+                                        let choice = bot.choose(&h);
+                                        let children: Vec<_> = bot
+                                            .root_children()
+                                            .into_iter()
+                                            .map(|(a, visits, mean)| (a, visits, mean.to_bits()))
+                                            .collect();
+                                        (choice, children)
+                                    })
+                                    .collect();
+                                assert!(
+                                    searches.windows(2).all(|w| w[0] == w[1]),
+                                    "{edition:?}, {players} players, game {game}, turn {turn}: \
+                                     seat {seat}'s search depends on the earlier seats' hidden choices"
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                    g.legal_actions(&mut legal);
+                    g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+                }
+            }
+        }
+    }
+    assert!(compared > 100, "{compared} searches compared");
+}
