@@ -69,6 +69,9 @@ impl Game for Duel {
         }
     }
 
+    /// The seat to move wins if one of its options ends the game by a supremacy at once
+    /// ([`Duel::supremacy_in_reach`]); otherwise a logistic curve of the difference of the
+    /// seats' [`Duel::position_value`].
     fn evaluate(&self, out: &mut [f64]) {
         if self.is_over() {
             self.returns(out);
@@ -77,17 +80,24 @@ impl Game for Duel {
         if self.is_pantheon() && self.pending().is_some_and(is_divine_decision) {
             return self.evaluate_best_decision(out);
         }
+        if let Some(winner) = self.supremacy_in_reach() {
+            out[winner] = 1.0;
+            out[1 - winner] = 0.0;
+            return;
+        }
         let diff = self.position_value(0) - self.position_value(1);
         let p0 = 1.0 / (1.0 + (-diff / 8.0).exp());
         out[0] = p0;
         out[1] = 1.0 - p0;
     }
 
-    /// `position_value` reads the score pad, cities, coins, the pawn and the Age: all public.
-    /// (Checked in `tests/duel_determinize.rs`.) With Pantheon, a Divinity's decision is valued
-    /// by its best option, which may read the decks: not public.
+    /// Not public: the supremacy check reads the options of the seat to move, among them a
+    /// card that the action just valued uncovered in the structure (face down until then), so
+    /// greedy values its actions on a determinization. (`position_value` alone reads only
+    /// public facts: checked in `tests/duel_determinize.rs`.) With Pantheon, a Divinity's
+    /// decision is valued by its best option, which may read the decks.
     fn evaluation_is_public(&self) -> bool {
-        !self.is_pantheon()
+        false
     }
 
     /// A seat's options read only what it sees: the face-up cards and both cities, and with
@@ -132,7 +142,68 @@ fn is_divine_decision(p: Pending) -> bool {
     p.is_pantheon() && !matches!(p, Pending::PlaceDivinity(_))
 }
 
+thread_local! {
+    /// The option list [`Duel::supremacy_in_reach`] fills, kept per thread between calls.
+    static OPTIONS: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Distinct scientific symbols that win the game.
+const SCIENCE_SUPREMACY: u32 = 6;
+/// The Conflict pawn's distance from the middle to a capital.
+const CAPITAL: i32 = 9;
+/// The most shields one action of the base game adds: an Age III building's 3, and one more
+/// with the Strategy token.
+const MOST_SHIELDS_AT_ONCE: i32 = 4;
+
+/// What [`Duel::position_value`] counts, in victory points. Tuned for play at 3 to 4 times
+/// the production and twice the coins of the first values (0.9 and 0.15, with science at 0.5,
+/// which had greedy win 0.80 against the first legal action): greedy then bought with coins
+/// what its own production would have paid for and ended with little to build with
+/// (results/README.md, "Greedy against trivial play").
+///
+/// Points per unit of production (of any kind, choice production included) per Age still to
+/// come after this one: every unit saves its price at each purchase for the rest of the game.
+const PRODUCTION_PER_AGE: f64 = 4.0;
+/// Points per coin: a third, as the score counts them at the end, and the coins buy until
+/// then.
+const COIN: f64 = 1.0 / 3.0;
+/// Points per square of a military lead (in Conflict pawn spaces): the nearer the capital, the
+/// nearer a military supremacy.
+const MILITARY_LEAD_SQUARED: f64 = 0.35;
+/// Points per square of the distinct scientific symbols held.
+const SCIENCE_SQUARED: f64 = 0.3;
+/// Points of the Strategy token (each military building moves the pawn one more space).
+const STRATEGY: f64 = 2.0;
+/// Points per commercial (yellow) building: cheaper trade and coins to come.
+const COMMERCIAL: f64 = 0.5;
+
 impl Duel {
+    /// The seat to move, when one of its options wins the game at once by a military or
+    /// scientific supremacy. A one-ply search that valued a position by its points alone
+    /// left the other seat the card that ends the game (against a seat that always played the
+    /// first legal action, a quarter of greedy's losses were such supremacies).
+    pub fn supremacy_in_reach(&self) -> Option<usize> {
+        let seat = self.current_seat();
+        // In the base game no action adds more than one scientific symbol or more than
+        // MOST_SHIELDS_AT_ONCE shields: most positions need no look at the options.
+        // (Pantheon's Divinities move the pawn and give symbols otherwise: always looked at.)
+        if !self.is_pantheon() {
+            let lead = i32::from(if seat == 0 { self.pawn() } else { -self.pawn() });
+            let symbols = self.player(seat).science.count_ones();
+            if symbols + 1 < SCIENCE_SUPREMACY && lead + MOST_SHIELDS_AT_ONCE < CAPITAL {
+                return None;
+            }
+        }
+        let in_reach = OPTIONS.with_borrow_mut(|options| {
+            self.legal(options);
+            options.iter().any(|&action| {
+                let mut after = *self;
+                after.play(action).is_ok() && after.supremacy_winner() == Some(seat)
+            })
+        });
+        in_reach.then_some(seat)
+    }
+
     /// The evaluation of a waiting Divinity decision: that of its best option for the seat
     /// deciding.
     fn evaluate_best_decision(&self, out: &mut [f64]) {
@@ -164,20 +235,20 @@ impl Duel {
         // Production saves coins for the rest of the game; worth less as the game goes on.
         let ages_left = (3 - self.age()) as f64;
         let production = p.production.total() as f64 + (p.choice_raw + p.choice_goods) as f64;
-        v += production * 0.9 * ages_left;
-        v += p.coins as f64 * 0.15;
+        v += production * PRODUCTION_PER_AGE * ages_left;
+        v += p.coins as f64 * COIN;
         // A military lead threatens supremacy.
         let lead = if seat == 0 { self.pawn() } else { -self.pawn() } as f64;
         if lead > 0.0 {
-            v += lead * lead * 0.35;
+            v += lead * lead * MILITARY_LEAD_SQUARED;
         }
         // Distinct scientific symbols threaten supremacy and pairs bring tokens.
         let symbols = p.science.count_ones() as f64;
-        v += symbols * symbols * 0.5;
+        v += symbols * symbols * SCIENCE_SQUARED;
         if p.has(Progress::Strategy) {
-            v += 2.0;
+            v += STRATEGY;
         }
-        v += p.colors[Color::Yellow as usize] as f64 * 0.5;
+        v += p.colors[Color::Yellow as usize] as f64 * COMMERCIAL;
         if self.is_pantheon() {
             v += self.pantheon_prospects(seat, ages_left);
         }

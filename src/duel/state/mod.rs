@@ -501,6 +501,10 @@ impl Duel {
     pub fn pawn(&self) -> i8 {
         self.pawn
     }
+    /// The seat that won by a military or scientific supremacy, once one has.
+    pub fn supremacy_winner(&self) -> Option<usize> {
+        self.supremacy.map(|(_, w)| w as usize)
+    }
     pub fn military_tokens_left(&self) -> u8 {
         self.military_tokens
     }

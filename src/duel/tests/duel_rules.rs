@@ -729,7 +729,8 @@ fn coin_losses_stop_at_zero() {
     assert_eq!(g.current_seat(), DENISE);
 }
 
-/// p.11-12 and notes 19: the pawn reaching the capital ends the game at once.
+/// p.11-12 and notes 19: the pawn reaching the capital ends the game at once (and the
+/// evaluation sees it coming one move ahead).
 #[test]
 fn military_supremacy_ends_the_game_at_once() {
     let mut g = deal([
@@ -772,10 +773,17 @@ fn military_supremacy_ends_the_game_at_once() {
     assert_eq!(build(&mut g, "barracks"), 0, "chain from the Garrison");
     assert_eq!(g.pawn(), 6);
     discard_next(&mut g);
+    // Two shields would not reach the capital yet: the evaluation weighs the position.
+    assert_eq!(g.supremacy_in_reach(), None);
     build(&mut g, "walls");
     assert_eq!(g.pawn(), 8);
     assert!(!g.is_over());
     discard_next(&mut g);
+    // Now the Archery Range does: the evaluation (greedy's) gives Denise, to move, the game.
+    assert_eq!(g.supremacy_in_reach(), Some(DENISE));
+    let mut chances = [0.5; 2];
+    g.evaluate(&mut chances);
+    assert_eq!(chances, [1.0, 0.0]);
     build(&mut g, "archery_range");
     assert_eq!(g.pawn(), 9);
     assert!(g.is_over());
