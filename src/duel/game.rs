@@ -155,11 +155,13 @@ const CAPITAL: i32 = 9;
 /// with the Strategy token.
 const MOST_SHIELDS_AT_ONCE: i32 = 4;
 
-/// What [`Duel::position_value`] counts, in victory points. Tuned for play at 3 to 4 times
-/// the production and twice the coins of the first values (0.9 and 0.15, with science at 0.5,
-/// which had greedy win 0.80 against the first legal action): greedy then bought with coins
-/// what its own production would have paid for and ended with little to build with
-/// (results/README.md, "Greedy against trivial play").
+/// What [`Duel::position_value`] counts, in victory points. Tuned for play (greedy's win share
+/// against the first legal action, random play, its first evaluation and MCTS): production is
+/// worth about 4.4 times and coins 2.2 times the first values (0.9 and 0.15, science 0.5, with
+/// which greedy won 0.80 against the first legal action). Production that pays for later
+/// builds leaves coins to keep and to spend on Guilds: in greedy self-play a seat now ends with
+/// 19.4 coins and 5.7 Guild points, with the first values 11.8 and 3.6 (results/README.md,
+/// "Duel greedy's second evaluation").
 ///
 /// Points per unit of production (of any kind, choice production included) per Age still to
 /// come after this one: every unit saves its price at each purchase for the rest of the game.
