@@ -3,9 +3,9 @@
 use rand::RngCore;
 use wonders_bots::Game;
 
-use super::data::{Color, Progress};
+use super::data::{Color, Progress, BASE_CARDS, BASE_WONDERS, CARDS, WONDERS};
 use super::pantheon_data::OFFERING_TOKENS;
-use super::state::{describe, Action, Duel, DuelError, Pending};
+use super::state::{describe, Action, Duel, DuelError, Pending, CAPITAL, SCIENCE_SUPREMACY};
 
 impl Game for Duel {
     type Action = Action;
@@ -147,13 +147,29 @@ thread_local! {
     static OPTIONS: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Distinct scientific symbols that win the game.
-const SCIENCE_SUPREMACY: u32 = 6;
-/// The Conflict pawn's distance from the middle to a capital.
-const CAPITAL: i32 = 9;
-/// The most shields one action of the base game adds: an Age III building's 3, and one more
-/// with the Strategy token.
-const MOST_SHIELDS_AT_ONCE: i32 = 4;
+/// The most shields one action of the base game adds, read from the card and Wonder tables:
+/// the most a base card gives, one more for a red card with Strategy (which leaves Wonders
+/// alone), or the most a base Wonder gives.
+const MOST_SHIELDS_AT_ONCE: i8 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < BASE_CARDS {
+        let card = &CARDS[i];
+        let shields = card.shields + (card.shields > 0 && matches!(card.color, Color::Red)) as u8;
+        if shields > most {
+            most = shields;
+        }
+        i += 1;
+    }
+    let mut w = 0;
+    while w < BASE_WONDERS {
+        if WONDERS[w].shields > most {
+            most = WONDERS[w].shields;
+        }
+        w += 1;
+    }
+    most as i8
+};
 
 /// What [`Duel::position_value`] counts, in victory points. Tuned for play (greedy's win share
 /// against the first legal action, random play, its first evaluation and MCTS): production is
@@ -190,7 +206,7 @@ impl Duel {
         // MOST_SHIELDS_AT_ONCE shields: most positions need no look at the options.
         // (Pantheon's Divinities move the pawn and give symbols otherwise: always looked at.)
         if !self.is_pantheon() {
-            let lead = i32::from(if seat == 0 { self.pawn() } else { -self.pawn() });
+            let lead = self.pawn_toward_opponent(seat);
             let symbols = self.player(seat).science.count_ones();
             if symbols + 1 < SCIENCE_SUPREMACY && lead + MOST_SHIELDS_AT_ONCE < CAPITAL {
                 return None;
@@ -200,7 +216,7 @@ impl Duel {
             self.legal(options);
             options.iter().any(|&action| {
                 let mut after = *self;
-                after.play(action).is_ok() && after.supremacy_winner() == Some(seat)
+                after.play_listed(action).is_ok() && after.supremacy_winner() == Some(seat)
             })
         });
         in_reach.then_some(seat)
@@ -240,7 +256,7 @@ impl Duel {
         v += production * PRODUCTION_PER_AGE * ages_left;
         v += p.coins as f64 * COIN;
         // A military lead threatens supremacy.
-        let lead = if seat == 0 { self.pawn() } else { -self.pawn() } as f64;
+        let lead = f64::from(self.pawn_toward_opponent(seat));
         if lead > 0.0 {
             v += lead * lead * MILITARY_LEAD_SQUARED;
         }

@@ -409,7 +409,7 @@ impl Duel {
 
             // The Conflict track seen from the observer's capital: positive = towards the
             // opponent.
-            let pawn = if me == 0 { self.pawn() } else { -self.pawn() };
+            let pawn = self.pawn_toward_opponent(me);
             out.put(|| "pawn".into(), pawn as f32);
             let tokens = self.military_tokens_left();
             // MILITARY_TOKENS lists seat 0's half first (near the centre, then far): mirror

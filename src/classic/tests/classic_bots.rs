@@ -6,7 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use wonders_bots::{Game, MAX_PLAYERS};
-use wonders_classic::{ClassicConfig, ClassicGame, Edition, Expansion, SidePolicy};
+use wonders_classic::{Action, ClassicConfig, ClassicGame, Edition, Expansion, SidePolicy};
 
 /// Both editions, and the 2nd with Cities.
 const CONFIGS: [(Edition, bool); 3] = [
@@ -114,12 +114,30 @@ fn determinize_into_a_used_game_is_determinize() {
     assert!(checked > 500, "{checked} positions");
 }
 
+/// What the seat to move's MCTS (`iterations` a move, a fixed seed) decides in `g`, and its
+/// root's children with their visits and exact means: equal searches are equal bit for bit.
+type Search = (Action, Vec<(Action, u32, u64)>);
+fn search(g: &ClassicGame, iterations: u32) -> Search {
+    use wonders_bots::{Bot, Budget, MctsBot, MctsConfig};
+    let config = MctsConfig {
+        budget: Budget::Iterations(iterations),
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::<ClassicGame>::new(config, 77);
+    let choice = bot.choose(g);
+    let children = bot
+        .root_children()
+        .into_iter()
+        .map(|(a, visits, mean)| (a, visits, mean.to_bits()))
+        .collect();
+    (choice, children)
+}
+
 /// A turn is chosen at once: the engine reports who has chosen, a later seat's search decides
 /// the same, bit for bit, whatever an earlier seat chose (its choice is hidden and the search
 /// chooses it again), and greedy's neutralized view keeps the mover and reads sales only.
 #[test]
 fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
-    use wonders_bots::{Bot, Budget, MctsBot, MctsConfig};
     for seed in 0..4u64 {
         let g = ClassicGame::new(&ClassicConfig::new(3, Edition::V2), seed).unwrap();
         assert_eq!(g.simultaneous_chosen(), Some(0));
@@ -137,18 +155,7 @@ fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
             withdrawn.withdraw_choices(1);
             assert_eq!(withdrawn.simultaneous_chosen(), Some(0));
             assert_eq!(withdrawn.current_player(), 0);
-            let config = MctsConfig {
-                budget: Budget::Iterations(150),
-                ..MctsConfig::default()
-            };
-            let mut bot = MctsBot::<ClassicGame>::new(config, 77);
-            let choice = bot.choose(&h);
-            let children: Vec<_> = bot
-                .root_children()
-                .into_iter()
-                .map(|(a, visits, mean)| (a, visits, mean.to_bits()))
-                .collect();
-            searches.push((choice, children));
+            searches.push(search(&h, 150));
         }
         assert!(
             searches.windows(2).all(|w| w[0] == w[1]),
@@ -165,7 +172,6 @@ fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
 /// would show here.
 #[test]
 fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
-    use wonders_bots::{Bot, Budget, MctsBot, MctsConfig};
     let mut compared = 0;
     let mut legal = Vec::new();
     for edition in [Edition::V1, Edition::V2] {
@@ -193,18 +199,7 @@ fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
                                             h.legal_actions(&mut legal);
                                             h.apply(legal[r.random_range(0..legal.len())]).unwrap();
                                         }
-                                        let config = MctsConfig {
-                                            budget: Budget::Iterations(100),
-                                            ..MctsConfig::default()
-                                        };
-                                        let mut bot = MctsBot::<ClassicGame>::new(config, 77);
-                                        let choice = bot.choose(&h);
-                                        let children: Vec<_> = bot
-                                            .root_children()
-                                            .into_iter()
-                                            .map(|(a, visits, mean)| (a, visits, mean.to_bits()))
-                                            .collect();
-                                        (choice, children)
+                                        search(&h, 100)
                                     })
                                     .collect();
                                 assert!(

@@ -175,7 +175,7 @@ impl Duel {
                 from: self.pawn - step,
                 to: self.pawn,
             });
-            if self.pawn.abs() >= 9 {
+            if self.pawn.abs() >= super::CAPITAL {
                 // Every square moved costs the opponent, the last one included (seed 002:
                 // "ogni volta che fai avanzare la pedina Conflitto").
                 if pantheon {
@@ -229,7 +229,7 @@ impl Duel {
             }
         } else {
             p.science |= bit;
-            if p.science.count_ones() >= 6 {
+            if p.science.count_ones() >= super::SCIENCE_SUPREMACY {
                 self.end_by_supremacy(Victory::Science, seat, events);
             }
         }

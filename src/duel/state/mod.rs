@@ -40,6 +40,12 @@ mod scoring;
 mod setup;
 
 pub use crate::vocab::{Pending, Victory};
+
+/// The Conflict pawn's distance from the middle to a capital: reaching it wins (military
+/// supremacy).
+pub const CAPITAL: i8 = 9;
+/// Distinct scientific symbols that win the game (scientific supremacy).
+pub const SCIENCE_SUPREMACY: u32 = 6;
 pub use determinize::SeatView;
 use payment::*;
 pub use scoring::Score;
@@ -500,6 +506,15 @@ impl Duel {
     }
     pub fn pawn(&self) -> i8 {
         self.pawn
+    }
+    /// The Conflict pawn seen from `seat`'s capital: positive toward the opponent's (a
+    /// military lead), [`CAPITAL`] there.
+    pub fn pawn_toward_opponent(&self, seat: usize) -> i8 {
+        if seat == 0 {
+            self.pawn
+        } else {
+            -self.pawn
+        }
     }
     /// The seat that won by a military or scientific supremacy, once one has.
     pub fn supremacy_winner(&self) -> Option<usize> {
