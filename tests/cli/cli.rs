@@ -417,7 +417,8 @@ fn several_player_counts_name_their_records_and_fair_share() {
 
 #[test]
 fn the_web_replay_says_what_each_build_paid_in_the_logs_words() {
-    // Seed 3 at 3 players: seat 1 builds Aqueduct free by chain, seat 0 buys wood from seat 1.
+    // Seed 3 at 3 players: a seat builds Aqueduct free by chain, another buys wood from seat 1
+    // for its Stables.
     let record = tmp("paid-3p.json");
     let html = tmp("paid-3p.html");
     let o = wonders(&[
@@ -446,7 +447,7 @@ fn the_web_replay_says_what_each_build_paid_in_the_logs_words() {
         "chain build"
     );
     assert!(
-        page.contains("builds Stockade, paying 2 to seat 1 for wood"),
+        page.contains("builds Stables, paying 2 to seat 1 for wood"),
         "purchase"
     );
     assert!(!page.contains("paying free"), "a free build pays nothing");

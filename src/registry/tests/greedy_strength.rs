@@ -104,16 +104,17 @@ fn greedy_beats_first_legal_action_in_duel() {
     );
 }
 
-/// Over 10,000 games (seeds 0 to 9,999, as this test plays them) greedy wins 0.897 against
-/// the first legal action, 1.000 against always selling and 0.996 against random play: the
-/// issue's 0.90 against the first legal action is not quite met (results/README.md), so the
-/// bar here is 0.88 over 1,000 games (0.902 there); the others stand far above 0.95.
+/// Over 10,000 games (seeds 0 to 9,999, as this test plays them) greedy wins 0.967 [0.963,
+/// 0.970] against the first legal action, 1.000 against always selling and 0.999 against
+/// random play (0.972, 1.000 and 1.000 over the 1,000 played here). The evaluation before its
+/// constants were searched won 0.897 against the first legal action (results/README.md), so
+/// the bar of 0.94 tells the two apart with room either side.
 #[test]
 fn greedy_beats_trivial_play_in_7_wonders_at_3_players() {
     for (policy, bar) in [
-        (Policy::First, 0.88),
-        (Policy::Sell, 0.95),
-        (Policy::Random, 0.95),
+        (Policy::First, 0.94),
+        (Policy::Sell, 0.97),
+        (Policy::Random, 0.97),
     ] {
         let share = greedy_share(
             1000,
