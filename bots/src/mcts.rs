@@ -42,6 +42,14 @@ use crate::{Bot, BotRng, Game, MAX_PLAYERS};
 pub const DEFAULT_ITERATIONS: u32 = 1000;
 /// Default UCB exploration constant (returns lie in `[0, 1]`).
 pub const DEFAULT_C: f64 = 0.7;
+/// Default UCB exploration constant of the decoupled search of a simultaneous turn
+/// ([`Simultaneous::Decoupled`]). Each seat's statistics there average over whatever the
+/// others chose, so its choices' means lie closer together than a sequential node's children's
+/// and the noise of the others' choices already spreads the visits. Measured in 7 Wonders at
+/// equal time against the sequential search (`time_ms=10`, 2,000 games, seats rotated): 0.1
+/// took 1.23 times the fair share at 3 players and 1.18 at 5, against 1.04 and 0.97 with 0.7
+/// (the crate documentation has the whole series).
+pub const DEFAULT_DECOUPLED_C: f64 = 0.1;
 /// Default chance of a random move in greedy rollouts.
 pub const DEFAULT_EPSILON: f64 = 0.1;
 
@@ -78,8 +86,10 @@ pub enum Rollout {
 pub struct MctsConfig {
     /// Iterations or time per move.
     pub budget: Budget,
-    /// UCB exploration constant, finite and non-negative.
-    pub c: f64,
+    /// UCB exploration constant, finite and non-negative; `None` (the default):
+    /// [`DEFAULT_DECOUPLED_C`] in the decoupled search of a simultaneous turn, [`DEFAULT_C`]
+    /// everywhere else (so games without simultaneous turns always use [`DEFAULT_C`]).
+    pub c: Option<f64>,
     /// Rollout policy.
     pub rollout: Rollout,
     /// Rollout moves after which [`Game::evaluate`] replaces the real returns; `None` (the
@@ -98,7 +108,7 @@ impl Default for MctsConfig {
     fn default() -> Self {
         Self {
             budget: Budget::Iterations(DEFAULT_ITERATIONS),
-            c: DEFAULT_C,
+            c: None,
             rollout: Rollout::GameDefault,
             depth: None,
             simultaneous: Simultaneous::Decoupled,
@@ -384,7 +394,8 @@ impl<G: Game> MctsBot<G> {
                 node = index;
                 break;
             }
-            node = select_ucb(nodes, &self.candidates, self.config.c, &self.ln);
+            let c = self.config.c.unwrap_or(DEFAULT_C);
+            node = select_ucb(nodes, &self.candidates, c, &self.ln);
             for &c in &self.candidates {
                 nodes[c as usize].avail += 1;
             }
@@ -586,7 +597,7 @@ impl<G: Game> MctsBot<G> {
                 let best = select_ucb_random_ties(
                     nodes,
                     &self.candidates,
-                    self.config.c,
+                    self.config.c.unwrap_or(DEFAULT_DECOUPLED_C),
                     &self.ln,
                     &mut self.rng,
                 );
@@ -972,6 +983,10 @@ mod tests {
     fn pennies_search(simultaneous: Simultaneous, picks: Vec<u8>) -> Vec<(u32, f64)> {
         let config = MctsConfig {
             budget: Budget::Iterations(4000),
+            // The sequential search's constant for both: this test is about the tree's shape.
+            // With the decoupled default of 0.1 one of these searches mixes 64 : 36, not
+            // evenly: less exploration buys 7 Wonders play at the price of a pure bluff's mix.
+            c: Some(DEFAULT_C),
             simultaneous,
             ..MctsConfig::default()
         };
@@ -1214,6 +1229,50 @@ mod tests {
         ] {
             let win = margins_search(config);
             assert!(win.iter().all(|c| c.2 == 0.0), "{win:?}");
+        }
+    }
+
+    #[test]
+    fn the_default_exploration_constant_depends_on_the_search() {
+        fn children<G: Game>(state: &G, c: Option<f64>, simultaneous: Simultaneous) -> String {
+            let config = MctsConfig {
+                budget: Budget::Iterations(300),
+                c,
+                simultaneous,
+                ..MctsConfig::default()
+            };
+            let mut bot = MctsBot::<G>::new(config, 9);
+            bot.choose(state);
+            format!("{:?}", bot.root_children())
+        }
+        let pennies = Pennies { picks: Vec::new() };
+        let hidden = Hidden {
+            card: 2,
+            moves: Vec::new(),
+        };
+        let (decoupled, sequential) = (Simultaneous::Decoupled, Simultaneous::Sequential);
+        // A simultaneous turn searched decoupled: the decoupled constant.
+        let default = children(&pennies, None, decoupled);
+        assert_eq!(
+            default,
+            children(&pennies, Some(DEFAULT_DECOUPLED_C), decoupled)
+        );
+        assert_ne!(default, children(&pennies, Some(DEFAULT_C), decoupled));
+        // The same turn searched sequentially, and a game without simultaneous turns: 0.7.
+        for (default, explicit, other) in [
+            (
+                children(&pennies, None, sequential),
+                children(&pennies, Some(DEFAULT_C), sequential),
+                children(&pennies, Some(DEFAULT_DECOUPLED_C), sequential),
+            ),
+            (
+                children(&hidden, None, decoupled),
+                children(&hidden, Some(DEFAULT_C), decoupled),
+                children(&hidden, Some(DEFAULT_DECOUPLED_C), decoupled),
+            ),
+        ] {
+            assert_eq!(default, explicit);
+            assert_ne!(default, other);
         }
     }
 

@@ -12,7 +12,8 @@
 //! - `mcts[:params]` — single-observer information-set MCTS. Parameters:
 //!   - `iterations=N`: iterations per move, N at least 1 (default 1000); or
 //!   - `time_ms=T`: milliseconds per move instead, T at least 1 (wall clock: not reproducible);
-//!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7);
+//!   - `c=X`: UCB exploration constant, finite and not negative (default 0.7, and 0.1 in the
+//!     decoupled search of a simultaneous turn: see [`crate::mcts::DEFAULT_DECOUPLED_C`]);
 //!   - `rollout=random|greedy`: rollout policy (default: the game's own, see
 //!     [`Game::default_rollout`]: random to the end in Duel and Architects, greedy with a
 //!     depth of 4 moves in 7 Wonders, in the decoupled search two whole turns instead, see
@@ -63,7 +64,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::mcts::{
-    Budget, End, MctsConfig, Rollout, Simultaneous, DEFAULT_C, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
+    Budget, End, MctsConfig, Rollout, Simultaneous, DEFAULT_EPSILON, DEFAULT_ITERATIONS,
 };
 use crate::net::{
     Fpu, GuidedConfig, GuidedMcts, NetBot, NetConfig, Network, DEFAULT_ASK_AFTER, DEFAULT_MIX,
@@ -146,7 +147,8 @@ greedy[:determinizations=K,simultaneous=S]
                                     K >= 1 determinizations per move (default:
                                     the game's own, 1 for most games)
 mcts[:iterations=N|time_ms=T,c=X,rollout=random|greedy,epsilon=E,depth=D|none,simultaneous=S,
-    end=win|soft]                   defaults: iterations=1000, c=0.7, the game's own rollout
+    end=win|soft]                   defaults: iterations=1000, c=0.7 (0.1 if decoupled), the
+                                    game's own rollout
                                     S: decoupled (default: a simultaneous turn searched as
                                     one) or sequential (the old play, seats in turn)
                                     end: a finished rollout valued by who won, or by its
@@ -534,7 +536,7 @@ fn parse_mcts(kind: &str, pairs: &[(&str, &str)]) -> Result<MctsConfig, String> 
             "iterations" => iterations = Some(positive(key, value)?),
             "time_ms" => time_ms = Some(u64::from(positive(key, value)?)),
             "c" => match value.parse::<f64>() {
-                Ok(c) if c.is_finite() && c >= 0.0 => config.c = c,
+                Ok(c) if c.is_finite() && c >= 0.0 => config.c = Some(c),
                 _ => return Err(format!("`c={}`: expected a finite number >= 0", cut(value))),
             },
             "rollout" => match value {
@@ -691,8 +693,8 @@ fn mcts_params(config: &MctsConfig) -> Vec<String> {
         Budget::Iterations(n) => params.push(format!("iterations={n}")),
         Budget::TimeMs(ms) => params.push(format!("time_ms={ms}")),
     }
-    if config.c != DEFAULT_C {
-        params.push(format!("c={}", config.c));
+    if let Some(c) = config.c {
+        params.push(format!("c={c}"));
     }
     match config.rollout {
         Rollout::GameDefault => {}
@@ -784,7 +786,7 @@ impl fmt::Display for BotSpec {
 mod tests {
     use super::*;
 
-    fn mcts(budget: Budget, c: f64, rollout: Rollout, depth: Option<u32>) -> MctsConfig {
+    fn mcts(budget: Budget, c: Option<f64>, rollout: Rollout, depth: Option<u32>) -> MctsConfig {
         MctsConfig {
             budget,
             c,
@@ -838,7 +840,7 @@ mod tests {
             BotSpec::parse("mcts:iterations=2000,c=0.7,rollout=greedy"),
             Ok(BotSpec::Mcts(mcts(
                 Budget::Iterations(2000),
-                0.7,
+                Some(0.7),
                 Rollout::Greedy {
                     epsilon: DEFAULT_EPSILON
                 },
@@ -849,7 +851,7 @@ mod tests {
             BotSpec::parse("mcts:time_ms=200"),
             Ok(BotSpec::Mcts(mcts(
                 Budget::TimeMs(200),
-                0.7,
+                None,
                 Rollout::GameDefault,
                 None
             )))
@@ -858,7 +860,7 @@ mod tests {
             BotSpec::parse("mcts-cheat:iterations=2000,rollout=random"),
             Ok(BotSpec::MctsCheat(mcts(
                 Budget::Iterations(2000),
-                0.7,
+                None,
                 Rollout::Random,
                 None
             )))
@@ -867,7 +869,7 @@ mod tests {
             BotSpec::parse("mcts: depth = 12 , c=1.5,rollout=greedy,epsilon=0.25"),
             Ok(BotSpec::Mcts(mcts(
                 Budget::Iterations(1000),
-                1.5,
+                Some(1.5),
                 Rollout::Greedy { epsilon: 0.25 },
                 Some(12)
             )))
@@ -889,14 +891,16 @@ mod tests {
             ("greedy:determinizations=1", "greedy:determinizations=1"),
             ("greedy:determinizations=4", "greedy:determinizations=4"),
             ("mcts", "mcts"),
-            ("mcts:iterations=1000,c=0.7,depth=none", "mcts"),
+            ("mcts:iterations=1000,depth=none", "mcts"),
+            // An explicit `c` is kept even at 0.7: the default depends on the search.
+            ("mcts:c=0.7", "mcts:c=0.7"),
             (
                 "mcts:iterations=1000,rollout=random,depth=none",
                 "mcts:rollout=random",
             ),
             (
                 "mcts:rollout=greedy,c=0.70,iterations=2000",
-                "mcts:iterations=2000,rollout=greedy",
+                "mcts:iterations=2000,c=0.7,rollout=greedy",
             ),
             ("mcts:time_ms=200", "mcts:time_ms=200"),
             ("mcts:epsilon=0.1,rollout=greedy", "mcts:rollout=greedy"),
@@ -934,7 +938,7 @@ mod tests {
         // Awkward floats survive the trip exactly.
         let spec = BotSpec::Mcts(mcts(
             Budget::Iterations(7),
-            0.1 + 0.2,
+            Some(0.1 + 0.2),
             Rollout::Random,
             None,
         ));
