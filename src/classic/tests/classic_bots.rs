@@ -173,6 +173,29 @@ fn a_later_seat_decides_alike_whatever_an_earlier_seat_chose() {
 #[test]
 fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
     let mut compared = 0;
+    for (label, turn, g) in turn_starts() {
+        for seat in 1..g.players() {
+            // The seats before `seat` choose at random, differently in each variant.
+            let searches: Vec<_> = (0..3u64)
+                .map(|variant| {
+                    let h = earlier_seats_choose_at_random(&g, seat, variant * 1000 + turn);
+                    search(&h, 100)
+                })
+                .collect();
+            assert!(
+                searches.windows(2).all(|w| w[0] == w[1]),
+                "{label}: seat {seat}'s search depends on the earlier seats' hidden choices"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "{compared} searches compared");
+}
+
+/// Starts of simultaneous turns (every fifth turn from the third) in two random games of each
+/// edition at 3 to 5 players, sides drawn per seat: `(label, turn, position)`.
+fn turn_starts() -> Vec<(String, u64, ClassicGame)> {
+    let mut starts = Vec::new();
     let mut legal = Vec::new();
     for edition in [Edition::V1, Edition::V2] {
         for players in 3..=5usize {
@@ -186,29 +209,8 @@ fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
                     if g.simultaneous_chosen() == Some(0) {
                         turn += 1;
                         if turn % 5 == 3 {
-                            for seat in 1..players {
-                                let searches: Vec<_> = (0..3u64)
-                                    .map(|variant| {
-                                        // The seats before `seat` choose at random, differently
-                                        // in each variant.
-                                        let mut h = g.clone();
-                                        let mut r = Xoshiro256PlusPlus::seed_from_u64(
-                                            variant * 1000 + turn,
-                                        );
-                                        while h.current_player() != seat {
-                                            h.legal_actions(&mut legal);
-                                            h.apply(legal[r.random_range(0..legal.len())]).unwrap();
-                                        }
-                                        search(&h, 100)
-                                    })
-                                    .collect();
-                                assert!(
-                                    searches.windows(2).all(|w| w[0] == w[1]),
-                                    "{edition:?}, {players} players, game {game}, turn {turn}: \
-                                     seat {seat}'s search depends on the earlier seats' hidden choices"
-                                );
-                                compared += 1;
-                            }
+                            let label = format!("{edition:?}, {players} players, game {game}");
+                            starts.push((format!("{label}, turn {turn}"), turn, g.clone()));
                         }
                     }
                     g.legal_actions(&mut legal);
@@ -217,5 +219,17 @@ fn no_later_seat_searches_differently_for_an_earlier_seats_hidden_choice() {
             }
         }
     }
-    assert!(compared > 100, "{compared} searches compared");
+    starts
+}
+
+/// `g` after the seats before `seat` in the engine's order chose at random (from `seed`).
+fn earlier_seats_choose_at_random(g: &ClassicGame, seat: usize, seed: u64) -> ClassicGame {
+    let mut h = g.clone();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    while h.current_player() != seat {
+        h.legal_actions(&mut legal);
+        h.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+    h
 }
