@@ -4,21 +4,24 @@
 # `classic` is the 7 Wonders set (not part of `all`: it runs for hours); CLASSIC_GAMES and
 # CLASSIC_MCTS_GAMES cap its game counts for a partial run that RESUME=1 continues later.
 # The charts need Python with matplotlib and pandas: pip install -r scripts/requirements.txt
-# RESUME=1 continues an interrupted greedy or MCTS run from the games already in its CSV
-# (simulate --resume); use it only with the code that played them.
+# Every run overwrites its files in results/; RESUME=1 instead continues an interrupted
+# greedy or MCTS run from the games already in its CSV (simulate --resume); use it only with
+# the code that played them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 cargo build --release --quiet
 W=target/release/wonders
 R=results
-resume=()
+# Outputs already there are written again (--force); with RESUME=1 the long runs, those
+# that end in "${resume[@]}", continue from the games their CSV holds instead.
+resume=(--force)
 if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); fi
 
 if [[ $what == all || $what == tournament ]]; then
   # Bot strength in Duel: every pair, 500 seeds x 2 seatings = 1,000 games per pair.
   $W tournament --game duel --bots random,greedy,mcts:iterations=2000 --games 500 --seed 1 \
-    --out $R/duel_tournament.csv --summary $R/duel_tournament.md --quiet
+    --out $R/duel_tournament.csv --summary $R/duel_tournament.md --quiet --force
 fi
 
 if [[ $what == all || $what == greedy ]]; then
@@ -74,11 +77,11 @@ if [[ $what == teams ]]; then
   for p in 4 6; do
     $W tournament --game classic:players=$p,edition=v2,expansions=leaders+cities,variant=teams \
       --bots random,greedy --games 500 --seed 1 --threads 1 \
-      --summary $R/classic_teams_${p}p_greedy_vs_random.md --quiet
+      --summary $R/classic_teams_${p}p_greedy_vs_random.md --quiet --force
   done
   $W tournament --game classic:players=4,edition=v2,expansions=leaders+cities,variant=teams \
     --bots greedy,mcts:iterations=200 --games 100 --seed 1 --threads 1 \
-    --summary $R/classic_teams_4p_mcts200_vs_greedy.md --quiet
+    --summary $R/classic_teams_4p_mcts200_vs_greedy.md --quiet --force
 fi
 
 if [[ $what == classic ]]; then
@@ -87,14 +90,38 @@ if [[ $what == classic ]]; then
   # git; summaries committed). Then the 1st edition against the human data.
   for p in 3 5 7; do
     $W tournament --game classic:players=$p,edition=v2 --bots random,greedy --games 500 --seed 1 \
-      --threads 1 --summary $R/classic_${p}p_greedy_vs_random.md --quiet
+      --threads 1 --summary $R/classic_${p}p_greedy_vs_random.md --quiet --force
   done
   $W tournament --game classic:players=3,edition=v2 --bots greedy,mcts:iterations=500 --games 100 \
     --seed 1 --threads 1 --out $R/classic_3p_mcts500_vs_greedy.csv \
-    --summary $R/classic_3p_mcts500_vs_greedy.md --quiet
+    --summary $R/classic_3p_mcts500_vs_greedy.md --quiet --force
   $W simulate --game classic --players 3 --edition v2 --games 600 --rotate-seats \
     --bots mcts:iterations=500,greedy,greedy --seed 1 --threads 1 \
-    --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet
+    --out $R/classic_3p_mcts500_1v2_greedy.csv --summary $R/classic_3p_mcts500_1v2_greedy.md --quiet --force
+  # The decoupled search against the sequential one at equal time per move (issue 30). A
+  # wall-clock budget: the counts of iterations, hence the games, depend on the machine and
+  # its load, so these two reproduce within their intervals, not byte for byte. Run them on
+  # an otherwise idle machine.
+  S=mcts:time_ms=10,simultaneous=sequential
+  $W simulate --game classic --edition v2 --players 3 --sides random --games 2000 --rotate-seats \
+    --bots mcts:time_ms=10,c=0.1,$S,$S --seed 40 --threads 2 \
+    --out $R/classic_3p_decoupled_vs_sequential_10ms.csv \
+    --summary $R/classic_3p_decoupled_vs_sequential_10ms.md --quiet --force
+  $W simulate --game classic --edition v2 --players 5 --sides random --games 2000 --rotate-seats \
+    --bots mcts:time_ms=10,c=0.1,$S,$S,$S,$S --seed 41 --threads 2 \
+    --out $R/classic_5p_decoupled_vs_sequential_10ms.csv \
+    --summary $R/classic_5p_decoupled_vs_sequential_10ms.md --quiet --force
+  # The 3-player model against today's bots (results/models/classic_3p.md).
+  M=net:model=$R/models/classic_3p.onnx
+  $W simulate --game classic --players 3 --games 600 --seed 4040 --rotate-seats \
+    --bots $M,greedy,greedy --summary $R/models/classic_3p_net_vs_greedy_600.md --quiet --force
+  $W simulate --game classic --players 3 --sides random --games 600 --seed 4041 --rotate-seats \
+    --bots $M,greedy,greedy --summary $R/models/classic_3p_net_vs_greedy_random_sides_600.md --quiet --force
+  $W simulate --game classic --players 3 --games 300 --seed 4042 --rotate-seats \
+    --bots $M,mcts:iterations=200,mcts:iterations=200 \
+    --summary $R/models/classic_3p_net_vs_mcts200_300.md --quiet --force
+  $W simulate --game classic --players 3 --games 300 --seed 4043 --rotate-seats \
+    --bots $M,random,random --summary $R/models/classic_3p_net_vs_random_300.md --quiet --force
   for ed in v1 v2; do
     # A partial MCTS run is committed gzipped (its CSV is too large for git uncompressed):
     # unpack it so --resume continues it on a fresh checkout.
