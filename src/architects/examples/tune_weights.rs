@@ -7,7 +7,7 @@
 //! cargo run --release -p wonders-architects --example tune_weights -- \
 //!     eval|greedy [--games N] [--from SEED] [--players P] [--determinizations D] [--threads T] [--round | --round-every K] [--without-answer] [--bot SPEC] [--takes SPEC [--takes-near K] | --rest SPEC [--rest-only PHASE]] [W0 W1 ...]
 //! cargo run --release -p wonders-architects --example tune_weights -- \
-//!     search [same options] [--rounds R] [--step S] [W0 W1 ...]
+//!     search [same options] [--rounds R] [--step S] [--greedy-weight L] [W0 W1 ...]
 //! ```
 //!
 //! Run from the repository's root; the options default to 1,000 games from seed 0, 3 players,
@@ -23,8 +23,9 @@
 //! those of one phase: `science`, `construct`, `offer` or `effect`); `greedy` the win share of one seat with the weights
 //! given among seats playing greedy with today's. `search` is a coordinate search: each round tries,
 //! weight by weight, the weight times (1 ± step) and plus/minus step times the largest weight's
-//! size, keeps any change that raises the mean of the two shares, and halves the step when a
-//! round keeps none; it prints every improvement as a weight table to paste into game.rs.
+//! size, keeps any change that raises the mean of the two shares (plus `L` times the share of
+//! one seat among today's greedy, with `--greedy-weight L`), and halves the step when a round
+//! keeps none; it prints every improvement as a weight table to paste into game.rs.
 //! Check what it finds on other seeds (`eval --from`): it also learns its seeds' luck.
 //! `dump` plays 3 players only, the count the fit script reads. `--round` makes the seat
 //! under test evaluate one round deeper ([`Architects::evaluate_round_with`]: every other seat
@@ -174,6 +175,8 @@ struct Options {
     rest: Option<BotSpec>,
     /// With `rest`: only decisions of this phase (`--rest-only science|construct|effect|offer`).
     rest_only: Option<String>,
+    /// `search`: the weight of the share among today's greedy in a candidate's score.
+    greedy_weight: f64,
 }
 
 /// The phases `--rest-only` names, as [`Takes`] tells them apart.
@@ -395,6 +398,7 @@ fn main() {
         takes_near: None,
         rest: None,
         rest_only: None,
+        greedy_weight: 0.0,
     };
     let mut w = WEIGHTS;
     let mut given = Vec::new();
@@ -427,6 +431,7 @@ fn main() {
                 o.rest_only = Some(phase)
             }
             "--without-answer" => o.one_ply = true,
+            "--greedy-weight" => o.greedy_weight = number(&a, &value()),
             "--round" => {
                 o.round = true;
                 o.round_every = o.round_every.max(1)
@@ -516,10 +521,25 @@ fn main() {
     }
 }
 
+/// The search's score of weights `w`: the mean of the shares against the first legal action
+/// and random play, plus `o.greedy_weight` times the share of one seat among today's greedy.
+fn score(o: &Options, w: &Weights) -> ([f64; 3], f64) {
+    let s = if o.greedy_weight > 0.0 {
+        let v = shares_against(o, w, &[Policy::First, Policy::Random, Policy::Greedy]);
+        [v[0], v[1], v[2]]
+    } else {
+        let v = shares(o, w);
+        [v[0], v[1], 0.0]
+    };
+    (s, (s[0] + s[1]) / 2.0 + o.greedy_weight * s[2])
+}
+
 fn search(o: &Options, mut w: Weights) {
-    let s = shares(o, &w);
-    let mut best = (s[0] + s[1]) / 2.0;
-    println!("start: first {:.4} random {:.4} mean {best:.4}", s[0], s[1]);
+    let (s, mut best) = score(o, &w);
+    println!(
+        "start: first {:.4} random {:.4} among greedy {:.4} score {best:.4}",
+        s[0], s[1], s[2]
+    );
     let mut step = o.step;
     for round in 0..o.rounds {
         let scale = w.iter().map(|x| x.abs()).fold(0.0, f64::max);
@@ -535,16 +555,16 @@ fn search(o: &Options, mut w: Weights) {
             for t in tries {
                 let mut c = w;
                 c[k] = t;
-                let s = shares(o, &c);
-                let m = (s[0] + s[1]) / 2.0;
+                let (s, m) = score(o, &c);
                 if m > best {
                     best = m;
                     w = c;
                     kept += 1;
                     println!(
-                        "round {round} weight {k} {base:.4} -> {t:.4}: first {:.4} random {:.4} mean {m:.4}\n  [{}]",
+                        "round {round} weight {k} {base:.4} -> {t:.4}: first {:.4} random {:.4} among greedy {:.4} score {m:.4}\n  [{}]",
                         s[0],
                         s[1],
+                        s[2],
                         table(&w)
                     );
                     break;
