@@ -14,9 +14,9 @@ cargo build --release --quiet
 W=target/release/wonders
 R=results
 # Outputs already there are written again (--force); with RESUME=1 the long runs, those
-# that end in "${resume[@]}", continue from the games their CSV holds instead.
-resume=(--force)
-if [[ ${RESUME:-0} == 1 ]]; then resume=(--resume); fi
+# that end in "${again[@]}", continue from the games their CSV holds instead.
+again=(--force)
+if [[ ${RESUME:-0} == 1 ]]; then again=(--resume); fi
 
 if [[ $what == all || $what == tournament ]]; then
   # Bot strength in Duel: every pair, 500 seeds x 2 seatings = 1,000 games per pair.
@@ -28,13 +28,13 @@ if [[ $what == all || $what == greedy ]]; then
   # Balance: 1,000,000 Duel games between greedy bots (the CSV is large: kept out of git,
   # the summary and chart are committed).
   $W simulate --game duel --games 1000000 --bots greedy,greedy --seed 1 \
-    --out $R/duel_greedy_1m.csv --summary $R/duel_greedy_1m.md --quiet "${resume[@]}"
+    --out $R/duel_greedy_1m.csv --summary $R/duel_greedy_1m.md --quiet "${again[@]}"
 fi
 
 if [[ $what == all || $what == mcts ]]; then
   GAMES=${MCTS_GAMES:-100000}
   $W simulate --game duel --games "$GAMES" --bots mcts:iterations=200 --seed 1 \
-    --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${resume[@]}"
+    --out $R/duel_mcts200.csv --summary $R/duel_mcts200.md --quiet "${again[@]}"
 fi
 
 if [[ $what == expansions ]]; then
@@ -44,7 +44,7 @@ if [[ $what == expansions ]]; then
   $W simulate --game classic --edition v2 --expansions leaders,cities --players 3-7 \
     --sides random --games "${EXPANSION_GAMES:-200000}" --bots greedy --seed 1 --threads 1 \
     --out $R/classic_v2_leaders_cities_greedy.csv \
-    --summary $R/classic_v2_leaders_cities_greedy.md --quiet "${resume[@]}"
+    --summary $R/classic_v2_leaders_cities_greedy.md --quiet "${again[@]}"
   for column in leaders black_cards; do
     python3 scripts/plot_features.py $R/classic_v2_leaders_cities_greedy.csv $column \
       $R/classic_v2_leaders_cities_$column.png > $R/classic_v2_leaders_cities_$column.txt
@@ -55,10 +55,10 @@ if [[ $what == pantheon ]]; then
   # Duel with Pantheon: greedy and MCTS self-play, win share per Divinity activated.
   $W simulate --game duel --expansions pantheon --games "${PANTHEON_GAMES:-200000}" \
     --bots greedy,greedy --seed 1 --threads 1 --out $R/duel_pantheon_greedy.csv \
-    --summary $R/duel_pantheon_greedy.md --quiet "${resume[@]}"
+    --summary $R/duel_pantheon_greedy.md --quiet "${again[@]}"
   $W simulate --game duel --expansions pantheon --games "${PANTHEON_MCTS_GAMES:-20000}" \
     --bots mcts:iterations=200 --seed 1 --threads 2 --out $R/duel_pantheon_mcts200.csv \
-    --summary $R/duel_pantheon_mcts200.md --quiet "${resume[@]}"
+    --summary $R/duel_pantheon_mcts200.md --quiet "${again[@]}"
   for run in greedy mcts200; do
     python3 scripts/plot_features.py $R/duel_pantheon_$run.csv divinities_activated \
       $R/duel_pantheon_${run}_divinities.png > $R/duel_pantheon_${run}_divinities.txt
@@ -73,7 +73,7 @@ if [[ $what == teams ]]; then
   $W simulate --game classic --edition v2 --expansions leaders,cities --variant teams \
     --players 4,6 --sides random --games "${TEAM_GAMES:-200000}" --bots greedy --seed 1 \
     --threads 1 --out $R/classic_v2_teams_greedy.csv --summary $R/classic_v2_teams_greedy.md \
-    --quiet "${resume[@]}"
+    --quiet "${again[@]}"
   for p in 4 6; do
     $W tournament --game classic:players=$p,edition=v2,expansions=leaders+cities,variant=teams \
       --bots random,greedy --games 500 --seed 1 --threads 1 \
@@ -101,7 +101,7 @@ if [[ $what == classic ]]; then
   # The decoupled search against the sequential one at equal time per move (issue 30). A
   # wall-clock budget: the counts of iterations, hence the games, depend on the machine and
   # its load, so these two reproduce within their intervals, not byte for byte. Run them on
-  # an otherwise idle machine.
+  # an otherwise idle machine. `c=0.1` is today's default, named as the files name it.
   S=mcts:time_ms=10,simultaneous=sequential
   $W simulate --game classic --edition v2 --players 3 --sides random --games 2000 --rotate-seats \
     --bots mcts:time_ms=10,c=0.1,$S,$S --seed 40 --threads 2 \
@@ -131,11 +131,11 @@ if [[ $what == classic ]]; then
     fi
     $W simulate --game classic --edition $ed --players 3-7 --sides random \
       --games "${CLASSIC_GAMES:-1000000}" --bots greedy --seed 1 --threads 1 \
-      --out $R/classic_${ed}_greedy.csv --summary $R/classic_${ed}_greedy.md --quiet "${resume[@]}"
+      --out $R/classic_${ed}_greedy.csv --summary $R/classic_${ed}_greedy.md --quiet "${again[@]}"
     $W simulate --game classic --edition $ed --players 3-7 --sides random \
       --games "${CLASSIC_MCTS_GAMES:-50000}" --bots mcts:iterations=200 --seed 1 --threads 1 \
       --out $R/classic_${ed}_mcts200.csv --summary $R/classic_${ed}_mcts200.md --quiet \
-      "${resume[@]}"
+      "${again[@]}"
   done
   for ed in v1 v2; do
     python3 scripts/plot_classic_boards.py $R/classic_${ed}_greedy.csv \
@@ -151,14 +151,14 @@ if [[ $what == all || $what == architects ]]; then
   # 3 and 5 players.
   for n in 2 3 4 5 6 7; do
     $W simulate --game architects --players $n --games 100000 --bots greedy --seed 1 \
-      --out $R/architects_greedy_${n}p.csv --summary $R/architects_greedy_${n}p.md --quiet "${resume[@]}"
+      --out $R/architects_greedy_${n}p.csv --summary $R/architects_greedy_${n}p.md --quiet "${again[@]}"
   done
   $W simulate --game architects --players 4 --expansions medals --games 100000 --bots greedy \
     --seed 1 --out $R/architects_medals_greedy_4p.csv --summary $R/architects_medals_greedy_4p.md \
-    --quiet "${resume[@]}"
+    --quiet "${again[@]}"
   for n in 3 5; do
     $W simulate --game architects --players $n --games 10000 --bots mcts:iterations=200 --seed 1 \
-      --out $R/architects_mcts200_${n}p.csv --summary $R/architects_mcts200_${n}p.md --quiet "${resume[@]}"
+      --out $R/architects_mcts200_${n}p.csv --summary $R/architects_mcts200_${n}p.md --quiet "${again[@]}"
   done
 fi
 

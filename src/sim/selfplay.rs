@@ -89,9 +89,7 @@ pub fn self_play<G: SimGame>(
     };
     config.mcts.budget = wonders_bots::Budget::Iterations(run.iterations);
     config.mcts.rollout = wonders_bots::Rollout::Random;
-    if let Some(c) = run.c {
-        config.mcts.c = Some(c);
-    }
+    config.mcts.c = run.c.or(config.mcts.c);
     let games: Vec<_> = pool(run.threads)?.install(|| {
         (0..run.games)
             .into_par_iter()

@@ -459,6 +459,12 @@ fn main() {
     if o.rest.is_some() && (o.takes.is_some() || o.bot.is_some() || command == "dump") {
         fail("--rest makes greedy's decisions other than Takes; it goes with eval, greedy or search, without --takes or --bot");
     }
+    if o.greedy_weight < 0.0 || (o.greedy_weight > 0.0 && command != "search") {
+        fail("--greedy-weight L (L >= 0) weighs a search candidate's strength among greedy: it goes with search");
+    }
+    if o.bot.is_some() && command == "search" {
+        fail("--bot plays a fixed bot in the seat under test: there are no weights to search");
+    }
     if o.rest_only.is_some() && o.rest.is_none() {
         fail("--rest-only PHASE needs --rest SPEC (the bot that makes that phase's decisions)");
     }
@@ -522,24 +528,32 @@ fn main() {
 }
 
 /// The search's score of weights `w`: the mean of the shares against the first legal action
-/// and random play, plus `o.greedy_weight` times the share of one seat among today's greedy.
+/// and random play, plus `o.greedy_weight` times the share of one seat among today's greedy
+/// (measured only when that weight is not 0). The shares, and the score.
 fn score(o: &Options, w: &Weights) -> ([f64; 3], f64) {
-    let s = if o.greedy_weight > 0.0 {
-        let v = shares_against(o, w, &[Policy::First, Policy::Random, Policy::Greedy]);
-        [v[0], v[1], v[2]]
+    let policies: &[Policy] = if o.greedy_weight > 0.0 {
+        &[Policy::First, Policy::Random, Policy::Greedy]
     } else {
-        let v = shares(o, w);
-        [v[0], v[1], 0.0]
+        &[Policy::First, Policy::Random]
     };
+    let v = shares_against(o, w, policies);
+    let s = [v[0], v[1], v.get(2).copied().unwrap_or(0.0)];
     (s, (s[0] + s[1]) / 2.0 + o.greedy_weight * s[2])
+}
+
+/// The shares of [`score`] as the search prints them (the share among greedy only if measured).
+fn shown(o: &Options, s: [f64; 3]) -> String {
+    let among = if o.greedy_weight > 0.0 {
+        format!(" among greedy {:.4}", s[2])
+    } else {
+        String::new()
+    };
+    format!("first {:.4} random {:.4}{among}", s[0], s[1])
 }
 
 fn search(o: &Options, mut w: Weights) {
     let (s, mut best) = score(o, &w);
-    println!(
-        "start: first {:.4} random {:.4} among greedy {:.4} score {best:.4}",
-        s[0], s[1], s[2]
-    );
+    println!("start: {} score {best:.4}", shown(o, s));
     let mut step = o.step;
     for round in 0..o.rounds {
         let scale = w.iter().map(|x| x.abs()).fold(0.0, f64::max);
@@ -561,10 +575,8 @@ fn search(o: &Options, mut w: Weights) {
                     w = c;
                     kept += 1;
                     println!(
-                        "round {round} weight {k} {base:.4} -> {t:.4}: first {:.4} random {:.4} among greedy {:.4} score {m:.4}\n  [{}]",
-                        s[0],
-                        s[1],
-                        s[2],
+                        "round {round} weight {k} {base:.4} -> {t:.4}: {} score {m:.4}\n  [{}]",
+                        shown(o, s),
                         table(&w)
                     );
                     break;
@@ -576,7 +588,7 @@ fn search(o: &Options, mut w: Weights) {
             println!("round {round}: no gain, step {step}");
         }
     }
-    println!("final mean {best:.4}\n  [{}]", table(&w));
+    println!("final score {best:.4}\n  [{}]", table(&w));
 }
 
 /// Determinizations per position in `dump` (as greedy's default).
